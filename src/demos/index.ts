@@ -1,0 +1,21 @@
+import { fluidDemos } from './fluid.js';
+import { integratorsDemos } from './integrators.js';
+import { labsDemos } from './labs.js';
+import { rigid2dDemos } from './rigid2d.js';
+import type { Demo } from './types.js';
+import { xpbdDemos } from './xpbd.js';
+
+export * from './types.js';
+
+/** Every demo of the toolkit: the single list the CLI, playground, tests and benchmarks read. */
+export const demos: readonly Demo[] = [
+  ...integratorsDemos,
+  ...rigid2dDemos,
+  ...xpbdDemos,
+  ...fluidDemos,
+  ...labsDemos,
+];
+
+export function findDemo(id: string): Demo | undefined {
+  return demos.find((d) => d.id === id);
+}

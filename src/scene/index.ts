@@ -1,0 +1,37 @@
+import type { DemoInstance } from '../demos/types.js';
+import { PhysicsError } from '../errors.js';
+import { sceneLoaders } from './loaders.js';
+
+export { sceneLoaders } from './loaders.js';
+
+/** Parses a scene file's text and hands it to the loader its `format` field names. */
+export function loadScene(text: string, source = 'scene', options?: { dt?: number }): DemoInstance {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new PhysicsError('invalid-scene', `${source}: not valid JSON (${(e as Error).message})`);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new PhysicsError('invalid-scene', `${source}: a scene must be a JSON object`);
+  }
+  const format = (json as Record<string, unknown>).format;
+  if (typeof format !== 'string') {
+    throw new PhysicsError(
+      'invalid-scene',
+      `${source}.format: expected one of ${
+        Object.keys(sceneLoaders)
+          .map((k) => `'${k}'`)
+          .join(', ') || '(none registered)'
+      }, got ${JSON.stringify(format)}`,
+    );
+  }
+  const loader = sceneLoaders[format];
+  if (!loader) {
+    throw new PhysicsError(
+      'invalid-scene',
+      `${source}.format: unknown format '${format}', expected one of ${Object.keys(sceneLoaders).join(', ') || '(none registered)'}`,
+    );
+  }
+  return loader(json, options);
+}

@@ -1,0 +1,19 @@
+import { section26_1 } from './s26-1.js';
+import { section26_2 } from './s26-2.js';
+import { section26_3 } from './s26-3.js';
+import { section26_4 } from './s26-4.js';
+import type { WorkbookSection } from './types.js';
+
+export * from './types.js';
+
+/** The workbook sections that have content, in chapter order. */
+export const workbookSections: readonly WorkbookSection[] = [
+  section26_1,
+  section26_2,
+  section26_3,
+  section26_4,
+];
+
+export function findSection(id: string): WorkbookSection | undefined {
+  return workbookSections.find((s) => s.id === id);
+}
