@@ -1,0 +1,2 @@
+export * from './cg.js';
+export * from './portable.js';
