@@ -1,3 +1,4 @@
+import { femDemos } from './fem.js';
 import { fluidDemos } from './fluid.js';
 import { integratorsDemos } from './integrators.js';
 import { labsDemos } from './labs.js';
@@ -12,6 +13,7 @@ export const demos: readonly Demo[] = [
   ...integratorsDemos,
   ...rigid2dDemos,
   ...xpbdDemos,
+  ...femDemos,
   ...fluidDemos,
   ...labsDemos,
 ];
