@@ -4,6 +4,7 @@ import { integratorsDemos } from './integrators.js';
 import { labsDemos } from './labs.js';
 import { rigid2dDemos } from './rigid2d.js';
 import type { Demo } from './types.js';
+import { waterDemos } from './water.js';
 import { xpbdDemos } from './xpbd.js';
 
 export * from './types.js';
@@ -15,6 +16,7 @@ export const demos: readonly Demo[] = [
   ...xpbdDemos,
   ...femDemos,
   ...fluidDemos,
+  ...waterDemos,
   ...labsDemos,
 ];
 

@@ -1,18 +1,268 @@
 /**
- * Portable deterministic elementary functions: identical bits in every JavaScript engine
- * (Math.sin/cos/atan2/exp may differ in the last bits between engines).
- * PLACEHOLDER until the math work lands: these delegate to Math and are replaced by
- * argument-reduction + polynomial implementations using only + − × ÷ and Math.sqrt.
+ * Portable deterministic elementary functions: identical bits in every JavaScript engine.
+ *
+ * `Math.sin/cos/atan2/exp` are only specified as "implementation-approximated", so their last bits
+ * differ between engines (V8, SpiderMonkey, JavaScriptCore) and versions. A lockstep simulation
+ * (26.5, determinism) must not depend on them. The functions here use only + − × ÷, `Math.round`,
+ * `Math.floor`, `Math.abs` and exact power-of-two scaling — all exactly specified by IEEE 754 and
+ * ECMAScript, with no fused multiply-add in JavaScript — so every engine returns the same bits.
+ *
+ * Method (classic libm design, coefficients written here as Taylor series):
+ * - sin/cos: Cody–Waite argument reduction x = n·π/2 + r with π/2 split into three 27-bit pieces
+ *   (n·piece is then exact for |n| < 2²⁶) plus a tail, carried as a double-double (r, rlo);
+ *   then Taylor polynomials on |r| ≤ π/4 (terms to r¹⁷ / r¹⁸, truncation < 10⁻¹⁹).
+ *   Accurate to about 1 ulp for |x| < 10⁸; beyond that whole turns are removed naively first
+ *   (still deterministic, absolute error about ulp(x)).
+ * - exp: x = k·ln2 + r with ln2 split in a 32-bit head and a tail, |r| ≤ ln2/2, Taylor series to r¹⁴,
+ *   then exact scaling by 2ᵏ.
+ * - atan2: quadrant and octant reduction to t = min/max ∈ [0, 1], then t = c + … around the nearest
+ *   c = k/8 with atan(t) = atan(c) + atan((t − c)/(1 + t·c)), |u| ≤ 1/16, and atan(c) stored as a
+ *   double-double; Taylor series in u.
+ * Each is within about 1–2 ulp of the correctly rounded result (tested against Math).
  */
+
+// π/2 = PIO2_1 + PIO2_2 + PIO2_3 + PIO2_4 (first three: 27 significant bits each).
+const PIO2_1 = 1.570796325802803;
+const PIO2_2 = 9.920935739593517e-10;
+const PIO2_3 = 5.721188709663575e-18;
+const PIO2_4 = 1.6446256936324258e-26;
+const TWO_OVER_PI = 0.6366197723675814;
+const PIO4 = 0.7853981633974483;
+const PIO2_HI = 1.5707963267948966;
+const PIO2_LO = 6.123233995736766e-17;
+const PI_HI = 3.141592653589793;
+const PI_LO = 1.2246467991473532e-16;
+
+// Taylor coefficients (each 1/n! is a correctly rounded division, the same bits everywhere).
+const S3 = -1 / 6;
+const S5 = 1 / 120;
+const S7 = -1 / 5040;
+const S9 = 1 / 362880;
+const S11 = -1 / 39916800;
+const S13 = 1 / 6227020800;
+const S15 = -1 / 1307674368000;
+const S17 = 1 / 355687428096000;
+const C4 = 1 / 24;
+const C6 = -1 / 720;
+const C8 = 1 / 40320;
+const C10 = -1 / 3628800;
+const C12 = 1 / 479001600;
+const C14 = -1 / 87178291200;
+const C16 = 1 / 20922789888000;
+const C18 = -1 / 6402373705728000;
+
+/** sin(r + rlo) for |r| ≤ π/4, |rlo| ≤ ulp(r). */
+function kernelSin(r: number, rlo: number): number {
+  const z = r * r;
+  const p = S3 + z * (S5 + z * (S7 + z * (S9 + z * (S11 + z * (S13 + z * (S15 + z * S17))))));
+  // sin(r + rlo) ≈ sin r + rlo·cos r ≈ r + r³p + rlo(1 − r²/2)
+  return r + (r * z * p + rlo * (1 - 0.5 * z));
+}
+
+/** cos(r + rlo) for |r| ≤ π/4. */
+function kernelCos(r: number, rlo: number): number {
+  const z = r * r;
+  const q = C4 + z * (C6 + z * (C8 + z * (C10 + z * (C12 + z * (C14 + z * (C16 + z * C18))))));
+  const hz = 0.5 * z;
+  const w = 1 - hz;
+  // (1 − w) − hz recovers the rounding error of w = 1 − hz exactly (compensated sum).
+  return w + ((1 - w - hz) + (z * z * q - r * rlo));
+}
+
+// Reduction result, module-level scratch (no allocation per call).
+let redHi = 0;
+let redLo = 0;
+
+const TWO_PI_HI = 6.283185307179586;
+const TWO_PI_LO = 2.4492935982947064e-16;
+const REDUCE_LIMIT = 1e8; // < 2²⁶·π/2: beyond it n·PIO2_1 would not be exact
+
+/** x = n·π/2 + (redHi + redLo); returns n mod 4 (0..3). */
+function reduce(x0: number): number {
+  let x = x0;
+  // Huge arguments: first remove whole turns naively (deterministic; absolute error ~ ulp(x0),
+  // which is all the information a double that large carries about its phase anyway).
+  while (Math.abs(x) > REDUCE_LIMIT) {
+    const m = Math.round(x / TWO_PI_HI);
+    x = x - m * TWO_PI_HI - m * TWO_PI_LO;
+  }
+  const n = Math.round(x * TWO_OVER_PI);
+  const a = x - n * PIO2_1; // exact (Sterbenz) for |n| < 2²⁶
+  const b = n * PIO2_2; // exact
+  // two-sum a − b
+  let s = a - b;
+  let bb = s - a;
+  let e = a - (s - bb) + (-b - bb);
+  const c = n * PIO2_3; // exact
+  const s2 = s - c;
+  bb = s2 - s;
+  e += s - (s2 - bb) + (-c - bb);
+  s = s2;
+  e -= n * PIO2_4;
+  redHi = s + e;
+  redLo = e - (redHi - s);
+  return n - 4 * Math.floor(n / 4);
+}
+
+/** Portable sin(x). */
 export function psin(x: number): number {
-  return Math.sin(x);
+  if (!(x - x === 0)) return Number.NaN; // NaN or ±Infinity
+  if (x === 0) return x; // keeps the sign of −0
+  if (Math.abs(x) <= PIO4) return kernelSin(x, 0);
+  const q = reduce(x);
+  switch (q) {
+    case 0:
+      return kernelSin(redHi, redLo);
+    case 1:
+      return kernelCos(redHi, redLo);
+    case 2:
+      return -kernelSin(redHi, redLo);
+    default:
+      return -kernelCos(redHi, redLo);
+  }
 }
+
+/** Portable cos(x). */
 export function pcos(x: number): number {
-  return Math.cos(x);
+  if (!(x - x === 0)) return Number.NaN;
+  if (Math.abs(x) <= PIO4) return kernelCos(x, 0);
+  const q = reduce(x);
+  switch (q) {
+    case 0:
+      return kernelCos(redHi, redLo);
+    case 1:
+      return -kernelSin(redHi, redLo);
+    case 2:
+      return -kernelCos(redHi, redLo);
+    default:
+      return kernelSin(redHi, redLo);
+  }
 }
+
+// atan(k/8), k = 0..8, as double-doubles.
+const ATAN_HI = [
+  0, 0.12435499454676144, 0.24497866312686414, 0.35877067027057225, 0.4636476090008061, 0.5585993153435624,
+  0.6435011087932844, 0.7188299996216245, 0.7853981633974483,
+];
+const ATAN_LO = [
+  0, -3.1253241424539383e-18, 1.0698755618734451e-17, -2.4623815582638635e-17, 2.2698777452961687e-17,
+  -5.4556305485916264e-18, 1.5834785051444286e-17, -2.1478388444456983e-17, 3.061616997868383e-17,
+];
+const A3 = -1 / 3;
+const A5 = 1 / 5;
+const A7 = -1 / 7;
+const A9 = 1 / 9;
+const A11 = -1 / 11;
+const A13 = 1 / 13;
+const A15 = -1 / 15;
+const A17 = 1 / 17;
+
+/** atan(t) for 0 ≤ t ≤ 1, as head + tail written to atanHi / atanLo. */
+let atanHi = 0;
+let atanLo = 0;
+function atanUnit(t: number): void {
+  const k = Math.floor(t * 8 + 0.5);
+  const c = k / 8;
+  // atan t = atan c + atan u,  u = (t − c)/(1 + t c), |u| ≤ 1/16; t − c is exact (Sterbenz).
+  const u = k === 0 ? t : (t - c) / (1 + t * c);
+  const z = u * u;
+  const p = z * (A3 + z * (A5 + z * (A7 + z * (A9 + z * (A11 + z * (A13 + z * (A15 + z * A17)))))));
+  atanHi = ATAN_HI[k]!;
+  atanLo = ATAN_LO[k]! + (u + u * p);
+}
+
+/** Portable atan2(y, x), with the same special cases as `Math.atan2`. */
 export function patan2(y: number, x: number): number {
-  return Math.atan2(y, x);
+  if (y !== y || x !== x) return Number.NaN;
+  const ay = Math.abs(y);
+  const ax = Math.abs(x);
+  const yNeg = y < 0 || Object.is(y, -0);
+  const xNeg = x < 0 || Object.is(x, -0);
+  let a: number;
+  if (ay === 0) {
+    a = xNeg ? PI_HI : 0;
+  } else if (ax === 0) {
+    a = PIO2_HI;
+  } else if (ax === Number.POSITIVE_INFINITY || ay === Number.POSITIVE_INFINITY) {
+    if (ax === ay) a = xNeg ? 3 * PIO4 : PIO4;
+    else if (ay === Number.POSITIVE_INFINITY) a = PIO2_HI;
+    else a = xNeg ? PI_HI : 0;
+  } else {
+    let hi: number;
+    let lo: number;
+    if (ay <= ax) {
+      atanUnit(ay / ax);
+      hi = atanHi;
+      lo = atanLo;
+    } else {
+      // atan(ay/ax) = π/2 − atan(ax/ay)
+      atanUnit(ax / ay);
+      hi = PIO2_HI - atanHi;
+      lo = PIO2_LO - atanLo;
+    }
+    if (xNeg) {
+      // π − atan(ay/|x|)
+      hi = PI_HI - hi;
+      lo = PI_LO - lo;
+    }
+    a = hi + lo;
+  }
+  return yNeg ? -a : a;
 }
+
+// ln 2 = LN2_HI + LN2_LO with LN2_HI of 32 significant bits, so k·LN2_HI is exact for |k| < 2²¹.
+const LN2_HI = 0.6931471806019545;
+const LN2_LO = -4.2009150726810846e-11;
+const INV_LN2 = 1.4426950408889634;
+const E2 = 1 / 2;
+const E3 = 1 / 6;
+const E4 = 1 / 24;
+const E5 = 1 / 120;
+const E6 = 1 / 720;
+const E7 = 1 / 5040;
+const E8 = 1 / 40320;
+const E9 = 1 / 362880;
+const E10 = 1 / 3628800;
+const E11 = 1 / 39916800;
+const E12 = 1 / 479001600;
+const E13 = 1 / 6227020800;
+const E14 = 1 / 87178291200;
+
+const pow2View = new DataView(new ArrayBuffer(8));
+/** 2ᵏ for integer −1022 ≤ k ≤ 1023, built from its bit pattern (exact). */
+function pow2(k: number): number {
+  pow2View.setUint32(0, (k + 1023) * 0x100000, false);
+  pow2View.setUint32(4, 0, false);
+  return pow2View.getFloat64(0, false);
+}
+
+/** Portable exp(x). */
 export function pexp(x: number): number {
-  return Math.exp(x);
+  if (x !== x) return Number.NaN;
+  if (x > 710) return Number.POSITIVE_INFINITY;
+  if (x < -746) return 0;
+  const k = Math.round(x * INV_LN2);
+  const hi = x - k * LN2_HI; // exact
+  const lo = k * LN2_LO;
+  const r = hi - lo;
+  const c = hi - r - lo; // rounding error of r: x − k ln2 = r + c
+  let p = E14;
+  p = E13 + r * p;
+  p = E12 + r * p;
+  p = E11 + r * p;
+  p = E10 + r * p;
+  p = E9 + r * p;
+  p = E8 + r * p;
+  p = E7 + r * p;
+  p = E6 + r * p;
+  p = E5 + r * p;
+  p = E4 + r * p;
+  p = E3 + r * p;
+  p = E2 + r * p;
+  const q = r * r * p; // e^r − 1 − r
+  // e^(r+c) ≈ 1 + r + q + c(1 + r)
+  const er = 1 + (r + (q + c * (1 + r)));
+  if (k > 1023) return er * pow2(1023) * pow2(k - 1023);
+  if (k < -1021) return er * pow2(k + 1000) * pow2(-1000);
+  return er * pow2(k);
 }

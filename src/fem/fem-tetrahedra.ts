@@ -1,0 +1,243 @@
+import { PhysicsError } from '../errors.js';
+import { checkIndex } from '../xpbd/distance.js';
+import type { Coloring, ConstraintSet, SolveContext } from '../xpbd/constraint.js';
+import type { Particles } from '../xpbd/particles.js';
+import { pbdStiffness } from '../xpbd/stiffness.js';
+import { deformationGradient3, restInverse3 } from './deformation-gradient.js';
+import { applyElementCorrection } from './element-correction.js';
+import { type ElasticMaterial, type LameParameters, lameParameters } from './material.js';
+import { rotation3 } from './polar.js';
+
+/**
+ * Linear tetrahedral finite elements as XPBD constraints (§26.3 有限要素法; seed 002 §8 "М'які тіла").
+ * Each element has F = D_s D_m⁻¹ and an energy density ψ(F) written as two constraints with physical
+ * compliances, so E (Young's modulus) and ν (Poisson's ratio) are the inputs and the result does not
+ * depend on iteration counts:
+ *
+ * 'corotational' — corotated linear elasticity, ψ = μ‖F − R‖² + ½λ (tr(RᵀF) − 3)², F = R S:
+ *     C_μ = ‖F − R‖_F,     ∂C_μ/∂F = (F − R)/C_μ,   α_μ = 1/(2μV)
+ *     C_λ = tr(RᵀF) − 3,   ∂C_λ/∂F = R,             α_λ = 1/(λV)
+ *   (both derivatives are exact for the polar R; the strain is S − I, zero for every rotation).
+ *
+ * 'neo-hookean' — stable neo-Hookean (Smith, de Goes, Kim 2018) in the constraint form of
+ *   Macklin & Müller, "A Constraint-based Formulation of Stable Neo-Hookean Materials" (MIG 2021),
+ *   ψ = ½μ(tr FᵀF − 3) + ½λ′(det F − γ)², γ = 1 + μ/λ′, λ′ = λ + μ (so small strains match Lamé λ):
+ *     C_D = ‖F‖_F,          ∂C_D/∂F = F/‖F‖,          α_D = 1/(μV)
+ *     C_H = det F − γ,      ∂C_H/∂F = cof F,          α_H = 1/(λ′V)
+ *   It resists inversion (det F < 0 costs energy) where the corotated model only sees S.
+ *
+ * Gradient of a constraint w.r.t. the particles: with P = ∂C/∂F, ∇_{x_j}C = (P D_m⁻ᵀ)_{:,j−1} for
+ * j = 1..3 and ∇_{x_0}C = −Σ_j ∇_{x_j}C.
+ */
+export type FemModel = 'corotational' | 'neo-hookean';
+
+export interface FemSetOptions extends ElasticMaterial {
+  model?: FemModel;
+  /** classic PBD stiffness k ∈ [0, 1] (only the PBD integrator reads it) */
+  stiffness?: number;
+}
+
+export class FemTetrahedra implements ConstraintSet {
+  readonly kind: string;
+  readonly model: FemModel;
+  readonly lame: LameParameters;
+  stiffness: number;
+  coloring?: Coloring;
+  private n = 0;
+  /** 4 particle ids per element */
+  ids: Int32Array;
+  /** D_m⁻¹, 9 per element (row-major) */
+  dmInv: Float64Array;
+  /** rest volume V */
+  volume: Float64Array;
+  /** two multipliers per element: [2e] deviatoric/shear, [2e+1] volumetric */
+  lambda: Float64Array;
+  /** warm-start quaternion of the element's rotation (corotational) */
+  quat: Float64Array;
+  private readonly F = new Float64Array(9);
+  private readonly R = new Float64Array(9);
+  private readonly P = new Float64Array(9);
+  private readonly grad = new Float64Array(12);
+
+  constructor(options: FemSetOptions, capacity = 16) {
+    this.model = options.model ?? 'corotational';
+    if (this.model !== 'corotational' && this.model !== 'neo-hookean') {
+      throw new PhysicsError('invalid-argument', `fem.model: must be 'corotational' or 'neo-hookean', got ${this.model}`);
+    }
+    this.kind = `fem-tet-${this.model}`;
+    this.lame = lameParameters(options, 'fem');
+    this.stiffness = options.stiffness ?? 1;
+    pbdStiffness(this.stiffness, 1);
+    const cap = Math.max(1, capacity);
+    this.ids = new Int32Array(4 * cap);
+    this.dmInv = new Float64Array(9 * cap);
+    this.volume = new Float64Array(cap);
+    this.lambda = new Float64Array(2 * cap);
+    this.quat = new Float64Array(4 * cap);
+  }
+
+  size(): number {
+    return this.n;
+  }
+
+  /** Adds the tetrahedron (a, b, c, d) at its current (rest) shape; returns its index. */
+  add(particles: Particles, a: number, b: number, c: number, d: number): number {
+    const e = this.n;
+    const where = `${this.kind}[${e}]`;
+    const list = [a, b, c, d];
+    for (let j = 0; j < 4; j++) checkIndex(particles, list[j], `${where}.ids[${j}]`);
+    if (new Set(list).size !== 4) throw new PhysicsError('invalid-argument', `${where}: particles must differ, got ${list}`);
+    if (list.every((p) => particles.invMass[p] === 0)) {
+      throw new PhysicsError('invalid-argument', `${where}: all four particles are pinned (invMass 0)`);
+    }
+    if (e === this.volume.length) this.grow();
+    const v = restInverse3(particles.x, 3, a, b, c, d, this.dmInv, 9 * e, where);
+    this.ids.set(list, 4 * e);
+    this.volume[e] = Math.abs(v);
+    this.lambda[2 * e] = this.lambda[2 * e + 1] = 0;
+    this.quat.set([1, 0, 0, 0], 4 * e);
+    this.n = e + 1;
+    this.coloring = undefined;
+    return e;
+  }
+
+  particlesOf(c: number, out: number[]): number {
+    for (let j = 0; j < 4; j++) out[j] = this.ids[4 * c + j];
+    return 4;
+  }
+
+  resetLambda(): void {
+    this.lambda.fill(0, 0, 2 * this.n);
+  }
+
+  solve(ctx: SolveContext, order: Int32Array | null, start: number, end: number): void {
+    const kp = ctx.pbd ? pbdStiffness(this.stiffness, ctx.iterations) : 1;
+    const { mu, lambda: lam } = this.lame;
+    const { F, R, P, grad, ids } = this;
+    const neo = this.model === 'neo-hookean';
+    const lamNeo = lam + mu;
+    const gamma = 1 + mu / lamNeo;
+    for (let k = start; k < end; k++) {
+      const e = order === null ? k : order[k];
+      const V = this.volume[e];
+      const io = 4 * e;
+      // --- deviatoric / shear constraint
+      deformationGradient3(ctx.x, 3, ids[io], ids[io + 1], ids[io + 2], ids[io + 3], this.dmInv, 9 * e, F);
+      let C: number;
+      if (neo) {
+        C = Math.sqrt(frob2(F));
+        if (C > 1e-12) for (let i = 0; i < 9; i++) P[i] = F[i] / C;
+        if (C > 1e-12) this.correct(ctx, e, C, 1 / (mu * V), 2 * e, kp);
+      } else {
+        rotation3(F, this.quat, 4 * e, R, 8);
+        for (let i = 0; i < 9; i++) P[i] = F[i] - R[i];
+        C = Math.sqrt(frob2(P));
+        if (C > 1e-12) {
+          for (let i = 0; i < 9; i++) P[i] /= C;
+          this.correct(ctx, e, C, 1 / (2 * mu * V), 2 * e, kp);
+        }
+      }
+      // --- volumetric constraint (reads the positions the first one moved: Gauss–Seidel)
+      if (neo) {
+        deformationGradient3(ctx.x, 3, ids[io], ids[io + 1], ids[io + 2], ids[io + 3], this.dmInv, 9 * e, F);
+        cofactor3(F, P);
+        C = det3(F) - gamma;
+        this.correct(ctx, e, C, 1 / (lamNeo * V), 2 * e + 1, kp);
+      } else if (lam > 0) {
+        deformationGradient3(ctx.x, 3, ids[io], ids[io + 1], ids[io + 2], ids[io + 3], this.dmInv, 9 * e, F);
+        rotation3(F, this.quat, 4 * e, R, 8);
+        C = R[0] * F[0] + R[3] * F[3] + R[6] * F[6] + R[1] * F[1] + R[4] * F[4] + R[7] * F[7];
+        C += R[2] * F[2] + R[5] * F[5] + R[8] * F[8] - 3;
+        for (let i = 0; i < 9; i++) P[i] = R[i];
+        this.correct(ctx, e, C, 1 / (lam * V), 2 * e + 1, kp);
+      }
+    }
+  }
+
+  /** Gradients ∇_j C from P = ∂C/∂F, then the shared XPBD update. */
+  private correct(ctx: SolveContext, e: number, C: number, alpha: number, li: number, kp: number): void {
+    const { P, grad, dmInv } = this;
+    const o = 9 * e;
+    for (let r = 0; r < 3; r++) {
+      let s0 = 0;
+      for (let j = 0; j < 3; j++) {
+        // (P D_m⁻ᵀ)[r][j] = Σ_c P[r][c] D_m⁻¹[j][c]
+        const g = P[3 * r] * dmInv[o + 3 * j] + P[3 * r + 1] * dmInv[o + 3 * j + 1] + P[3 * r + 2] * dmInv[o + 3 * j + 2];
+        grad[3 * (j + 1) + r] = g;
+        s0 -= g;
+      }
+      grad[r] = s0;
+    }
+    applyElementCorrection(ctx, this.ids, 4 * e, 4, grad, C, alpha, this.lambda, li, kp);
+  }
+
+  /** Elastic energy Σ V ψ(F) of the set at positions x (the sum of ½C²/α of both constraints). */
+  energy(x: Float64Array): number {
+    const { mu, lambda: lam } = this.lame;
+    const { F, R, ids } = this;
+    const q = new Float64Array(4);
+    let total = 0;
+    for (let e = 0; e < this.n; e++) {
+      const io = 4 * e;
+      deformationGradient3(x, 3, ids[io], ids[io + 1], ids[io + 2], ids[io + 3], this.dmInv, 9 * e, F);
+      const V = this.volume[e];
+      if (this.model === 'neo-hookean') {
+        const lamNeo = lam + mu;
+        const gamma = 1 + mu / lamNeo;
+        // shifted so the rest state has zero energy: ½μ(‖F‖² − 3) + ½λ′((J − γ)² − (1 − γ)²)
+        const J = det3(F);
+        total += V * (0.5 * mu * (frob2(F) - 3) + 0.5 * lamNeo * ((J - gamma) ** 2 - (1 - gamma) ** 2));
+      } else {
+        q.set(this.quat.subarray(4 * e, 4 * e + 4));
+        rotation3(F, q, 0, R);
+        let dev = 0;
+        let tr = -3;
+        for (let i = 0; i < 9; i++) {
+          dev += (F[i] - R[i]) ** 2;
+          tr += R[i] * F[i];
+        }
+        total += V * (mu * dev + 0.5 * lam * tr * tr);
+      }
+    }
+    return total;
+  }
+
+  private grow(): void {
+    const cap = 2 * this.volume.length;
+    const g = <T extends Float64Array | Int32Array>(a: T, per: number): T => {
+      const b = new (a.constructor as new (n: number) => T)(per * cap);
+      b.set(a);
+      return b;
+    };
+    this.ids = g(this.ids, 4);
+    this.dmInv = g(this.dmInv, 9);
+    this.volume = g(this.volume, 1);
+    this.lambda = g(this.lambda, 2);
+    this.quat = g(this.quat, 4);
+  }
+}
+
+function frob2(M: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < 9; i++) s += M[i] * M[i];
+  return s;
+}
+
+export function det3(F: ArrayLike<number>): number {
+  return (
+    F[0] * (F[4] * F[8] - F[5] * F[7]) - F[1] * (F[3] * F[8] - F[5] * F[6]) + F[2] * (F[3] * F[7] - F[4] * F[6])
+  );
+}
+
+/** cof F = ∂ det F / ∂F (row-major): column i is the cross product of the other two columns. */
+export function cofactor3(F: ArrayLike<number>, out: Float64Array): void {
+  out[0] = F[4] * F[8] - F[5] * F[7];
+  out[1] = F[5] * F[6] - F[3] * F[8];
+  out[2] = F[3] * F[7] - F[4] * F[6];
+  out[3] = F[2] * F[7] - F[1] * F[8];
+  out[4] = F[0] * F[8] - F[2] * F[6];
+  out[5] = F[1] * F[6] - F[0] * F[7];
+  out[6] = F[1] * F[5] - F[2] * F[4];
+  out[7] = F[2] * F[3] - F[0] * F[5];
+  out[8] = F[0] * F[4] - F[1] * F[3];
+}

@@ -1,0 +1,205 @@
+import { PhysicsError } from '../errors.js';
+import type { Coloring, ConstraintSet, SolveContext } from '../xpbd/constraint.js';
+import { checkIndex } from '../xpbd/distance.js';
+import type { Particles } from '../xpbd/particles.js';
+import { pbdStiffness } from '../xpbd/stiffness.js';
+import { deformationGradient2, restInverse2 } from './deformation-gradient.js';
+import { applyElementCorrection } from './element-correction.js';
+import type { FemModel, FemSetOptions } from './fem-tetrahedra.js';
+import { type LameParameters, lameParameters } from './material.js';
+import { rotation2 } from './polar.js';
+
+/**
+ * Linear triangle finite elements in the xy plane (2D soft bodies), the 2D twin of FemTetrahedra:
+ * the same two constraints per element with d = 2 (see fem-tetrahedra.ts for the formulas):
+ *   corotational: C_μ = ‖F − R‖_F (α = 1/(2μA)),  C_λ = tr(RᵀF) − 2 (α = 1/(λA)),  R from θ = atan2(F21 − F12, F11 + F22)
+ *   neo-Hookean:  C_D = ‖F‖_F (α = 1/(μA)),       C_H = det F − γ (α = 1/(λ′A)),  λ′ = λ + μ, γ = 1 + μ/λ′
+ * A is the rest area (unit thickness). Use `planeStress: true` for a thin sheet, the default
+ * (plane strain) for a slice of a long body. Only x and y are moved; z is left alone.
+ */
+export class FemTriangles implements ConstraintSet {
+  readonly kind: string;
+  readonly model: FemModel;
+  readonly lame: LameParameters;
+  stiffness: number;
+  coloring?: Coloring;
+  private n = 0;
+  /** 3 particle ids per element */
+  ids: Int32Array;
+  /** D_m⁻¹, 4 per element (row-major) */
+  dmInv: Float64Array;
+  /** rest area A */
+  area: Float64Array;
+  /** two multipliers per element */
+  lambda: Float64Array;
+  private readonly F = new Float64Array(4);
+  private readonly R = new Float64Array(4);
+  private readonly P = new Float64Array(4);
+  private readonly grad = new Float64Array(9);
+
+  constructor(options: FemSetOptions, capacity = 16) {
+    this.model = options.model ?? 'corotational';
+    if (this.model !== 'corotational' && this.model !== 'neo-hookean') {
+      throw new PhysicsError('invalid-argument', `fem.model: must be 'corotational' or 'neo-hookean', got ${this.model}`);
+    }
+    this.kind = `fem-tri-${this.model}`;
+    this.lame = lameParameters(options, 'fem');
+    this.stiffness = options.stiffness ?? 1;
+    pbdStiffness(this.stiffness, 1);
+    const cap = Math.max(1, capacity);
+    this.ids = new Int32Array(3 * cap);
+    this.dmInv = new Float64Array(4 * cap);
+    this.area = new Float64Array(cap);
+    this.lambda = new Float64Array(2 * cap);
+  }
+
+  size(): number {
+    return this.n;
+  }
+
+  /** Adds triangle (a, b, c) at its current (rest) shape; returns its index. */
+  add(particles: Particles, a: number, b: number, c: number): number {
+    const e = this.n;
+    const where = `${this.kind}[${e}]`;
+    const list = [a, b, c];
+    for (let j = 0; j < 3; j++) checkIndex(particles, list[j], `${where}.ids[${j}]`);
+    if (a === b || b === c || a === c) {
+      throw new PhysicsError('invalid-argument', `${where}: particles must differ, got ${list}`);
+    }
+    if (list.every((p) => particles.invMass[p] === 0)) {
+      throw new PhysicsError('invalid-argument', `${where}: all three particles are pinned (invMass 0)`);
+    }
+    if (e === this.area.length) this.grow();
+    const x = particles.x;
+    const A = restInverse2(
+      x[3 * a],
+      x[3 * a + 1],
+      x[3 * b],
+      x[3 * b + 1],
+      x[3 * c],
+      x[3 * c + 1],
+      this.dmInv,
+      4 * e,
+      where,
+    );
+    this.ids.set(list, 3 * e);
+    this.area[e] = Math.abs(A);
+    this.lambda[2 * e] = this.lambda[2 * e + 1] = 0;
+    this.n = e + 1;
+    this.coloring = undefined;
+    return e;
+  }
+
+  particlesOf(c: number, out: number[]): number {
+    for (let j = 0; j < 3; j++) out[j] = this.ids[3 * c + j];
+    return 3;
+  }
+
+  resetLambda(): void {
+    this.lambda.fill(0, 0, 2 * this.n);
+  }
+
+  solve(ctx: SolveContext, order: Int32Array | null, start: number, end: number): void {
+    const kp = ctx.pbd ? pbdStiffness(this.stiffness, ctx.iterations) : 1;
+    const { mu, lambda: lam } = this.lame;
+    const { F, R, P, ids } = this;
+    const neo = this.model === 'neo-hookean';
+    const lamNeo = lam + mu;
+    const gamma = 1 + mu / lamNeo;
+    for (let k = start; k < end; k++) {
+      const e = order === null ? k : order[k];
+      const A = this.area[e];
+      const io = 3 * e;
+      deformationGradient2(ctx.x, 3, ids[io], ids[io + 1], ids[io + 2], this.dmInv, 4 * e, F);
+      if (neo) {
+        const C = Math.sqrt(F[0] * F[0] + F[1] * F[1] + F[2] * F[2] + F[3] * F[3]);
+        if (C > 1e-12) {
+          for (let i = 0; i < 4; i++) P[i] = F[i] / C;
+          this.correct(ctx, e, C, 1 / (mu * A), 2 * e, kp);
+        }
+        deformationGradient2(ctx.x, 3, ids[io], ids[io + 1], ids[io + 2], this.dmInv, 4 * e, F);
+        // cof F = ∂ det F/∂F = [F22 −F21; −F12 F11]
+        P[0] = F[3];
+        P[1] = -F[2];
+        P[2] = -F[1];
+        P[3] = F[0];
+        this.correct(ctx, e, F[0] * F[3] - F[1] * F[2] - gamma, 1 / (lamNeo * A), 2 * e + 1, kp);
+      } else {
+        rotation2(F, R);
+        for (let i = 0; i < 4; i++) P[i] = F[i] - R[i];
+        const C = Math.sqrt(P[0] * P[0] + P[1] * P[1] + P[2] * P[2] + P[3] * P[3]);
+        if (C > 1e-12) {
+          for (let i = 0; i < 4; i++) P[i] /= C;
+          this.correct(ctx, e, C, 1 / (2 * mu * A), 2 * e, kp);
+        }
+        if (lam > 0) {
+          deformationGradient2(ctx.x, 3, ids[io], ids[io + 1], ids[io + 2], this.dmInv, 4 * e, F);
+          rotation2(F, R);
+          const Cl = R[0] * F[0] + R[1] * F[1] + R[2] * F[2] + R[3] * F[3] - 2;
+          for (let i = 0; i < 4; i++) P[i] = R[i];
+          this.correct(ctx, e, Cl, 1 / (lam * A), 2 * e + 1, kp);
+        }
+      }
+    }
+  }
+
+  private correct(ctx: SolveContext, e: number, C: number, alpha: number, li: number, kp: number): void {
+    const { P, grad, dmInv } = this;
+    const o = 4 * e;
+    for (let r = 0; r < 2; r++) {
+      // (P D_m⁻ᵀ)[r][j] = Σ_c P[r][c] D_m⁻¹[j][c]
+      const g1 = P[2 * r] * dmInv[o] + P[2 * r + 1] * dmInv[o + 1];
+      const g2 = P[2 * r] * dmInv[o + 2] + P[2 * r + 1] * dmInv[o + 3];
+      grad[3 + r] = g1;
+      grad[6 + r] = g2;
+      grad[r] = -g1 - g2;
+    }
+    grad[2] = grad[5] = grad[8] = 0;
+    applyElementCorrection(ctx, this.ids, 3 * e, 3, grad, C, alpha, this.lambda, li, kp);
+  }
+
+  /** Elastic energy Σ A ψ(F) at positions x (rest state = 0). */
+  energy(x: Float64Array): number {
+    const { mu, lambda: lam } = this.lame;
+    const { F, R, ids } = this;
+    let total = 0;
+    for (let e = 0; e < this.n; e++) {
+      const io = 3 * e;
+      deformationGradient2(x, 3, ids[io], ids[io + 1], ids[io + 2], this.dmInv, 4 * e, F);
+      const A = this.area[e];
+      if (this.model === 'neo-hookean') {
+        const lamNeo = lam + mu;
+        const gamma = 1 + mu / lamNeo;
+        const J = F[0] * F[3] - F[1] * F[2];
+        const f2 = F[0] * F[0] + F[1] * F[1] + F[2] * F[2] + F[3] * F[3];
+        total += A * (0.5 * mu * (f2 - 2) + 0.5 * lamNeo * ((J - gamma) ** 2 - (1 - gamma) ** 2));
+      } else {
+        rotation2(F, R);
+        let dev = 0;
+        let tr = -2;
+        for (let i = 0; i < 4; i++) {
+          dev += (F[i] - R[i]) ** 2;
+          tr += R[i] * F[i];
+        }
+        total += A * (mu * dev + 0.5 * lam * tr * tr);
+      }
+    }
+    return total;
+  }
+
+  private grow(): void {
+    const cap = 2 * this.area.length;
+    const ids = new Int32Array(3 * cap);
+    ids.set(this.ids);
+    this.ids = ids;
+    const dm = new Float64Array(4 * cap);
+    dm.set(this.dmInv);
+    this.dmInv = dm;
+    const ar = new Float64Array(cap);
+    ar.set(this.area);
+    this.area = ar;
+    const l = new Float64Array(2 * cap);
+    l.set(this.lambda);
+    this.lambda = l;
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * The discrete pressure Poisson system of seed §26.4: for every fluid cell
+ *   Σ_{fluid neighbours} (p_nb − p) − (open neighbours)·p = divergence
+ * (in units where h = ρ = dt = 1; the projection scales). Wall and solid faces add no term
+ * ("壁の面は速度0で、項を加えません"); an open side is a neighbour with p = 0 outside.
+ *
+ * We store its negative, A p = b with b = −divergence, which is symmetric positive
+ * (semi)definite: (A p)_c = diag_c p_c − Σ coupling·p_nb. Every solver of `pressure-solvers.ts`
+ * runs on this one structure. The cells are padded with one inactive ghost layer on every side,
+ * so each active cell has all its neighbours at valid indices (couplings to ghosts are 0) and the
+ * inner loops need no bounds checks. Coarse multigrid levels use the same structure.
+ *
+ * A closed region (no open neighbour anywhere in it) has a singular system, solvable only when
+ * its divergences sum to zero; `removeNullspace` subtracts each such region's mean.
+ */
+export class PoissonSystem {
+  /** interior size */
+  readonly nx: number;
+  readonly ny: number;
+  readonly nz: number;
+  /** padded size (nz stays 1 in 2D) */
+  readonly px: number;
+  readonly py: number;
+  readonly pz: number;
+  /** padded strides: +1 in x, sy in y, sz in z (sz = 0 in 2D) */
+  readonly sy: number;
+  readonly sz: number;
+  readonly size: number;
+  readonly dim: 2 | 3;
+  /** diagonal; 0 marks an inactive cell (solid, ghost) */
+  readonly diag: Float64Array;
+  /** coupling between cell c and c+1 / c+sy / c+sz (≥ 0) */
+  readonly cx: Float64Array;
+  readonly cy: Float64Array;
+  readonly cz: Float64Array;
+  /** closed-region label per cell (≥ 1), 0 for inactive cells or cells of regions with an open side */
+  readonly region: Int32Array;
+  /** number of closed regions (labels 1..closedRegions) */
+  closedRegions = 0;
+  private regionSum = new Float64Array(8);
+  private regionCount = new Float64Array(8);
+  private stack: Int32Array;
+  private openFlags = new Uint8Array(8);
+  private relabel = new Int32Array(8);
+
+  constructor(nx: number, ny: number, nz = 1) {
+    this.nx = nx;
+    this.ny = ny;
+    this.nz = nz;
+    this.dim = nz > 1 ? 3 : 2;
+    this.px = nx + 2;
+    this.py = ny + 2;
+    this.pz = this.dim === 3 ? nz + 2 : 1;
+    this.sy = this.px;
+    this.sz = this.dim === 3 ? this.px * this.py : 0;
+    this.size = this.px * this.py * this.pz;
+    this.diag = new Float64Array(this.size);
+    this.cx = new Float64Array(this.size);
+    this.cy = new Float64Array(this.size);
+    this.cz = new Float64Array(this.size);
+    this.region = new Int32Array(this.size);
+    this.stack = new Int32Array(this.size);
+  }
+
+  /** Padded index of interior cell (i, j, k). */
+  index(i: number, j: number, k = 0): number {
+    return this.dim === 3 ? i + 1 + this.px * (j + 1 + this.py * (k + 1)) : i + 1 + this.px * (j + 1);
+  }
+
+  /** First padded index of interior row (j, k); cells of the row follow contiguously. */
+  rowStart(j: number, k = 0): number {
+    return this.index(0, j, k);
+  }
+
+  /** y = A x over the active cells (inactive entries of y are set to 0). */
+  apply(x: Float64Array, y: Float64Array): void {
+    const { diag, cx, cy, cz, sy, sz, size } = this;
+    if (this.dim === 2) {
+      for (let c = sy; c < size - sy; c++) {
+        const d = diag[c]!;
+        if (d === 0) {
+          y[c] = 0;
+          continue;
+        }
+        y[c] =
+          d * x[c]! - cx[c]! * x[c + 1]! - cx[c - 1]! * x[c - 1]! - cy[c]! * x[c + sy]! - cy[c - sy]! * x[c - sy]!;
+      }
+    } else {
+      for (let c = sz; c < size - sz; c++) {
+        const d = diag[c]!;
+        if (d === 0) {
+          y[c] = 0;
+          continue;
+        }
+        y[c] =
+          d * x[c]! -
+          cx[c]! * x[c + 1]! -
+          cx[c - 1]! * x[c - 1]! -
+          cy[c]! * x[c + sy]! -
+          cy[c - sy]! * x[c - sy]! -
+          cz[c]! * x[c + sz]! -
+          cz[c - sz]! * x[c - sz]!;
+      }
+    }
+  }
+
+  /** r = b − A x; returns ‖r‖₂. */
+  residual(x: Float64Array, b: Float64Array, r: Float64Array): number {
+    this.apply(x, r);
+    let s = 0;
+    const diag = this.diag;
+    for (let c = 0; c < this.size; c++) {
+      if (diag[c] === 0) {
+        r[c] = 0;
+        continue;
+      }
+      const v = b[c]! - r[c]!;
+      r[c] = v;
+      s += v * v;
+    }
+    return Math.sqrt(s);
+  }
+
+  /**
+   * Labels the closed regions (connected sets of active cells with no open neighbour), by flood
+   * fill in index order, so the labels are deterministic. Call after the couplings change.
+   */
+  labelRegions(openDiag: Float64Array): void {
+    const { diag, cx, cy, cz, sy, sz, region, stack } = this;
+    region.fill(-1);
+    for (let c = 0; c < this.size; c++) if (diag[c] === 0) region[c] = 0;
+    // pass 1: flood fill every connected set with its own id 1, 2, ...; note which touch an open side
+    let comps = 0;
+    let open = this.openFlags;
+    for (let seed = 0; seed < this.size; seed++) {
+      if (region[seed] !== -1) continue;
+      const id = ++comps;
+      if (open.length <= id) {
+        const grown = new Uint8Array(2 * id + 2);
+        grown.set(open);
+        open = grown;
+      }
+      open[id] = 0;
+      let top = 0;
+      stack[top++] = seed;
+      region[seed] = id;
+      while (top > 0) {
+        const c = stack[--top]!;
+        if (openDiag[c]! > 0) open[id] = 1;
+        if (cx[c]! > 0 && region[c + 1] === -1) {
+          region[c + 1] = id;
+          stack[top++] = c + 1;
+        }
+        if (cx[c - 1]! > 0 && region[c - 1] === -1) {
+          region[c - 1] = id;
+          stack[top++] = c - 1;
+        }
+        if (cy[c]! > 0 && region[c + sy] === -1) {
+          region[c + sy] = id;
+          stack[top++] = c + sy;
+        }
+        if (cy[c - sy]! > 0 && region[c - sy] === -1) {
+          region[c - sy] = id;
+          stack[top++] = c - sy;
+        }
+        if (sz > 0) {
+          if (cz[c]! > 0 && region[c + sz] === -1) {
+            region[c + sz] = id;
+            stack[top++] = c + sz;
+          }
+          if (cz[c - sz]! > 0 && region[c - sz] === -1) {
+            region[c - sz] = id;
+            stack[top++] = c - sz;
+          }
+        }
+      }
+    }
+    this.openFlags = open;
+    // pass 2: number the closed sets 1..closedRegions in order, open ones become 0
+    let closed = 0;
+    const relabel = this.relabel.length > comps ? this.relabel : (this.relabel = new Int32Array(2 * comps + 2));
+    for (let id = 1; id <= comps; id++) relabel[id] = open[id] ? 0 : ++closed;
+    for (let c = 0; c < this.size; c++) {
+      const id = region[c]!;
+      if (id > 0) region[c] = relabel[id]!;
+    }
+    this.closedRegions = closed;
+    if (this.regionSum.length < closed + 1) {
+      this.regionSum = new Float64Array(2 * closed + 2);
+      this.regionCount = new Float64Array(2 * closed + 2);
+    }
+  }
+
+  /**
+   * Subtracts, in each closed region, the mean of x over the region: makes a right-hand side
+   * consistent (Σ b = 0 per region) and pins the free constant of a pressure.
+   */
+  removeNullspace(x: Float64Array): void {
+    const n = this.closedRegions;
+    if (n === 0) return;
+    const { region, regionSum, regionCount } = this;
+    regionSum.fill(0, 0, n + 1);
+    regionCount.fill(0, 0, n + 1);
+    for (let c = 0; c < this.size; c++) {
+      const r = region[c]!;
+      if (r > 0) {
+        regionSum[r] = regionSum[r]! + x[c]!;
+        regionCount[r] = regionCount[r]! + 1;
+      }
+    }
+    for (let r = 1; r <= n; r++) regionSum[r] = regionSum[r]! / regionCount[r]!;
+    for (let c = 0; c < this.size; c++) {
+      const r = region[c]!;
+      if (r > 0) x[c] = x[c]! - regionSum[r]!;
+    }
+  }
+}
+
+/** ‖x‖₂ over the active cells. */
+export function activeNorm(sys: PoissonSystem, x: Float64Array): number {
+  let s = 0;
+  const diag = sys.diag;
+  for (let c = 0; c < sys.size; c++) if (diag[c] !== 0) s += x[c]! * x[c]!;
+  return Math.sqrt(s);
+}

@@ -1,0 +1,201 @@
+/**
+ * The pressure solvers of seed §26.4, all on the same `PoissonSystem` A p = b:
+ *
+ * - 'gauss-seidel': each cell in turn, p = (Σ neighbour p − divergence)/(number of neighbours),
+ *   using the newest neighbour values; the order is row by row from the bottom-left (the seed's
+ *   "左下、右下、左上、右上").
+ * - 'jacobi': every cell from the old values at once (the GPU's per-cell stencil, §26.5). On the
+ *   seed's 2×2 box it swings between two states forever.
+ * - 'weighted-jacobi': moves only ω = 2/3 of the way each time, and converges.
+ * - 'sor': red–black successive over-relaxation (ω default 2/(1+sin(π/n)), the optimum for the
+ *   Poisson model problem).
+ * - 'cg': conjugate gradient without preconditioner, 'mic-pcg': CG with MIC(0),
+ *   'mgpcg': CG with a multigrid V-cycle — the default for large grids.
+ *
+ * Each reports its iterations and the final residual ‖b − A p‖₂, which after the projection is
+ * the remaining divergence. `tolerance` is relative to ‖b‖₂ (the divergence before projection).
+ */
+import { conjugateGradient, createCGScratch, type CGScratch } from '../math/cg.js';
+import { MIC0 } from './mic0.js';
+import { MultigridPreconditioner, redBlackSweep } from './multigrid.js';
+import { activeNorm, type PoissonSystem } from './poisson.js';
+
+export type PressureSolverKind =
+  | 'jacobi'
+  | 'weighted-jacobi'
+  | 'gauss-seidel'
+  | 'sor'
+  | 'cg'
+  | 'mic-pcg'
+  | 'mgpcg';
+
+export const pressureSolverKinds: readonly PressureSolverKind[] = [
+  'jacobi',
+  'weighted-jacobi',
+  'gauss-seidel',
+  'sor',
+  'cg',
+  'mic-pcg',
+  'mgpcg',
+];
+
+export interface PressureSolveOptions {
+  /** stop when ‖b − A p‖ ≤ tolerance·‖b‖ (default 1e-5); 0 runs exactly maxIterations */
+  tolerance?: number;
+  /** default: 60 for the stationary methods (the seed's toy), 500 for the CG family */
+  maxIterations?: number;
+  /** relaxation factor for 'weighted-jacobi' (default 2/3) and 'sor' */
+  omega?: number;
+  /** stationary methods: test the residual every this many sweeps (default 1 with a trace, else 4) */
+  checkEvery?: number;
+  /** called after each iteration (sweep) with the current pressure and residual norm */
+  trace?: (iteration: number, p: Float64Array, residualNorm: number) => void;
+  /** 'gauss-seidel' only: called after each single cell update (padded index, new value) */
+  onCellUpdate?: (cell: number, value: number) => void;
+}
+
+export interface PressureSolveResult {
+  solver: PressureSolverKind;
+  iterations: number;
+  /** ‖b − A p‖₂ at the end */
+  residualNorm: number;
+  /** ‖b‖₂ */
+  initialNorm: number;
+  converged: boolean;
+}
+
+export class PressureSolver {
+  readonly sys: PoissonSystem;
+  private readonly tmp: Float64Array;
+  private readonly r: Float64Array;
+  private readonly cgScratch: CGScratch;
+  private mic: MIC0 | null = null;
+  private mg: MultigridPreconditioner | null = null;
+  private micStale = true;
+  private mgStale = true;
+  private readonly applyA: (x: Float64Array, y: Float64Array) => void;
+  private readonly micApply: (r: Float64Array, z: Float64Array) => void;
+  private readonly mgApply: (r: Float64Array, z: Float64Array) => void;
+
+  constructor(sys: PoissonSystem) {
+    this.sys = sys;
+    this.tmp = new Float64Array(sys.size);
+    this.r = new Float64Array(sys.size);
+    this.cgScratch = createCGScratch(sys.size);
+    this.applyA = (x, y) => sys.apply(x, y);
+    this.micApply = (r, z) => {
+      this.mic!.apply(r, z);
+      sys.removeNullspace(z);
+    };
+    this.mgApply = (r, z) => {
+      this.mg!.apply(r, z);
+      sys.removeNullspace(z);
+    };
+  }
+
+  /** Marks the preconditioners out of date (call when the system's couplings changed). */
+  invalidate(): void {
+    this.micStale = true;
+    this.mgStale = true;
+  }
+
+  /** Solves A p = b, improving the initial guess in p. `b` must be consistent (see removeNullspace). */
+  solve(kind: PressureSolverKind, p: Float64Array, b: Float64Array, options: PressureSolveOptions = {}): PressureSolveResult {
+    const sys = this.sys;
+    const tol = options.tolerance ?? 1e-5;
+    const bNorm = activeNorm(sys, b);
+    const target = tol * (bNorm > 0 ? bNorm : 1);
+    if (kind === 'cg' || kind === 'mic-pcg' || kind === 'mgpcg') {
+      let pre: ((r: Float64Array, z: Float64Array) => void) | undefined;
+      if (kind === 'mic-pcg') {
+        if (!this.mic) this.mic = new MIC0(sys);
+        if (this.micStale) {
+          this.mic.factor();
+          this.micStale = false;
+        }
+        pre = this.micApply;
+      } else if (kind === 'mgpcg') {
+        if (!this.mg) this.mg = new MultigridPreconditioner(sys);
+        if (this.mgStale) {
+          this.mg.update();
+          this.mgStale = false;
+        }
+        pre = this.mgApply;
+      }
+      const trace = options.trace;
+      const res = conjugateGradient(this.applyA, b, p, {
+        tolerance: tol,
+        maxIterations: options.maxIterations ?? 500,
+        precondition: pre,
+        scratch: this.cgScratch,
+        trace: trace ? (k, rn) => trace(k, p, rn) : undefined,
+      });
+      return {
+        solver: kind,
+        iterations: res.iterations,
+        residualNorm: res.residualNorm,
+        initialNorm: bNorm,
+        converged: res.converged,
+      };
+    }
+    const maxIter = options.maxIterations ?? 60;
+    const trace = options.trace;
+    const every = trace ? 1 : Math.max(1, options.checkEvery ?? 4);
+    let omega = options.omega ?? 1;
+    if (kind === 'weighted-jacobi') omega = options.omega ?? 2 / 3;
+    if (kind === 'sor' && options.omega === undefined) {
+      const n = Math.max(sys.nx, sys.ny, sys.nz);
+      omega = 2 / (1 + Math.sin(Math.PI / n));
+    }
+    let rNorm = sys.residual(p, b, this.r);
+    if (tol > 0 && rNorm <= target) {
+      return { solver: kind, iterations: 0, residualNorm: rNorm, initialNorm: bNorm, converged: true };
+    }
+    let it = 0;
+    while (it < maxIter) {
+      it++;
+      if (kind === 'gauss-seidel') this.gaussSeidelSweep(p, b, options.onCellUpdate);
+      else if (kind === 'sor') {
+        redBlackSweep(sys, p, b, 0, omega);
+        redBlackSweep(sys, p, b, 1, omega);
+      } else this.jacobiSweep(p, b, omega);
+      if (trace || (tol > 0 && it % every === 0) || it === maxIter) {
+        rNorm = sys.residual(p, b, this.r);
+        trace?.(it, p, rNorm);
+        if (tol > 0 && rNorm <= target) break;
+      }
+    }
+    // the last sweep always ran the residual test (it === maxIter or it converged)
+    return { solver: kind, iterations: it, residualNorm: rNorm, initialNorm: bNorm, converged: rNorm <= target };
+  }
+
+  /** Lexicographic Gauss–Seidel: p_c = (b_c + Σ coupling·p_nb)/diag with the newest values. */
+  private gaussSeidelSweep(p: Float64Array, b: Float64Array, onCell?: (cell: number, value: number) => void): void {
+    const { diag, cx, cy, cz, sy, sz, size } = this.sys;
+    const start = sz > 0 ? sz : sy;
+    for (let c = start; c < size - start; c++) {
+      const d = diag[c]!;
+      if (d === 0) continue;
+      let s = b[c]! + cx[c]! * p[c + 1]! + cx[c - 1]! * p[c - 1]! + cy[c]! * p[c + sy]! + cy[c - sy]! * p[c - sy]!;
+      if (sz > 0) s += cz[c]! * p[c + sz]! + cz[c - sz]! * p[c - sz]!;
+      p[c] = s / d;
+      onCell?.(c, p[c]!);
+    }
+  }
+
+  /** (Weighted) Jacobi: every cell from the previous values; ω = 1 is the plain method. */
+  private jacobiSweep(p: Float64Array, b: Float64Array, omega: number): void {
+    const { diag, cx, cy, cz, sy, sz, size } = this.sys;
+    const old = this.tmp;
+    old.set(p);
+    const start = sz > 0 ? sz : sy;
+    for (let c = start; c < size - start; c++) {
+      const d = diag[c]!;
+      if (d === 0) continue;
+      let s =
+        b[c]! + cx[c]! * old[c + 1]! + cx[c - 1]! * old[c - 1]! + cy[c]! * old[c + sy]! + cy[c - sy]! * old[c - sy]!;
+      if (sz > 0) s += cz[c]! * old[c + sz]! + cz[c - sz]! * old[c - sz]!;
+      p[c] = old[c]! + omega * (s / d - old[c]!);
+    }
+  }
+}

@@ -1,0 +1,294 @@
+/**
+ * The 2D narrowphase (seed 000 §26.2): for a pair of shapes in world placement, the contact
+ * normal, the clipped points and their separations. Polygon-like pairs (boxes, polygons,
+ * capsules, segments — all rounded convex polygons) use SAT (sat2d.ts) with reference /
+ * incident face selection and clipping (clip2d.ts); circles are the special cases.
+ * Points closer than `speculative` (but not yet touching) are kept as speculative contacts.
+ */
+import { ClipResult, clipToReferenceEdge } from './clip2d.js';
+import type { Manifold2 } from './manifold2d.js';
+import { type SeparationResult, findMaxSeparation } from './sat2d.js';
+import type { ConvexShape2, Transform2 } from './shapes2d.js';
+
+/** The engine's linear slop (m): the allowed overlap that keeps resting contacts steady (§26.2). */
+export const LINEAR_SLOP = 0.005;
+/** Default speculative distance: points up to this far apart are kept as contacts (4 × slop). */
+export const SPECULATIVE_DISTANCE = 4 * LINEAR_SLOP;
+
+const sepA: SeparationResult = { edge: 0, separation: 0 };
+const sepB: SeparationResult = { edge: 0, separation: 0 };
+const clipOut = new ClipResult();
+const clipScratch = new ClipResult();
+
+/** Two circles (§26.2: the normal is along the centre line). */
+export function collideCircles(
+  a: ConvexShape2,
+  xfA: Transform2,
+  b: ConvexShape2,
+  xfB: Transform2,
+  speculative: number,
+  out: Manifold2,
+): Manifold2 {
+  out.clear();
+  const ax = xfA.px + xfA.c * a.vx[0]! - xfA.s * a.vy[0]!;
+  const ay = xfA.py + xfA.s * a.vx[0]! + xfA.c * a.vy[0]!;
+  const bx = xfB.px + xfB.c * b.vx[0]! - xfB.s * b.vy[0]!;
+  const by = xfB.py + xfB.s * b.vx[0]! + xfB.c * b.vy[0]!;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const dist = Math.sqrt(dx * dx + dy * dy);
+  const sep = dist - a.radius - b.radius;
+  if (sep > speculative) return out;
+  let nx = 0;
+  let ny = 1;
+  if (dist > 1e-12) {
+    nx = dx / dist;
+    ny = dy / dist;
+  }
+  const f = a.radius + 0.5 * sep;
+  out.pointCount = 1;
+  out.normalX = nx;
+  out.normalY = ny;
+  out.px[0] = ax + f * nx;
+  out.py[0] = ay + f * ny;
+  out.ix[0] = bx - b.radius * nx;
+  out.iy[0] = by - b.radius * ny;
+  out.separation[0] = sep;
+  out.id[0] = 0;
+  return out;
+}
+
+/**
+ * A rounded polygon (box, polygon, capsule, segment) against a circle: the face of largest
+ * separation, or the nearer end vertex when the centre lies beyond it (the vertex regions).
+ * The normal points from the polygon to the circle.
+ */
+export function collidePolygonCircle(
+  p: ConvexShape2,
+  xfA: Transform2,
+  circle: ConvexShape2,
+  xfB: Transform2,
+  speculative: number,
+  out: Manifold2,
+): Manifold2 {
+  out.clear();
+  // circle centre in the polygon's frame
+  const wx = xfB.px + xfB.c * circle.vx[0]! - xfB.s * circle.vy[0]!;
+  const wy = xfB.py + xfB.s * circle.vx[0]! + xfB.c * circle.vy[0]!;
+  const dx = wx - xfA.px;
+  const dy = wy - xfA.py;
+  const cx = xfA.c * dx + xfA.s * dy;
+  const cy = -xfA.s * dx + xfA.c * dy;
+  const radius = p.radius + circle.radius;
+  const n = p.count;
+  let edge = 0;
+  let maxSep = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const si = p.nx[i]! * (cx - p.vx[i]!) + p.ny[i]! * (cy - p.vy[i]!);
+    if (si > maxSep) {
+      maxSep = si;
+      edge = i;
+    }
+  }
+  if (maxSep > radius + speculative) return out;
+  const i2 = edge + 1 < n ? edge + 1 : 0;
+  const v1x = p.vx[edge]!;
+  const v1y = p.vy[edge]!;
+  const v2x = p.vx[i2]!;
+  const v2y = p.vy[i2]!;
+  const u1 = (cx - v1x) * (v2x - v1x) + (cy - v1y) * (v2y - v1y);
+  const u2 = (cx - v2x) * (v1x - v2x) + (cy - v2y) * (v1y - v2y);
+  let nx: number;
+  let ny: number;
+  let dist: number;
+  let qx: number;
+  let qy: number;
+  let id = edge;
+  if (u1 < 0 && maxSep > 1e-12) {
+    qx = v1x;
+    qy = v1y;
+  } else if (u2 < 0 && maxSep > 1e-12) {
+    qx = v2x;
+    qy = v2y;
+    id = i2 | 0x100;
+  } else {
+    qx = Number.NaN;
+    qy = 0;
+  }
+  if (qx === qx) {
+    const ex = cx - qx;
+    const ey = cy - qy;
+    dist = Math.sqrt(ex * ex + ey * ey);
+    if (dist - radius > speculative) return out;
+    if (dist > 1e-12) {
+      nx = ex / dist;
+      ny = ey / dist;
+    } else {
+      nx = p.nx[edge]!;
+      ny = p.ny[edge]!;
+    }
+  } else {
+    nx = p.nx[edge]!;
+    ny = p.ny[edge]!;
+    dist = maxSep;
+    qx = cx - maxSep * nx;
+    qy = cy - maxSep * ny;
+  }
+  const sep = dist - radius;
+  const f = circle.radius + 0.5 * sep;
+  const mx = cx - f * nx;
+  const my = cy - f * ny;
+  out.pointCount = 1;
+  out.normalX = xfA.c * nx - xfA.s * ny;
+  out.normalY = xfA.s * nx + xfA.c * ny;
+  out.px[0] = xfA.px + xfA.c * mx - xfA.s * my;
+  out.py[0] = xfA.py + xfA.s * mx + xfA.c * my;
+  out.ix[0] = xfA.px + xfA.c * qx - xfA.s * qy;
+  out.iy[0] = xfA.py + xfA.s * qx + xfA.c * qy;
+  out.separation[0] = sep;
+  out.id[0] = id;
+  out.referenceEdge = edge;
+  return out;
+}
+
+/**
+ * Two rounded convex polygons (§26.2): SAT over both shapes' edge normals picks the axis of
+ * least penetration; the reference face is that edge (on A unless B's is clearly better), the
+ * incident face is the other shape's edge most opposed to it, clipped to the reference face's
+ * side planes; the clipped points behind (or within `speculative` of) the reference face are
+ * the manifold. Normal from A to B.
+ */
+export function collidePolygons(
+  a: ConvexShape2,
+  xfA: Transform2,
+  b: ConvexShape2,
+  xfB: Transform2,
+  speculative: number,
+  out: Manifold2,
+): Manifold2 {
+  out.clear();
+  // B in A's frame
+  const dx = xfB.px - xfA.px;
+  const dy = xfB.py - xfA.py;
+  const c = xfA.c * xfB.c + xfA.s * xfB.s;
+  const s = xfA.c * xfB.s - xfA.s * xfB.c;
+  const px = xfA.c * dx + xfA.s * dy;
+  const py = -xfA.s * dx + xfA.c * dy;
+  const radius = a.radius + b.radius;
+  findMaxSeparation(a, b, px, py, c, s, sepA);
+  if (sepA.separation > speculative + radius) return out;
+  // A in B's frame: the inverse transform
+  const qx = -(c * px + s * py);
+  const qy = -(-s * px + c * py);
+  findMaxSeparation(b, a, qx, qy, c, -s, sepB);
+  if (sepB.separation > speculative + radius) return out;
+
+  const flip = sepB.separation > sepA.separation + 0.1 * LINEAR_SLOP;
+  let ref: ConvexShape2;
+  let inc: ConvexShape2;
+  let xf1: Transform2;
+  let edge: number;
+  // incident placed in the reference frame by (tx, ty, tc, ts)
+  let tx: number;
+  let ty: number;
+  let tc: number;
+  let ts: number;
+  if (flip) {
+    ref = b;
+    inc = a;
+    xf1 = xfB;
+    edge = sepB.edge;
+    tx = qx;
+    ty = qy;
+    tc = c;
+    ts = -s;
+  } else {
+    ref = a;
+    inc = b;
+    xf1 = xfA;
+    edge = sepA.edge;
+    tx = px;
+    ty = py;
+    tc = c;
+    ts = s;
+  }
+  const nx = ref.nx[edge]!;
+  const ny = ref.ny[edge]!;
+  // incident edge: the one whose normal is most anti-parallel to the reference normal
+  let incEdge = 0;
+  let minDot = Infinity;
+  for (let j = 0; j < inc.count; j++) {
+    const mx = tc * inc.nx[j]! - ts * inc.ny[j]!;
+    const my = ts * inc.nx[j]! + tc * inc.ny[j]!;
+    const d = mx * nx + my * ny;
+    if (d < minDot) {
+      minDot = d;
+      incEdge = j;
+    }
+  }
+  const j2 = incEdge + 1 < inc.count ? incEdge + 1 : 0;
+  const ax = tx + tc * inc.vx[incEdge]! - ts * inc.vy[incEdge]!;
+  const ay = ty + ts * inc.vx[incEdge]! + tc * inc.vy[incEdge]!;
+  const bx = tx + tc * inc.vx[j2]! - ts * inc.vy[j2]!;
+  const by = ty + ts * inc.vx[j2]! + tc * inc.vy[j2]!;
+  const e2 = edge + 1 < ref.count ? edge + 1 : 0;
+  const r1x = ref.vx[edge]!;
+  const r1y = ref.vy[edge]!;
+  if (clipToReferenceEdge(ax, ay, bx, by, r1x, r1y, ref.vx[e2]!, ref.vy[e2]!, clipOut, clipScratch) < 2) {
+    return out;
+  }
+  const offset = nx * r1x + ny * r1y;
+  const wnx = xf1.c * nx - xf1.s * ny;
+  const wny = xf1.s * nx + xf1.c * ny;
+  let count = 0;
+  for (let k = 0; k < 2; k++) {
+    const x = clipOut.x[k]!;
+    const y = clipOut.y[k]!;
+    const sep = nx * x + ny * y - offset - radius;
+    if (sep > speculative) continue;
+    const f = inc.radius + 0.5 * sep;
+    const mx = x - f * nx;
+    const my = y - f * ny;
+    out.px[count] = xf1.px + xf1.c * mx - xf1.s * my;
+    out.py[count] = xf1.py + xf1.s * mx + xf1.c * my;
+    out.ix[count] = xf1.px + xf1.c * x - xf1.s * y;
+    out.iy[count] = xf1.py + xf1.s * x + xf1.c * y;
+    out.separation[count] = sep;
+    out.id[count] = ((flip ? 1 : 0) << 12) | (edge << 8) | (incEdge << 4) | (k << 2) | clipOut.origin[k]!;
+    count++;
+  }
+  out.pointCount = count;
+  out.normalX = flip ? -wnx : wnx;
+  out.normalY = flip ? -wny : wny;
+  out.flip = flip;
+  out.referenceEdge = edge;
+  out.incidentEdge = incEdge;
+  return out;
+}
+
+/**
+ * Any pair of shapes. Segment–segment pairs never collide (both are meant for static ground).
+ * The normal always points from `a` to `b`.
+ */
+export function collideShapes(
+  a: ConvexShape2,
+  xfA: Transform2,
+  b: ConvexShape2,
+  xfB: Transform2,
+  speculative: number,
+  out: Manifold2,
+): Manifold2 {
+  const ka = a.kind;
+  const kb = b.kind;
+  if (ka === 'circle') {
+    if (kb === 'circle') return collideCircles(a, xfA, b, xfB, speculative, out);
+    collidePolygonCircle(b, xfB, a, xfA, speculative, out);
+    out.normalX = -out.normalX;
+    out.normalY = -out.normalY;
+    out.flip = true;
+    return out;
+  }
+  if (kb === 'circle') return collidePolygonCircle(a, xfA, b, xfB, speculative, out);
+  if (ka === 'segment' && kb === 'segment') return out.clear();
+  return collidePolygons(a, xfA, b, xfB, speculative, out);
+}

@@ -1,0 +1,12 @@
+/**
+ * rikigaku/labs — the two labs of the course as library code: the impulse lab (seed 003) and
+ * the stacking lab (seed 004). The physics functions and file producers are browser-safe; only
+ * `Lab.run` / `runLab` write files (Node, loaded lazily).
+ */
+export * from './files.js';
+export * from './format.js';
+export * from './html.js';
+export * from './impulse.js';
+export * from './impulse-lab.js';
+export * from './registry.js';
+export * from './position-correction.js';

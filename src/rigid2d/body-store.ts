@@ -1,0 +1,134 @@
+/**
+ * Body storage, structure of arrays (DESIGN.md): one Float64Array per field, indexed by the
+ * body's slot, growing by doubling. The state is the centre of mass (cx, cy) and the rotation
+ * as (qc, qs) = (cos θ, sin θ); the origin (the frame shapes live in) is c − R·localCenter.
+ * Static and kinematic bodies store inverse mass 0, so one formula serves every body (§26.2).
+ */
+
+export const BODY_STATIC = 0;
+export const BODY_KINEMATIC = 1;
+export const BODY_DYNAMIC = 2;
+
+function grow<T extends Float64Array | Int32Array | Uint8Array | Uint32Array>(a: T, n: number): T {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a);
+  return b;
+}
+
+export class BodyStore {
+  capacity = 0;
+  /** slots in use are [0, count) minus the free list */
+  count = 0;
+  freeList: number[] = [];
+
+  alive = new Uint8Array(0);
+  generation = new Uint32Array(0);
+  type = new Uint8Array(0);
+  awake = new Uint8Array(0);
+  fixedRotation = new Uint8Array(0);
+  sleepEnabled = new Uint8Array(0);
+
+  cx = new Float64Array(0);
+  cy = new Float64Array(0);
+  qc = new Float64Array(0);
+  qs = new Float64Array(0);
+  lcx = new Float64Array(0);
+  lcy = new Float64Array(0);
+  vx = new Float64Array(0);
+  vy = new Float64Array(0);
+  w = new Float64Array(0);
+  fx = new Float64Array(0);
+  fy = new Float64Array(0);
+  torque = new Float64Array(0);
+  mass = new Float64Array(0);
+  invMass = new Float64Array(0);
+  inertia = new Float64Array(0);
+  invI = new Float64Array(0);
+  linearDamping = new Float64Array(0);
+  angularDamping = new Float64Array(0);
+  gravityScale = new Float64Array(0);
+  /** largest distance from the centre of mass to a shape's extent (for the angular sleep test) */
+  maxExtent = new Float64Array(0);
+  sleepTime = new Float64Array(0);
+  /** position and rotation change within the current step (the soft-step's current separation) */
+  dpx = new Float64Array(0);
+  dpy = new Float64Array(0);
+  dqc = new Float64Array(0);
+  dqs = new Float64Array(0);
+
+  /** first shape of the body's shape list (−1 = none) */
+  firstShape = new Int32Array(0);
+  shapeCount = new Int32Array(0);
+  /** head of the body's contact-edge list and its length */
+  contactHead = new Int32Array(0);
+  contactCount = new Int32Array(0);
+  /** sleeping-island linked list: the island's first body and the next body */
+  islandHead = new Int32Array(0);
+  islandNext = new Int32Array(0);
+  userData: unknown[] = [];
+
+  ensure(n: number): void {
+    if (n <= this.capacity) return;
+    let cap = Math.max(16, this.capacity);
+    while (cap < n) cap *= 2;
+    this.alive = grow(this.alive, cap);
+    this.generation = grow(this.generation, cap);
+    this.type = grow(this.type, cap);
+    this.awake = grow(this.awake, cap);
+    this.fixedRotation = grow(this.fixedRotation, cap);
+    this.sleepEnabled = grow(this.sleepEnabled, cap);
+    this.cx = grow(this.cx, cap);
+    this.cy = grow(this.cy, cap);
+    this.qc = grow(this.qc, cap);
+    this.qs = grow(this.qs, cap);
+    this.lcx = grow(this.lcx, cap);
+    this.lcy = grow(this.lcy, cap);
+    this.vx = grow(this.vx, cap);
+    this.vy = grow(this.vy, cap);
+    this.w = grow(this.w, cap);
+    this.fx = grow(this.fx, cap);
+    this.fy = grow(this.fy, cap);
+    this.torque = grow(this.torque, cap);
+    this.mass = grow(this.mass, cap);
+    this.invMass = grow(this.invMass, cap);
+    this.inertia = grow(this.inertia, cap);
+    this.invI = grow(this.invI, cap);
+    this.linearDamping = grow(this.linearDamping, cap);
+    this.angularDamping = grow(this.angularDamping, cap);
+    this.gravityScale = grow(this.gravityScale, cap);
+    this.maxExtent = grow(this.maxExtent, cap);
+    this.sleepTime = grow(this.sleepTime, cap);
+    this.dpx = grow(this.dpx, cap);
+    this.dpy = grow(this.dpy, cap);
+    this.dqc = grow(this.dqc, cap);
+    this.dqs = grow(this.dqs, cap);
+    this.firstShape = grow(this.firstShape, cap);
+    this.shapeCount = grow(this.shapeCount, cap);
+    this.contactHead = grow(this.contactHead, cap);
+    this.contactCount = grow(this.contactCount, cap);
+    this.islandHead = grow(this.islandHead, cap);
+    this.islandNext = grow(this.islandNext, cap);
+    this.capacity = cap;
+  }
+
+  /** Takes a free slot (the lowest freed one first, for determinism) and returns its index. */
+  allocate(): number {
+    let i: number;
+    if (this.freeList.length > 0) {
+      i = this.freeList.pop()!;
+    } else {
+      i = this.count++;
+      this.ensure(this.count);
+    }
+    this.alive[i] = 1;
+    return i;
+  }
+
+  free(i: number): void {
+    this.alive[i] = 0;
+    this.generation[i] = this.generation[i]! + 1;
+    this.freeList.push(i);
+    // keep the lowest index at the end so reuse order does not depend on destruction order
+    this.freeList.sort((a, b) => b - a);
+  }
+}

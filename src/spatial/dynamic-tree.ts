@@ -1,0 +1,809 @@
+/**
+ * A dynamic AABB tree — the broadphase of rigid2d (seed 000 §26.2: "broadphase, then narrowphase").
+ *
+ * A binary tree of axis-aligned boxes: each leaf holds one proxy's *fat* box (its tight box grown by
+ * a margin and stretched along its motion), each inner node the union of its two children. A query
+ * walks down only into nodes whose box overlaps the query box, so finding what touches a box costs
+ * O(log n) instead of O(n). Because leaves are fat, a body that moves a little stays inside its
+ * fat box and the tree is not touched at all (`moveProxy` returns false); only proxies that left
+ * their fat box are re-inserted, and only those need new pair searches.
+ *
+ * The method follows Box2D's b2DynamicTree (Erin Catto, after Bergen's "Efficient collision
+ * detection of complex deformable models using AABB trees" and Presson's AVL-balanced trees):
+ * - insertion descends to the sibling that minimises the added surface area (perimeter in 2D,
+ *   the surface area heuristic of Goldsmith–Salmon / MacDonald–Booth),
+ * - AVL-style rotations on the way back up keep the height O(log n),
+ * - nodes live in structure-of-arrays typed arrays with a free list, grown by doubling,
+ * - queries use a preallocated explicit stack: no allocation per query once warm.
+ *
+ * Proxy ids are node indices. They are reused after `destroyProxy`, lowest freed last, so the
+ * whole tree is a deterministic function of the sequence of calls.
+ */
+import { PhysicsError } from '../errors.js';
+
+const NULL = -1;
+
+export interface DynamicTreeOptions {
+  /** fat-box margin added on every side (metres); Box2D's aabbExtension is 0.1 */
+  margin?: number;
+  /** the fat box is stretched by this many times the displacement in the direction of motion */
+  displacementMultiplier?: number;
+  /** initial node capacity (grows by doubling) */
+  capacity?: number;
+}
+
+/** Out-parameter for `getFatAABB`. */
+export interface AABBOut {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+export class DynamicTree {
+  /** fat-box margin, metres */
+  readonly margin: number;
+  readonly displacementMultiplier: number;
+
+  private capacity = 0;
+  private minX!: Float64Array;
+  private minY!: Float64Array;
+  private maxX!: Float64Array;
+  private maxY!: Float64Array;
+  /** parent index; for free nodes, the next free node */
+  private parent!: Int32Array;
+  private child1!: Int32Array;
+  private child2!: Int32Array;
+  /** leaf = 0, free = -1 */
+  private heights!: Int32Array;
+  private userData!: Float64Array;
+  /** 1 while the proxy sits in the move buffer */
+  private moved!: Uint8Array;
+
+  private root = NULL;
+  private freeList = NULL;
+  private nodeCount = 0;
+  private leafCount = 0;
+  private stack: Int32Array = new Int32Array(64);
+
+  /** proxies created or re-inserted since the last `updatePairs` */
+  private moveBuffer: Int32Array = new Int32Array(16);
+  private moveCount = 0;
+
+  /**
+   * The pairs found by the last `updatePairs`: pair k is (pairs[2k], pairs[2k+1]) with
+   * pairs[2k] < pairs[2k+1], sorted by (first, second). Valid up to `pairCount`.
+   */
+  pairs: Int32Array = new Int32Array(32);
+  pairCount = 0;
+  private pairKeys: Float64Array = new Float64Array(16);
+
+  constructor(options: DynamicTreeOptions = {}) {
+    this.margin = options.margin ?? 0.1;
+    this.displacementMultiplier = options.displacementMultiplier ?? 4;
+    if (!(this.margin >= 0) || !Number.isFinite(this.margin)) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `DynamicTree.margin: must be a finite number ≥ 0, got ${this.margin}`,
+      );
+    }
+    if (!(this.displacementMultiplier >= 0) || !Number.isFinite(this.displacementMultiplier)) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `DynamicTree.displacementMultiplier: must be a finite number ≥ 0, got ${this.displacementMultiplier}`,
+      );
+    }
+    this.grow(Math.max(16, options.capacity ?? 16));
+  }
+
+  /** number of live proxies (leaves) */
+  get proxyCount(): number {
+    return this.leafCount;
+  }
+
+  /** height of the tree (0 for a single leaf, -1 when empty) */
+  height(): number {
+    return this.root === NULL ? -1 : this.heights[this.root]!;
+  }
+
+  /** Sum of the perimeters of all inner nodes divided by the root's: a quality measure (lower is better). */
+  areaRatio(): number {
+    if (this.root === NULL) return 0;
+    const rootP = this.perimeter(this.root);
+    let total = 0;
+    for (let i = 0; i < this.capacity; i++) {
+      if (this.heights[i]! > 0) total += this.perimeter(i);
+    }
+    return rootP > 0 ? total / rootP : 0;
+  }
+
+  /** Creates a proxy for the tight box; stores a fat box (grown by `margin`). Returns the proxy id. */
+  createProxy(minX: number, minY: number, maxX: number, maxY: number, userData: number): number {
+    checkBox('DynamicTree.createProxy', minX, minY, maxX, maxY);
+    const id = this.allocate();
+    const r = this.margin;
+    this.minX[id] = minX - r;
+    this.minY[id] = minY - r;
+    this.maxX[id] = maxX + r;
+    this.maxY[id] = maxY + r;
+    this.userData[id] = userData;
+    this.heights[id] = 0;
+    this.child1[id] = NULL;
+    this.child2[id] = NULL;
+    this.insertLeaf(id);
+    this.leafCount++;
+    this.bufferMove(id);
+    return id;
+  }
+
+  /** Removes a proxy; its id may be handed out again later. */
+  destroyProxy(id: number): void {
+    this.checkProxy(id, 'destroyProxy');
+    if (this.moved[id]) {
+      // Drop it from the move buffer (order of the others is kept).
+      let w = 0;
+      for (let r = 0; r < this.moveCount; r++) {
+        const p = this.moveBuffer[r]!;
+        if (p !== id) this.moveBuffer[w++] = p;
+      }
+      this.moveCount = w;
+      this.moved[id] = 0;
+    }
+    this.removeLeaf(id);
+    this.release(id);
+    this.leafCount--;
+  }
+
+  /**
+   * Tells the tree the proxy's tight box is now (minX, minY)–(maxX, maxY) after moving by (dx, dy).
+   * When the tight box still lies inside the fat box (and the fat box is not far too large), nothing
+   * happens and false is returned. Otherwise the proxy is re-inserted with a new fat box — grown by
+   * the margin and stretched by `displacementMultiplier × (dx, dy)` ahead of the motion — it joins
+   * the move buffer for `updatePairs`, and true is returned.
+   */
+  moveProxy(
+    id: number,
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    dx: number,
+    dy: number,
+  ): boolean {
+    this.checkProxy(id, 'moveProxy');
+    checkBox('DynamicTree.moveProxy', minX, minY, maxX, maxY);
+    if (!Number.isFinite(dx) || !Number.isFinite(dy)) {
+      throw new PhysicsError(
+        'non-finite',
+        `DynamicTree.moveProxy: displacement must be finite, got (${dx}, ${dy})`,
+      );
+    }
+    const r = this.margin;
+    let fMinX = minX - r;
+    let fMinY = minY - r;
+    let fMaxX = maxX + r;
+    let fMaxY = maxY + r;
+    const ddx = this.displacementMultiplier * dx;
+    const ddy = this.displacementMultiplier * dy;
+    if (ddx < 0) fMinX += ddx;
+    else fMaxX += ddx;
+    if (ddy < 0) fMinY += ddy;
+    else fMaxY += ddy;
+
+    const oMinX = this.minX[id]!;
+    const oMinY = this.minY[id]!;
+    const oMaxX = this.maxX[id]!;
+    const oMaxY = this.maxY[id]!;
+    if (oMinX <= minX && oMinY <= minY && maxX <= oMaxX && maxY <= oMaxY) {
+      // Still inside. Keep it unless the old fat box is much larger than the new one would be
+      // (e.g. after a fast move that has since stopped), which would cause needless pairs.
+      const big = 4 * r;
+      if (fMinX - big <= oMinX && fMinY - big <= oMinY && oMaxX <= fMaxX + big && oMaxY <= fMaxY + big) {
+        return false;
+      }
+    }
+    this.removeLeaf(id);
+    this.minX[id] = fMinX;
+    this.minY[id] = fMinY;
+    this.maxX[id] = fMaxX;
+    this.maxY[id] = fMaxY;
+    this.insertLeaf(id);
+    this.bufferMove(id);
+    return true;
+  }
+
+  /** Marks a proxy as moved so `updatePairs` searches its pairs again (e.g. after a filter change). */
+  touchProxy(id: number): void {
+    this.checkProxy(id, 'touchProxy');
+    this.bufferMove(id);
+  }
+
+  getUserData(id: number): number {
+    this.checkProxy(id, 'getUserData');
+    return this.userData[id]!;
+  }
+
+  /** Writes the proxy's fat box into `out` and returns it. */
+  getFatAABB<T extends AABBOut>(id: number, out: T): T {
+    this.checkProxy(id, 'getFatAABB');
+    out.minX = this.minX[id]!;
+    out.minY = this.minY[id]!;
+    out.maxX = this.maxX[id]!;
+    out.maxY = this.maxY[id]!;
+    return out;
+  }
+
+  /** Fat box coordinates without an out object (for hot loops). */
+  fatMinX(id: number): number {
+    return this.minX[id]!;
+  }
+  fatMinY(id: number): number {
+    return this.minY[id]!;
+  }
+  fatMaxX(id: number): number {
+    return this.maxX[id]!;
+  }
+  fatMaxY(id: number): number {
+    return this.maxY[id]!;
+  }
+
+  /** true when `id` names a live proxy */
+  isProxy(id: number): boolean {
+    return Number.isInteger(id) && id >= 0 && id < this.capacity && this.heights[id] === 0;
+  }
+
+  /**
+   * Calls `callback(proxyId)` for every proxy whose fat box overlaps the given box (touching counts),
+   * in tree order. The callback returns false to stop the query early.
+   */
+  query(
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    callback: (proxyId: number) => boolean,
+  ): void {
+    if (this.root === NULL) return;
+    let stack = this.stack;
+    let top = 0;
+    stack[top++] = this.root;
+    while (top > 0) {
+      const node = stack[--top]!;
+      if (
+        this.minX[node]! > maxX ||
+        this.minY[node]! > maxY ||
+        minX > this.maxX[node]! ||
+        minY > this.maxY[node]!
+      ) {
+        continue;
+      }
+      if (this.heights[node] === 0) {
+        if (!callback(node)) return;
+      } else {
+        if (top + 2 > stack.length) stack = this.growStack();
+        stack[top++] = this.child1[node]!;
+        stack[top++] = this.child2[node]!;
+      }
+    }
+  }
+
+  /**
+   * Casts the segment p1 → p1 + maxFraction·(p2 − p1) through the tree. For every proxy whose fat box
+   * the (clipped) segment may touch, `callback(proxyId, maxFraction)` is called; it returns
+   * - 0 to stop, - a negative value to ignore this proxy, - a fraction f in (0, 1] to clip the ray
+   * to p1 + f·(p2 − p1) (a closest-hit search returns the hit's fraction, an all-hits search
+   * returns the current maxFraction).
+   * Boxes are pruned by the slab test and by the separating axis of the segment (Box2D's test).
+   */
+  rayCast(
+    x1: number,
+    y1: number,
+    x2: number,
+    y2: number,
+    maxFraction: number,
+    callback: (proxyId: number, maxFraction: number) => number,
+  ): void {
+    if (this.root === NULL) return;
+    const rx = x2 - x1;
+    const ry = y2 - y1;
+    const len = Math.sqrt(rx * rx + ry * ry);
+    if (!(len > 0)) return;
+    // v is perpendicular to the segment; |v·(p1 − c)| > h_v separates box and segment.
+    const vx = -ry / len;
+    const vy = rx / len;
+    const absVx = Math.abs(vx);
+    const absVy = Math.abs(vy);
+    let tx = x1 + maxFraction * rx;
+    let ty = y1 + maxFraction * ry;
+    let sMinX = Math.min(x1, tx);
+    let sMinY = Math.min(y1, ty);
+    let sMaxX = Math.max(x1, tx);
+    let sMaxY = Math.max(y1, ty);
+    let stack = this.stack;
+    let top = 0;
+    stack[top++] = this.root;
+    while (top > 0) {
+      const node = stack[--top]!;
+      const bMinX = this.minX[node]!;
+      const bMinY = this.minY[node]!;
+      const bMaxX = this.maxX[node]!;
+      const bMaxY = this.maxY[node]!;
+      if (bMinX > sMaxX || bMinY > sMaxY || sMinX > bMaxX || sMinY > bMaxY) continue;
+      const cx = 0.5 * (bMinX + bMaxX);
+      const cy = 0.5 * (bMinY + bMaxY);
+      const hx = 0.5 * (bMaxX - bMinX);
+      const hy = 0.5 * (bMaxY - bMinY);
+      const sep = Math.abs(vx * (x1 - cx) + vy * (y1 - cy)) - (absVx * hx + absVy * hy);
+      if (sep > 0) continue;
+      if (this.heights[node] === 0) {
+        const value = callback(node, maxFraction);
+        if (value === 0) return;
+        if (value > 0 && value < maxFraction) {
+          maxFraction = value;
+          tx = x1 + maxFraction * rx;
+          ty = y1 + maxFraction * ry;
+          sMinX = Math.min(x1, tx);
+          sMinY = Math.min(y1, ty);
+          sMaxX = Math.max(x1, tx);
+          sMaxY = Math.max(y1, ty);
+        }
+      } else {
+        if (top + 2 > stack.length) stack = this.growStack();
+        stack[top++] = this.child1[node]!;
+        stack[top++] = this.child2[node]!;
+      }
+    }
+  }
+
+  /**
+   * The pair search of a step: for every proxy in the move buffer (created, re-inserted or touched
+   * since the last call), queries the tree with its fat box and records each overlapping pair once,
+   * as (lower id, higher id). Pairs are then sorted by (lower, higher) and deduplicated, so the
+   * result depends only on the tree's content — not on the order proxies were moved in.
+   * Results: `pairs` / `pairCount`. Clears the move buffer. Returns the pair count.
+   * Pairs of two proxies with the same `userData` are not reported when `skipSameUserData` is set
+   * (e.g. shapes of one body when userData is the body index).
+   */
+  updatePairs(skipSameUserData = false): number {
+    let count = 0;
+    if (this.root === NULL) this.moveCount = 0;
+    for (let m = 0; m < this.moveCount; m++) {
+      const q = this.moveBuffer[m]!;
+      const qMinX = this.minX[q]!;
+      const qMinY = this.minY[q]!;
+      const qMaxX = this.maxX[q]!;
+      const qMaxY = this.maxY[q]!;
+      const qData = this.userData[q]!;
+      let stack = this.stack;
+      let top = 0;
+      stack[top++] = this.root;
+      while (top > 0) {
+        const node = stack[--top]!;
+        if (
+          this.minX[node]! > qMaxX ||
+          this.minY[node]! > qMaxY ||
+          qMinX > this.maxX[node]! ||
+          qMinY > this.maxY[node]!
+        ) {
+          continue;
+        }
+        if (this.heights[node] === 0) {
+          if (node === q) continue;
+          // Both moved: only the lower id reports it (the other's query would find it again).
+          if (this.moved[node] && node < q) continue;
+          if (skipSameUserData && this.userData[node] === qData) continue;
+          if (count === this.pairKeys.length) this.growPairKeys();
+          const lo = Math.min(node, q);
+          const hi = Math.max(node, q);
+          this.pairKeys[count++] = lo * PAIR_SHIFT + hi;
+        } else {
+          if (top + 2 > stack.length) stack = this.growStack();
+          stack[top++] = this.child1[node]!;
+          stack[top++] = this.child2[node]!;
+        }
+      }
+    }
+    for (let m = 0; m < this.moveCount; m++) this.moved[this.moveBuffer[m]!] = 0;
+    this.moveCount = 0;
+
+    sortRange(this.pairKeys, 0, count - 1);
+    if (2 * count > this.pairs.length) {
+      let cap = this.pairs.length;
+      while (cap < 2 * count) cap *= 2;
+      this.pairs = new Int32Array(cap);
+    }
+    let n = 0;
+    let last = -1;
+    for (let k = 0; k < count; k++) {
+      const key = this.pairKeys[k]!;
+      if (key === last) continue;
+      last = key;
+      const lo = Math.floor(key / PAIR_SHIFT);
+      this.pairs[2 * n] = lo;
+      this.pairs[2 * n + 1] = key - lo * PAIR_SHIFT;
+      n++;
+    }
+    this.pairCount = n;
+    return n;
+  }
+
+  /** Number of proxies waiting in the move buffer. */
+  get movedCount(): number {
+    return this.moveCount;
+  }
+
+  /**
+   * Checks every invariant and throws `PhysicsError` describing the first violation: parent/child
+   * links, leaf heights 0 and inner heights 1 + max(children), every inner box exactly the union of
+   * its children's, the free list disjoint from the tree, counts.
+   */
+  validate(): void {
+    const bad = (what: string): never => {
+      throw new PhysicsError('diverged', `DynamicTree.validate: ${what}`);
+    };
+    let reached = 0;
+    let leaves = 0;
+    if (this.root !== NULL) {
+      if (this.parent[this.root] !== NULL) bad(`root ${this.root} has a parent`);
+      const stack: number[] = [this.root];
+      while (stack.length > 0) {
+        const node = stack.pop()!;
+        reached++;
+        if (reached > this.capacity) bad('cycle in the tree');
+        const c1 = this.child1[node]!;
+        const c2 = this.child2[node]!;
+        if (c1 === NULL) {
+          if (c2 !== NULL) bad(`leaf ${node} has a second child`);
+          if (this.heights[node] !== 0) bad(`leaf ${node} has height ${this.heights[node]}`);
+          leaves++;
+          continue;
+        }
+        if (this.parent[c1] !== node || this.parent[c2] !== node)
+          bad(`children of ${node} do not point back`);
+        const h1 = this.heights[c1]!;
+        const h2 = this.heights[c2]!;
+        if (this.heights[node] !== 1 + Math.max(h1, h2)) bad(`node ${node} height is wrong`);
+        if (
+          this.minX[node] !== Math.min(this.minX[c1]!, this.minX[c2]!) ||
+          this.minY[node] !== Math.min(this.minY[c1]!, this.minY[c2]!) ||
+          this.maxX[node] !== Math.max(this.maxX[c1]!, this.maxX[c2]!) ||
+          this.maxY[node] !== Math.max(this.maxY[c1]!, this.maxY[c2]!)
+        ) {
+          bad(`box of node ${node} is not the union of its children`);
+        }
+        stack.push(c1, c2);
+      }
+    }
+    if (leaves !== this.leafCount) bad(`found ${leaves} leaves, expected ${this.leafCount}`);
+    let free = 0;
+    for (let f = this.freeList; f !== NULL; f = this.parent[f]!) {
+      if (this.heights[f] !== -1) bad(`free node ${f} is in use`);
+      free++;
+      if (free > this.capacity) bad('cycle in the free list');
+    }
+    if (reached !== this.nodeCount) bad(`reached ${reached} nodes, expected ${this.nodeCount}`);
+    if (reached + free !== this.capacity) bad(`${this.capacity - reached - free} nodes are lost`);
+    for (let m = 0; m < this.moveCount; m++) {
+      if (this.heights[this.moveBuffer[m]!] !== 0) bad(`move buffer holds a non-proxy`);
+    }
+  }
+
+  // ---- internals ----------------------------------------------------------------------------
+
+  private perimeter(i: number): number {
+    return 2 * (this.maxX[i]! - this.minX[i]! + this.maxY[i]! - this.minY[i]!);
+  }
+
+  private checkProxy(id: number, where: string): void {
+    if (!this.isProxy(id)) {
+      throw new PhysicsError('stale-handle', `DynamicTree.${where}: ${id} is not a live proxy id`);
+    }
+  }
+
+  private bufferMove(id: number): void {
+    if (this.moved[id]) return;
+    if (this.moveCount === this.moveBuffer.length) {
+      const next = new Int32Array(this.moveBuffer.length * 2);
+      next.set(this.moveBuffer);
+      this.moveBuffer = next;
+    }
+    this.moveBuffer[this.moveCount++] = id;
+    this.moved[id] = 1;
+  }
+
+  private growStack(): Int32Array {
+    const next = new Int32Array(this.stack.length * 2);
+    next.set(this.stack);
+    this.stack = next;
+    return next;
+  }
+
+  private growPairKeys(): void {
+    const next = new Float64Array(this.pairKeys.length * 2);
+    next.set(this.pairKeys);
+    this.pairKeys = next;
+  }
+
+  private grow(capacity: number): void {
+    const old = this.capacity;
+    const f64 = (a: Float64Array | undefined) => {
+      const b = new Float64Array(capacity);
+      if (a) b.set(a);
+      return b;
+    };
+    const i32 = (a: Int32Array | undefined) => {
+      const b = new Int32Array(capacity);
+      if (a) b.set(a);
+      return b;
+    };
+    this.minX = f64(this.minX);
+    this.minY = f64(this.minY);
+    this.maxX = f64(this.maxX);
+    this.maxY = f64(this.maxY);
+    this.userData = f64(this.userData);
+    this.parent = i32(this.parent);
+    this.child1 = i32(this.child1);
+    this.child2 = i32(this.child2);
+    this.heights = i32(this.heights);
+    const moved = new Uint8Array(capacity);
+    if (this.moved) moved.set(this.moved);
+    this.moved = moved;
+    // Chain the new nodes into the free list so that lower indices come out first.
+    for (let i = capacity - 1; i >= old; i--) {
+      this.parent[i] = i === capacity - 1 ? this.freeList : i + 1;
+      this.heights[i] = -1;
+      this.child1[i] = NULL;
+      this.child2[i] = NULL;
+    }
+    if (capacity > old) this.freeList = old;
+    this.capacity = capacity;
+  }
+
+  private allocate(): number {
+    if (this.freeList === NULL) this.grow(this.capacity * 2);
+    const id = this.freeList;
+    this.freeList = this.parent[id]!;
+    this.parent[id] = NULL;
+    this.child1[id] = NULL;
+    this.child2[id] = NULL;
+    this.heights[id] = 0;
+    this.moved[id] = 0;
+    this.nodeCount++;
+    return id;
+  }
+
+  private release(id: number): void {
+    this.parent[id] = this.freeList;
+    this.heights[id] = -1;
+    this.child1[id] = NULL;
+    this.child2[id] = NULL;
+    this.freeList = id;
+    this.nodeCount--;
+  }
+
+  /** Inserts leaf `leaf` (its box already set): SAH sibling choice, then refit and rebalance upwards. */
+  private insertLeaf(leaf: number): void {
+    if (this.root === NULL) {
+      this.root = leaf;
+      this.parent[leaf] = NULL;
+      return;
+    }
+    const lMinX = this.minX[leaf]!;
+    const lMinY = this.minY[leaf]!;
+    const lMaxX = this.maxX[leaf]!;
+    const lMaxY = this.maxY[leaf]!;
+    // Descend: at each node compare "make a new parent here" against the cheapest descent into a
+    // child, where the cost is the perimeter the insertion adds (Box2D's branch-and-bound-free variant).
+    let index = this.root;
+    while (this.heights[index]! > 0) {
+      const c1 = this.child1[index]!;
+      const c2 = this.child2[index]!;
+      const area = this.perimeter(index);
+      const cMinX = Math.min(this.minX[index]!, lMinX);
+      const cMinY = Math.min(this.minY[index]!, lMinY);
+      const cMaxX = Math.max(this.maxX[index]!, lMaxX);
+      const cMaxY = Math.max(this.maxY[index]!, lMaxY);
+      const combined = 2 * (cMaxX - cMinX + cMaxY - cMinY);
+      // Cost of creating a new parent for this node and the leaf.
+      const cost = 2 * combined;
+      // Minimum cost of pushing the leaf further down the tree.
+      const inheritance = 2 * (combined - area);
+      const cost1 = this.descendCost(c1, lMinX, lMinY, lMaxX, lMaxY) + inheritance;
+      const cost2 = this.descendCost(c2, lMinX, lMinY, lMaxX, lMaxY) + inheritance;
+      if (cost < cost1 && cost < cost2) break;
+      index = cost1 <= cost2 ? c1 : c2;
+    }
+    const sibling = index;
+    const oldParent = this.parent[sibling]!;
+    const newParent = this.allocate();
+    this.parent[newParent] = oldParent;
+    this.userData[newParent] = -1;
+    this.minX[newParent] = Math.min(lMinX, this.minX[sibling]!);
+    this.minY[newParent] = Math.min(lMinY, this.minY[sibling]!);
+    this.maxX[newParent] = Math.max(lMaxX, this.maxX[sibling]!);
+    this.maxY[newParent] = Math.max(lMaxY, this.maxY[sibling]!);
+    this.heights[newParent] = this.heights[sibling]! + 1;
+    if (oldParent !== NULL) {
+      if (this.child1[oldParent] === sibling) this.child1[oldParent] = newParent;
+      else this.child2[oldParent] = newParent;
+    } else {
+      this.root = newParent;
+    }
+    this.child1[newParent] = sibling;
+    this.child2[newParent] = leaf;
+    this.parent[sibling] = newParent;
+    this.parent[leaf] = newParent;
+    this.refitUpwards(this.parent[leaf]!);
+  }
+
+  private descendCost(child: number, lMinX: number, lMinY: number, lMaxX: number, lMaxY: number): number {
+    const p =
+      2 *
+      (Math.max(this.maxX[child]!, lMaxX) -
+        Math.min(this.minX[child]!, lMinX) +
+        Math.max(this.maxY[child]!, lMaxY) -
+        Math.min(this.minY[child]!, lMinY));
+    return this.heights[child] === 0 ? p : p - this.perimeter(child);
+  }
+
+  private removeLeaf(leaf: number): void {
+    if (leaf === this.root) {
+      this.root = NULL;
+      return;
+    }
+    const parent = this.parent[leaf]!;
+    const grandParent = this.parent[parent]!;
+    const sibling = this.child1[parent] === leaf ? this.child2[parent]! : this.child1[parent]!;
+    if (grandParent !== NULL) {
+      if (this.child1[grandParent] === parent) this.child1[grandParent] = sibling;
+      else this.child2[grandParent] = sibling;
+      this.parent[sibling] = grandParent;
+      this.release(parent);
+      this.refitUpwards(grandParent);
+    } else {
+      this.root = sibling;
+      this.parent[sibling] = NULL;
+      this.release(parent);
+    }
+    this.parent[leaf] = NULL;
+  }
+
+  /** Walks from `index` to the root, rebalancing and recomputing heights and boxes. */
+  private refitUpwards(index: number): void {
+    while (index !== NULL) {
+      index = this.balance(index);
+      const c1 = this.child1[index]!;
+      const c2 = this.child2[index]!;
+      this.heights[index] = 1 + Math.max(this.heights[c1]!, this.heights[c2]!);
+      this.minX[index] = Math.min(this.minX[c1]!, this.minX[c2]!);
+      this.minY[index] = Math.min(this.minY[c1]!, this.minY[c2]!);
+      this.maxX[index] = Math.max(this.maxX[c1]!, this.maxX[c2]!);
+      this.maxY[index] = Math.max(this.maxY[c1]!, this.maxY[c2]!);
+      index = this.parent[index]!;
+    }
+  }
+
+  private setBoxUnion(i: number, a: number, b: number): void {
+    this.minX[i] = Math.min(this.minX[a]!, this.minX[b]!);
+    this.minY[i] = Math.min(this.minY[a]!, this.minY[b]!);
+    this.maxX[i] = Math.max(this.maxX[a]!, this.maxX[b]!);
+    this.maxY[i] = Math.max(this.maxY[a]!, this.maxY[b]!);
+  }
+
+  /**
+   * AVL rotation at node A if its children's heights differ by more than one. Returns the node
+   * that now sits where A was. (Children below are already balanced when this is called.)
+   */
+  private balance(iA: number): number {
+    if (this.child1[iA] === NULL) return iA;
+    const iB = this.child1[iA]!;
+    const iC = this.child2[iA]!;
+    const diff = this.heights[iC]! - this.heights[iB]!;
+    if (diff > 1) return this.rotateUp(iA, iC, iB, false);
+    if (diff < -1) return this.rotateUp(iA, iB, iC, true);
+    return iA;
+  }
+
+  /**
+   * Rotates the taller child `iC` of `iA` up into A's place; `iB` is A's other child.
+   * `cIsChild1` tells on which side C hangs. The shorter grandchild of C moves down under A.
+   */
+  private rotateUp(iA: number, iC: number, iB: number, cIsChild1: boolean): number {
+    const iF = this.child1[iC]!;
+    const iG = this.child2[iC]!;
+    // C takes A's place.
+    this.child1[iC] = iA;
+    this.parent[iC] = this.parent[iA]!;
+    this.parent[iA] = iC;
+    const up = this.parent[iC]!;
+    if (up !== NULL) {
+      if (this.child1[up] === iA) this.child1[up] = iC;
+      else this.child2[up] = iC;
+    } else {
+      this.root = iC;
+    }
+    // The taller of F and G stays under C; the other goes under A in C's old slot.
+    let keep: number;
+    let move: number;
+    if (this.heights[iF]! > this.heights[iG]!) {
+      keep = iF;
+      move = iG;
+    } else {
+      keep = iG;
+      move = iF;
+    }
+    this.child2[iC] = keep;
+    if (cIsChild1) this.child1[iA] = move;
+    else this.child2[iA] = move;
+    this.parent[move] = iA;
+    this.setBoxUnion(iA, iB, move);
+    this.setBoxUnion(iC, iA, keep);
+    this.heights[iA] = 1 + Math.max(this.heights[iB]!, this.heights[move]!);
+    this.heights[iC] = 1 + Math.max(this.heights[iA]!, this.heights[keep]!);
+    return iC;
+  }
+}
+
+/** Pair keys pack (lo, hi) as lo·2^26 + hi: exact in a double for ids below 2^26. */
+const PAIR_SHIFT = 67108864;
+
+function checkBox(where: string, minX: number, minY: number, maxX: number, maxY: number): void {
+  if (!Number.isFinite(minX) || !Number.isFinite(minY) || !Number.isFinite(maxX) || !Number.isFinite(maxY)) {
+    throw new PhysicsError(
+      'non-finite',
+      `${where}: box must be finite, got (${minX}, ${minY})–(${maxX}, ${maxY})`,
+    );
+  }
+  if (minX > maxX || minY > maxY) {
+    throw new PhysicsError(
+      'invalid-argument',
+      `${where}: box min must not exceed max, got (${minX}, ${minY})–(${maxX}, ${maxY})`,
+    );
+  }
+}
+
+/** In-place ascending sort of a[lo..hi] (quicksort, median of three, insertion sort below 16). */
+function sortRange(a: Float64Array, lo: number, hi: number): void {
+  while (hi - lo > 16) {
+    const mid = (lo + hi) >> 1;
+    // Median of three to a[mid].
+    if (a[mid]! < a[lo]!) swap(a, mid, lo);
+    if (a[hi]! < a[lo]!) swap(a, hi, lo);
+    if (a[hi]! < a[mid]!) swap(a, hi, mid);
+    const pivot = a[mid]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        swap(a, i, j);
+        i++;
+        j--;
+      }
+    }
+    // Recurse into the smaller part, loop on the larger: stack depth O(log n).
+    if (j - lo < hi - i) {
+      sortRange(a, lo, j);
+      lo = i;
+    } else {
+      sortRange(a, i, hi);
+      hi = j;
+    }
+  }
+  for (let i = lo + 1; i <= hi; i++) {
+    const x = a[i]!;
+    let j = i - 1;
+    while (j >= lo && a[j]! > x) {
+      a[j + 1] = a[j]!;
+      j--;
+    }
+    a[j + 1] = x;
+  }
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i]!;
+  a[i] = a[j]!;
+  a[j] = t;
+}

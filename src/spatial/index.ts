@@ -1,0 +1,1 @@
+export * from './dynamic-tree.js';

@@ -1,0 +1,331 @@
+import { assertFinite, PhysicsError } from '../errors.js';
+import { greedyColoring } from './coloring.js';
+import type { ConstraintSet, SolveContext } from './constraint.js';
+import { Particles } from './particles.js';
+
+/**
+ * How positions are predicted and how constraints are projected (every method the seeds compare):
+ * - 'xpbd'   (default) seed 002 §3: compliance α with α̃ = α/h² per substep, λ reset per substep.
+ * - 'pbd'    classic PBD (seed 000 §26.3): α̃ = 0, corrections scaled by k′ = 1 − (1 − k)^(1/n).
+ * - 'verlet' Jakobsen 2001: x_{n+1} = x_n + (x_n − x_{n−1}) + a h², the velocity is implicit in
+ *            x_n − x_{n−1}; the same constraints are relaxed as in PBD.
+ */
+export type Integrator = 'xpbd' | 'pbd' | 'verlet';
+
+/** Gauss–Seidel (default), Jacobi with per-particle averaging, graph-coloured Gauss–Seidel (seed 000 §26.5). */
+export type SolverOrder = 'gauss-seidel' | 'jacobi' | 'colored';
+
+export interface XpbdSettings {
+  integrator: Integrator;
+  /** substeps per `step(dt)`; h = dt / substeps */
+  substeps: number;
+  /** constraint sweeps per substep (1 in XPBD as the seed recommends; n in classic PBD) */
+  iterations: number;
+  order: SolverOrder;
+  /** Jacobi relaxation ω: x += ω Δx̄ (Δx̄ the averaged correction); 1 by default */
+  jacobiOmega: number;
+  /** gravity, m/s² */
+  gravity: [number, number, number];
+  /** linear air drag c in 1/s (dv/dt = −c v, integrated implicitly: the same decay for any substep count) */
+  drag: number;
+}
+
+/** An external force field (wind, ...): adds accelerations w·f to `acc` (3 per particle) before prediction. */
+export interface ExternalForce {
+  accumulate(particles: Particles, acc: Float64Array): void;
+}
+
+export interface XpbdTraceEvent {
+  stage: 'predict' | 'sweep' | 'velocities';
+  substep: number;
+  /** for 'sweep': the iteration just finished (0-based) */
+  iteration: number;
+  world: XpbdWorld;
+}
+
+export const defaultXpbdSettings: XpbdSettings = {
+  integrator: 'xpbd',
+  substeps: 20,
+  iterations: 1,
+  order: 'gauss-seidel',
+  jacobiOmega: 1,
+  gravity: [0, -9.81, 0],
+  drag: 0,
+};
+
+/**
+ * The XPBD world: particles, constraint sets (solved in the order added), external forces, and the
+ * substep loop of seed 002 §3, one stage per line:
+ *
+ *   for each substep (h = dt / substeps):
+ *     predict            v ← v + h a, x_prev ← x, x ← x + h v
+ *     reset λ            once per substep (seed 002 §9)
+ *     solve              `iterations` sweeps over every constraint set
+ *     update velocities  v ← (x − x_prev) / h, then the sets' velocity passes
+ */
+export class XpbdWorld {
+  readonly particles: Particles;
+  readonly sets: ConstraintSet[] = [];
+  readonly forces: ExternalForce[] = [];
+  settings: XpbdSettings;
+  /** optional per-stage trace for the workbook and learners; costs nothing when unset */
+  trace: ((e: XpbdTraceEvent) => void) | null = null;
+  time = 0;
+  private acc = new Float64Array(0);
+  private jdx = new Float64Array(0);
+  private jcount = new Float64Array(0);
+  private readonly ctx: SolveContext;
+  private substepIndex = 0;
+
+  constructor(settings: Partial<XpbdSettings> = {}, particles?: Particles) {
+    this.particles = particles ?? new Particles();
+    this.settings = { ...defaultXpbdSettings, ...settings, gravity: [...(settings.gravity ?? [0, -9.81, 0])] };
+    this.ctx = {
+      x: this.particles.x,
+      dx: this.particles.x,
+      counts: this.jcount,
+      jacobi: false,
+      prev: this.particles.prev,
+      v: this.particles.v,
+      invMass: this.particles.invMass,
+      count: 0,
+      h: 1,
+      alphaScale: 1,
+      pbd: false,
+      iterations: 1,
+      iteration: 0,
+    };
+    validateSettings(this.settings);
+  }
+
+  /** Adds a constraint set (solved after the ones already added) and returns it. */
+  add<T extends ConstraintSet>(set: T): T {
+    this.sets.push(set);
+    return set;
+  }
+
+  addForce<T extends ExternalForce>(force: T): T {
+    this.forces.push(force);
+    return force;
+  }
+
+  /** Advances the world by one frame `dt` (substeps × iterations as set). */
+  step(dt: number): void {
+    assertFinite(dt, 'step.dt');
+    if (dt <= 0) throw new PhysicsError('invalid-argument', `step.dt: must be > 0, got ${dt}`);
+    validateSettings(this.settings);
+    const { substeps, iterations } = this.settings;
+    const h = dt / substeps;
+    this.prepare(h);
+    for (let s = 0; s < substeps; s++) {
+      this.substepIndex = s;
+      this.predict(h);
+      this.resetLambda();
+      for (let it = 0; it < iterations; it++) this.sweep(it);
+      this.updateVelocities(h);
+    }
+    this.time += dt;
+    this.checkFinite();
+  }
+
+  /** Refreshes the solver context (particle arrays may have grown) and scratch buffers. */
+  prepare(h: number): void {
+    const p = this.particles;
+    const n = p.count;
+    if (this.acc.length < 3 * n) {
+      this.acc = new Float64Array(3 * p.capacity);
+      this.jdx = new Float64Array(3 * p.capacity);
+      this.jcount = new Float64Array(p.capacity);
+    }
+    const ctx = this.ctx;
+    const st = this.settings;
+    ctx.x = p.x;
+    ctx.prev = p.prev;
+    ctx.v = p.v;
+    ctx.invMass = p.invMass;
+    ctx.count = n;
+    ctx.h = h;
+    ctx.alphaScale = st.integrator === 'xpbd' ? 1 / (h * h) : 0;
+    ctx.pbd = st.integrator !== 'xpbd';
+    ctx.iterations = st.iterations;
+    ctx.jacobi = st.order === 'jacobi';
+    ctx.dx = ctx.jacobi ? this.jdx : p.x;
+    ctx.counts = this.jcount;
+  }
+
+  /** Stage 1: predict positions from velocities and external accelerations. */
+  predict(h: number): void {
+    const p = this.particles;
+    const n = p.count;
+    const x = p.x;
+    const prev = p.prev;
+    const v = p.v;
+    const w = p.invMass;
+    const acc = this.acc;
+    const g = this.settings.gravity;
+    const gx = g[0];
+    const gy = g[1];
+    const gz = g[2];
+    const hasForces = this.forces.length > 0;
+    if (hasForces) {
+      acc.fill(0, 0, 3 * n);
+      for (const f of this.forces) f.accumulate(p, acc);
+    }
+    const damp = 1 / (1 + this.settings.drag * h);
+    const verlet = this.settings.integrator === 'verlet';
+    for (let i = 0; i < n; i++) {
+      const k = 3 * i;
+      if (w[i] === 0) {
+        prev[k] = x[k];
+        prev[k + 1] = x[k + 1];
+        prev[k + 2] = x[k + 2];
+        continue;
+      }
+      let ax = gx;
+      let ay = gy;
+      let az = gz;
+      if (hasForces) {
+        ax += acc[k];
+        ay += acc[k + 1];
+        az += acc[k + 2];
+      }
+      if (verlet) {
+        // Jakobsen: x + (x − x_{n−1}) + a h²; the velocity lives in x − x_{n−1}
+        const nx = x[k] + (x[k] - prev[k]) * damp + ax * h * h;
+        const ny = x[k + 1] + (x[k + 1] - prev[k + 1]) * damp + ay * h * h;
+        const nz = x[k + 2] + (x[k + 2] - prev[k + 2]) * damp + az * h * h;
+        prev[k] = x[k];
+        prev[k + 1] = x[k + 1];
+        prev[k + 2] = x[k + 2];
+        x[k] = nx;
+        x[k + 1] = ny;
+        x[k + 2] = nz;
+      } else {
+        const vx = (v[k] + h * ax) * damp;
+        const vy = (v[k + 1] + h * ay) * damp;
+        const vz = (v[k + 2] + h * az) * damp;
+        v[k] = vx;
+        v[k + 1] = vy;
+        v[k + 2] = vz;
+        prev[k] = x[k];
+        prev[k + 1] = x[k + 1];
+        prev[k + 2] = x[k + 2];
+        x[k] += h * vx;
+        x[k + 1] += h * vy;
+        x[k + 2] += h * vz;
+      }
+    }
+    if (this.trace) this.trace({ stage: 'predict', substep: this.substepIndex, iteration: -1, world: this });
+  }
+
+  /** Stage 2: λ ← 0 for every constraint, once per substep (seed 002 §9). */
+  resetLambda(): void {
+    for (const set of this.sets) set.resetLambda();
+  }
+
+  /** Stage 3: one sweep over every constraint set in the configured order. */
+  sweep(iteration: number): void {
+    const ctx = this.ctx;
+    ctx.iteration = iteration;
+    const order = this.settings.order;
+    for (const set of this.sets) {
+      const m = set.size();
+      if (m === 0) continue;
+      if (order === 'gauss-seidel') {
+        set.solve(ctx, null, 0, m);
+      } else if (order === 'colored') {
+        if (!set.coloring || set.coloring.order.length !== m) set.coloring = greedyColoring(set, ctx.count);
+        set.solve(ctx, set.coloring.order, 0, m);
+      } else {
+        this.jacobiSweep(set, m);
+      }
+    }
+    if (this.trace) this.trace({ stage: 'sweep', substep: this.substepIndex, iteration, world: this });
+  }
+
+  /** Jacobi: every constraint of the set reads the same positions; corrections are averaged per particle. */
+  private jacobiSweep(set: ConstraintSet, m: number): void {
+    const ctx = this.ctx;
+    const n = ctx.count;
+    const dx = this.jdx;
+    const cnt = this.jcount;
+    dx.fill(0, 0, 3 * n);
+    cnt.fill(0, 0, n);
+    set.solve(ctx, null, 0, m);
+    const x = ctx.x;
+    const omega = this.settings.jacobiOmega;
+    for (let i = 0; i < n; i++) {
+      const c = cnt[i];
+      if (c === 0) continue;
+      const s = omega / c;
+      const k = 3 * i;
+      x[k] += s * dx[k];
+      x[k + 1] += s * dx[k + 1];
+      x[k + 2] += s * dx[k + 2];
+    }
+  }
+
+  /** Stage 4: v ← (x − x_prev)/h (seed 002 §3), then each set's velocity pass (restitution, friction, hair). */
+  updateVelocities(h: number): void {
+    const p = this.particles;
+    const n = p.count;
+    const x = p.x;
+    const prev = p.prev;
+    const v = p.v;
+    const invH = 1 / h;
+    for (let k = 0; k < 3 * n; k++) v[k] = (x[k] - prev[k]) * invH;
+    for (const set of this.sets) if (set.velocityPass) set.velocityPass(this.ctx);
+    if (this.trace) this.trace({ stage: 'velocities', substep: this.substepIndex, iteration: -1, world: this });
+  }
+
+  /** Kinetic + gravitational potential + elastic energy of the compliant constraints, in J. */
+  energy(): number {
+    const p = this.particles;
+    const [gx, gy, gz] = this.settings.gravity;
+    let e = 0;
+    for (let i = 0; i < p.count; i++) {
+      const w = p.invMass[i];
+      if (w === 0) continue;
+      const m = 1 / w;
+      const k = 3 * i;
+      e += 0.5 * m * (p.v[k] ** 2 + p.v[k + 1] ** 2 + p.v[k + 2] ** 2);
+      e -= m * (gx * p.x[k] + gy * p.x[k + 1] + gz * p.x[k + 2]);
+    }
+    for (const set of this.sets) if (set.energy) e += set.energy(p.x);
+    return e;
+  }
+
+  private checkFinite(): void {
+    const x = this.particles.x;
+    let s = 0;
+    for (let k = 0; k < 3 * this.particles.count; k++) s += x[k];
+    if (!Number.isFinite(s)) this.particles.assertAllFinite('xpbd.particles');
+  }
+}
+
+function validateSettings(s: XpbdSettings): void {
+  // allocation-free: runs every frame
+  if (!Number.isInteger(s.substeps) || s.substeps < 1) {
+    throw new PhysicsError('invalid-argument', `xpbd.settings.substeps: must be an integer >= 1, got ${s.substeps}`);
+  }
+  if (!Number.isInteger(s.iterations) || s.iterations < 1) {
+    throw new PhysicsError(
+      'invalid-argument',
+      `xpbd.settings.iterations: must be an integer >= 1, got ${s.iterations}`,
+    );
+  }
+  const i = s.integrator;
+  if (i !== 'xpbd' && i !== 'pbd' && i !== 'verlet') {
+    throw new PhysicsError('invalid-argument', `xpbd.settings.integrator: unknown '${i}'`);
+  }
+  const o = s.order;
+  if (o !== 'gauss-seidel' && o !== 'jacobi' && o !== 'colored') {
+    throw new PhysicsError('invalid-argument', `xpbd.settings.order: unknown '${o}'`);
+  }
+  assertFinite(s.jacobiOmega, 'xpbd.settings.jacobiOmega');
+  assertFinite(s.drag, 'xpbd.settings.drag');
+  if (s.drag < 0) throw new PhysicsError('invalid-argument', `xpbd.settings.drag: must be >= 0, got ${s.drag}`);
+  assertFinite(s.gravity[0], 'xpbd.settings.gravity[0]');
+  assertFinite(s.gravity[1], 'xpbd.settings.gravity[1]');
+  assertFinite(s.gravity[2], 'xpbd.settings.gravity[2]');
+}
