@@ -1,0 +1,183 @@
+/**
+ * Contacts (persistent manifolds, §26.2 "ウォームスタート"): one slot per shape pair whose fat
+ * boxes overlap, kept dense (swap-remove) in creation order. Each holds up to 2 points with
+ * their feature ids, accumulated impulses (kept across steps for warm starting) and the
+ * solver's prepared quantities. Every contact is linked into both bodies' contact lists
+ * (edge 2c is on body A, 2c+1 on body B).
+ */
+import type { BodyStore } from './body-store.js';
+
+function grow<T extends Float64Array | Int32Array | Uint8Array>(a: T, n: number): T {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a);
+  return b;
+}
+
+export const CONTACT_TOUCHING = 1;
+export const CONTACT_SENSOR = 2;
+export const CONTACT_EVENTS = 4;
+
+export class ContactStore {
+  capacity = 0;
+  count = 0;
+  shapeA = new Int32Array(0);
+  shapeB = new Int32Array(0);
+  bodyA = new Int32Array(0);
+  bodyB = new Int32Array(0);
+  flags = new Uint8Array(0);
+  pointCount = new Uint8Array(0);
+  nx = new Float64Array(0);
+  ny = new Float64Array(0);
+  friction = new Float64Array(0);
+  restitution = new Float64Array(0);
+  /** soft-step: which softness (1 = against a static/kinematic body) */
+  // per point (2 per contact)
+  px = new Float64Array(0);
+  py = new Float64Array(0);
+  separation = new Float64Array(0);
+  rAx = new Float64Array(0);
+  rAy = new Float64Array(0);
+  rBx = new Float64Array(0);
+  rBy = new Float64Array(0);
+  baseSeparation = new Float64Array(0);
+  normalImpulse = new Float64Array(0);
+  tangentImpulse = new Float64Array(0);
+  maxNormalImpulse = new Float64Array(0);
+  normalMass = new Float64Array(0);
+  tangentMass = new Float64Array(0);
+  relativeVelocity = new Float64Array(0);
+  id = new Int32Array(0);
+  // body contact lists
+  edgePrev = new Int32Array(0);
+  edgeNext = new Int32Array(0);
+
+  ensure(n: number): void {
+    if (n <= this.capacity) return;
+    let cap = Math.max(64, this.capacity);
+    while (cap < n) cap *= 2;
+    this.shapeA = grow(this.shapeA, cap);
+    this.shapeB = grow(this.shapeB, cap);
+    this.bodyA = grow(this.bodyA, cap);
+    this.bodyB = grow(this.bodyB, cap);
+    this.flags = grow(this.flags, cap);
+    this.pointCount = grow(this.pointCount, cap);
+    this.nx = grow(this.nx, cap);
+    this.ny = grow(this.ny, cap);
+    this.friction = grow(this.friction, cap);
+    this.restitution = grow(this.restitution, cap);
+    const p = 2 * cap;
+    this.px = grow(this.px, p);
+    this.py = grow(this.py, p);
+    this.separation = grow(this.separation, p);
+    this.rAx = grow(this.rAx, p);
+    this.rAy = grow(this.rAy, p);
+    this.rBx = grow(this.rBx, p);
+    this.rBy = grow(this.rBy, p);
+    this.baseSeparation = grow(this.baseSeparation, p);
+    this.normalImpulse = grow(this.normalImpulse, p);
+    this.tangentImpulse = grow(this.tangentImpulse, p);
+    this.maxNormalImpulse = grow(this.maxNormalImpulse, p);
+    this.normalMass = grow(this.normalMass, p);
+    this.tangentMass = grow(this.tangentMass, p);
+    this.relativeVelocity = grow(this.relativeVelocity, p);
+    this.id = grow(this.id, p);
+    this.edgePrev = grow(this.edgePrev, p);
+    this.edgeNext = grow(this.edgeNext, p);
+    this.capacity = cap;
+  }
+
+  /** The contact of shapes (a, b) on bodies (ba, bb), or −1: walks the shorter body list. */
+  find(bodies: BodyStore, a: number, b: number, ba: number, bb: number): number {
+    const body = bodies.contactCount[ba]! <= bodies.contactCount[bb]! ? ba : bb;
+    for (let e = bodies.contactHead[body]!; e !== -1; e = this.edgeNext[e]!) {
+      const c = e >> 1;
+      if (this.shapeA[c] === a && this.shapeB[c] === b) return c;
+    }
+    return -1;
+  }
+
+  private link(bodies: BodyStore, e: number, body: number): void {
+    const head = bodies.contactHead[body]!;
+    this.edgePrev[e] = -1;
+    this.edgeNext[e] = head;
+    if (head !== -1) this.edgePrev[head] = e;
+    bodies.contactHead[body] = e;
+    bodies.contactCount[body] = bodies.contactCount[body]! + 1;
+  }
+
+  private unlink(bodies: BodyStore, e: number, body: number): void {
+    const p = this.edgePrev[e]!;
+    const n = this.edgeNext[e]!;
+    if (p !== -1) this.edgeNext[p] = n;
+    else bodies.contactHead[body] = n;
+    if (n !== -1) this.edgePrev[n] = p;
+    bodies.contactCount[body] = bodies.contactCount[body]! - 1;
+  }
+
+  /** Adds the contact of shapes a < b; returns its index. */
+  add(bodies: BodyStore, a: number, b: number, ba: number, bb: number, flags: number): number {
+    const c = this.count++;
+    this.ensure(this.count);
+    this.shapeA[c] = a;
+    this.shapeB[c] = b;
+    this.bodyA[c] = ba;
+    this.bodyB[c] = bb;
+    this.flags[c] = flags;
+    this.pointCount[c] = 0;
+    for (let k = 2 * c; k < 2 * c + 2; k++) {
+      this.normalImpulse[k] = 0;
+      this.tangentImpulse[k] = 0;
+      this.maxNormalImpulse[k] = 0;
+      this.id[k] = -1;
+    }
+    this.link(bodies, 2 * c, ba);
+    this.link(bodies, 2 * c + 1, bb);
+    return c;
+  }
+
+  /** Removes contact c; the last contact moves into its slot. */
+  remove(bodies: BodyStore, c: number): void {
+    this.unlink(bodies, 2 * c, this.bodyA[c]!);
+    this.unlink(bodies, 2 * c + 1, this.bodyB[c]!);
+    const last = --this.count;
+    if (c === last) return;
+    this.shapeA[c] = this.shapeA[last]!;
+    this.shapeB[c] = this.shapeB[last]!;
+    this.bodyA[c] = this.bodyA[last]!;
+    this.bodyB[c] = this.bodyB[last]!;
+    this.flags[c] = this.flags[last]!;
+    this.pointCount[c] = this.pointCount[last]!;
+    this.nx[c] = this.nx[last]!;
+    this.ny[c] = this.ny[last]!;
+    this.friction[c] = this.friction[last]!;
+    this.restitution[c] = this.restitution[last]!;
+    for (let k = 0; k < 2; k++) {
+      const i = 2 * c + k;
+      const j = 2 * last + k;
+      this.px[i] = this.px[j]!;
+      this.py[i] = this.py[j]!;
+      this.separation[i] = this.separation[j]!;
+      this.rAx[i] = this.rAx[j]!;
+      this.rAy[i] = this.rAy[j]!;
+      this.rBx[i] = this.rBx[j]!;
+      this.rBy[i] = this.rBy[j]!;
+      this.baseSeparation[i] = this.baseSeparation[j]!;
+      this.normalImpulse[i] = this.normalImpulse[j]!;
+      this.tangentImpulse[i] = this.tangentImpulse[j]!;
+      this.maxNormalImpulse[i] = this.maxNormalImpulse[j]!;
+      this.normalMass[i] = this.normalMass[j]!;
+      this.tangentMass[i] = this.tangentMass[j]!;
+      this.relativeVelocity[i] = this.relativeVelocity[j]!;
+      this.id[i] = this.id[j]!;
+      // move edge j → i and fix its neighbours
+      const p = this.edgePrev[j]!;
+      const n = this.edgeNext[j]!;
+      this.edgePrev[i] = p;
+      this.edgeNext[i] = n;
+      const body = k === 0 ? this.bodyA[c]! : this.bodyB[c]!;
+      if (p !== -1) this.edgeNext[p] = i;
+      else bodies.contactHead[body] = i;
+      if (n !== -1) this.edgePrev[n] = i;
+    }
+  }
+}

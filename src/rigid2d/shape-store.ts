@@ -1,0 +1,86 @@
+/**
+ * Shape storage (structure of arrays). The geometry of each shape is a rounded convex polygon
+ * (geometry/shapes2d.ts) in its body's frame; materials, filters and the broadphase box are arrays.
+ */
+import type { ConvexShape2 } from '../geometry/shapes2d.js';
+
+function grow<T extends Float64Array | Int32Array | Uint8Array | Uint32Array>(a: T, n: number): T {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a);
+  return b;
+}
+
+export class ShapeStore {
+  capacity = 0;
+  count = 0;
+  freeList: number[] = [];
+  alive = new Uint8Array(0);
+  generation = new Uint32Array(0);
+  body = new Int32Array(0);
+  /** next shape of the same body (−1 ends the list) */
+  next = new Int32Array(0);
+  density = new Float64Array(0);
+  friction = new Float64Array(0);
+  restitution = new Float64Array(0);
+  sensor = new Uint8Array(0);
+  events = new Uint8Array(0);
+  category = new Uint32Array(0);
+  mask = new Uint32Array(0);
+  group = new Int32Array(0);
+  /** fattened broadphase box [minX, minY, maxX, maxY] × shape */
+  fat = new Float64Array(0);
+  /** tight box of the last step */
+  aabb = new Float64Array(0);
+  /** the fat box was (re)built this step: look for new pairs */
+  moved = new Uint8Array(0);
+  geom: ConvexShape2[] = [];
+  userData: unknown[] = [];
+
+  ensure(n: number): void {
+    if (n <= this.capacity) return;
+    let cap = Math.max(16, this.capacity);
+    while (cap < n) cap *= 2;
+    this.alive = grow(this.alive, cap);
+    this.generation = grow(this.generation, cap);
+    this.body = grow(this.body, cap);
+    this.next = grow(this.next, cap);
+    this.density = grow(this.density, cap);
+    this.friction = grow(this.friction, cap);
+    this.restitution = grow(this.restitution, cap);
+    this.sensor = grow(this.sensor, cap);
+    this.events = grow(this.events, cap);
+    this.category = grow(this.category, cap);
+    this.mask = grow(this.mask, cap);
+    this.group = grow(this.group, cap);
+    this.fat = grow(this.fat, 4 * cap);
+    this.aabb = grow(this.aabb, 4 * cap);
+    this.moved = grow(this.moved, cap);
+    this.capacity = cap;
+  }
+
+  allocate(): number {
+    let i: number;
+    if (this.freeList.length > 0) {
+      i = this.freeList.pop()!;
+    } else {
+      i = this.count++;
+      this.ensure(this.count);
+    }
+    this.alive[i] = 1;
+    return i;
+  }
+
+  free(i: number): void {
+    this.alive[i] = 0;
+    this.generation[i] = this.generation[i]! + 1;
+    this.freeList.push(i);
+    this.freeList.sort((a, b) => b - a);
+  }
+}
+
+/** Box2D's filtering rule: a shared non-zero group decides by its sign; otherwise the bits, both ways. */
+export function shouldCollide(s: ShapeStore, a: number, b: number): boolean {
+  const ga = s.group[a]!;
+  if (ga !== 0 && ga === s.group[b]!) return ga > 0;
+  return (s.mask[a]! & s.category[b]!) !== 0 && (s.mask[b]! & s.category[a]!) !== 0;
+}
