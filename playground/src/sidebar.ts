@@ -60,9 +60,9 @@ export function buildSidebar(host: HTMLElement, filter: HTMLInputElement, demos:
 
   filter.addEventListener('input', () => {
     const q = filter.value.trim().toLowerCase();
-    for (const group of host.querySelectorAll<HTMLElement>('.group')) {
+    for (const group of Array.from(host.querySelectorAll<HTMLElement>('.group'))) {
       let visible = 0;
-      for (const link of group.querySelectorAll<HTMLAnchorElement>('a')) {
+      for (const link of Array.from(group.querySelectorAll<HTMLAnchorElement>('a'))) {
         const show = q === '' || `${link.textContent} ${link.dataset.id}`.toLowerCase().includes(q);
         link.hidden = !show;
         if (show) visible++;
@@ -73,6 +73,7 @@ export function buildSidebar(host: HTMLElement, filter: HTMLInputElement, demos:
 }
 
 export function markActive(host: HTMLElement, id: string): void {
-  for (const a of host.querySelectorAll<HTMLAnchorElement>('a')) a.classList.toggle('active', a.dataset.id === id);
+  for (const a of Array.from(host.querySelectorAll<HTMLAnchorElement>('a')))
+    a.classList.toggle('active', a.dataset.id === id);
   host.querySelector<HTMLAnchorElement>('a.active')?.scrollIntoView({ block: 'nearest' });
 }

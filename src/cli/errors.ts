@@ -18,7 +18,8 @@ export function describeError(e: unknown): { line: string; exitCode: number } {
   if (e instanceof PhysicsError) return { line: `${e.code}: ${e.message}`, exitCode: 1 };
   const err = e as NodeJS.ErrnoException;
   if (err && typeof err === 'object' && typeof err.code === 'string' && err.code in ERRNO_TEXT) {
-    const what = err.syscall === 'open' || err.syscall === 'mkdir' ? `cannot ${err.syscall}` : 'cannot access';
+    const what =
+      err.syscall === 'open' || err.syscall === 'mkdir' ? `cannot ${err.syscall}` : 'cannot access';
     const path = err.path ? ` '${err.path}'` : '';
     return { line: `${what}${path}: ${ERRNO_TEXT[err.code]}`, exitCode: 1 };
   }

@@ -66,7 +66,9 @@ function buildProgram(ctx: CliContext, done: (code: number) => void): Command {
     .description('run a lab (seeds 003, 004), writing its files into a folder')
     .argument('[name]', 'the lab id; without it, the labs are listed')
     .option('--out <DIR>', 'output folder (default: out/lab-<name>)')
-    .action(async (name: string | undefined, opts: { out?: string }) => done(await labCommand(ctx, name, opts)));
+    .action(async (name: string | undefined, opts: { out?: string }) =>
+      done(await labCommand(ctx, name, opts)),
+    );
 
   return program;
 }

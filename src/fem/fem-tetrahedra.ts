@@ -1,10 +1,10 @@
 import { PhysicsError } from '../errors.js';
-import { checkIndex } from '../xpbd/distance.js';
 import type { Coloring, ConstraintSet, SolveContext } from '../xpbd/constraint.js';
+import { checkIndex } from '../xpbd/distance.js';
 import type { Particles } from '../xpbd/particles.js';
 import { pbdStiffness } from '../xpbd/stiffness.js';
 import { deformationGradient3, restInverse3 } from './deformation-gradient.js';
-import { applyElementCorrection } from './element-correction.js';
+import { applyElementCorrection, applyElementPair } from './element-correction.js';
 import { type ElasticMaterial, type LameParameters, lameParameters } from './material.js';
 import { rotation3 } from './polar.js';
 
@@ -24,11 +24,15 @@ import { rotation3 } from './polar.js';
  *   ψ = ½μ(tr FᵀF − 3) + ½λ′(det F − γ)², γ = 1 + μ/λ′, λ′ = λ + μ (so small strains match Lamé λ):
  *     C_D = ‖F‖_F,          ∂C_D/∂F = F/‖F‖,          α_D = 1/(μV)
  *     C_H = det F − γ,      ∂C_H/∂F = cof F,          α_H = 1/(λ′V)
- *   It resists inversion (det F < 0 costs energy) where the corotated model only sees S.
+ *   It resists inversion (det F < 0 costs energy) where the corotated model only sees S. The two
+ *   constraints are solved together as a 2×2 system (applyElementPair), as the paper recommends.
  *
  * Gradient of a constraint w.r.t. the particles: with P = ∂C/∂F, ∇_{x_j}C = (P D_m⁻ᵀ)_{:,j−1} for
  * j = 1..3 and ∇_{x_0}C = −Σ_j ∇_{x_j}C.
  */
+/** warm-started rotation iterations per element solve (the rotation changes little between substeps) */
+const ROTATION_ITERATIONS = 4;
+
 export type FemModel = 'corotational' | 'neo-hookean';
 
 export interface FemSetOptions extends ElasticMaterial {
@@ -58,11 +62,15 @@ export class FemTetrahedra implements ConstraintSet {
   private readonly R = new Float64Array(9);
   private readonly P = new Float64Array(9);
   private readonly grad = new Float64Array(12);
+  private readonly grad2 = new Float64Array(12);
 
   constructor(options: FemSetOptions, capacity = 16) {
     this.model = options.model ?? 'corotational';
     if (this.model !== 'corotational' && this.model !== 'neo-hookean') {
-      throw new PhysicsError('invalid-argument', `fem.model: must be 'corotational' or 'neo-hookean', got ${this.model}`);
+      throw new PhysicsError(
+        'invalid-argument',
+        `fem.model: must be 'corotational' or 'neo-hookean', got ${this.model}`,
+      );
     }
     this.kind = `fem-tet-${this.model}`;
     this.lame = lameParameters(options, 'fem');
@@ -86,7 +94,8 @@ export class FemTetrahedra implements ConstraintSet {
     const where = `${this.kind}[${e}]`;
     const list = [a, b, c, d];
     for (let j = 0; j < 4; j++) checkIndex(particles, list[j], `${where}.ids[${j}]`);
-    if (new Set(list).size !== 4) throw new PhysicsError('invalid-argument', `${where}: particles must differ, got ${list}`);
+    if (new Set(list).size !== 4)
+      throw new PhysicsError('invalid-argument', `${where}: particles must differ, got ${list}`);
     if (list.every((p) => particles.invMass[p] === 0)) {
       throw new PhysicsError('invalid-argument', `${where}: all four particles are pinned (invMass 0)`);
     }
@@ -121,54 +130,72 @@ export class FemTetrahedra implements ConstraintSet {
       const e = order === null ? k : order[k];
       const V = this.volume[e];
       const io = 4 * e;
-      // --- deviatoric / shear constraint
       deformationGradient3(ctx.x, 3, ids[io], ids[io + 1], ids[io + 2], ids[io + 3], this.dmInv, 9 * e, F);
-      let C: number;
       if (neo) {
-        C = Math.sqrt(frob2(F));
-        if (C > 1e-12) for (let i = 0; i < 9; i++) P[i] = F[i] / C;
-        if (C > 1e-12) this.correct(ctx, e, C, 1 / (mu * V), 2 * e, kp);
-      } else {
-        rotation3(F, this.quat, 4 * e, R, 8);
-        for (let i = 0; i < 9; i++) P[i] = F[i] - R[i];
-        C = Math.sqrt(frob2(P));
-        if (C > 1e-12) {
-          for (let i = 0; i < 9; i++) P[i] /= C;
-          this.correct(ctx, e, C, 1 / (2 * mu * V), 2 * e, kp);
-        }
-      }
-      // --- volumetric constraint (reads the positions the first one moved: Gauss–Seidel)
-      if (neo) {
-        deformationGradient3(ctx.x, 3, ids[io], ids[io + 1], ids[io + 2], ids[io + 3], this.dmInv, 9 * e, F);
+        // C_D = ‖F‖ and C_H = det F − γ, solved together (see applyElementPair)
+        const CD = Math.sqrt(frob2(F));
+        if (CD < 1e-12) continue;
+        for (let i = 0; i < 9; i++) P[i] = F[i] / CD;
+        this.gradients(e, grad);
         cofactor3(F, P);
-        C = det3(F) - gamma;
-        this.correct(ctx, e, C, 1 / (lamNeo * V), 2 * e + 1, kp);
-      } else if (lam > 0) {
+        this.gradients(e, this.grad2);
+        const CH = det3(F) - gamma;
+        applyElementPair(
+          ctx,
+          ids,
+          io,
+          4,
+          grad,
+          this.grad2,
+          CD,
+          CH,
+          1 / (mu * V),
+          1 / (lamNeo * V),
+          this.lambda,
+          2 * e,
+          kp,
+        );
+        continue;
+      }
+      // corotational: shear constraint C_μ = ‖F − R‖
+      rotation3(F, this.quat, 4 * e, R, ROTATION_ITERATIONS);
+      for (let i = 0; i < 9; i++) P[i] = F[i] - R[i];
+      const C = Math.sqrt(frob2(P));
+      if (C > 1e-12) {
+        for (let i = 0; i < 9; i++) P[i] /= C;
+        this.gradients(e, grad);
+        applyElementCorrection(ctx, ids, io, 4, grad, C, 1 / (2 * mu * V), this.lambda, 2 * e, kp);
+      }
+      // then the volumetric constraint C_λ = tr(RᵀF) − 3 on the moved positions (Gauss–Seidel);
+      // R is kept from above (it barely moves within one projection)
+      if (lam > 0) {
         deformationGradient3(ctx.x, 3, ids[io], ids[io + 1], ids[io + 2], ids[io + 3], this.dmInv, 9 * e, F);
-        rotation3(F, this.quat, 4 * e, R, 8);
-        C = R[0] * F[0] + R[3] * F[3] + R[6] * F[6] + R[1] * F[1] + R[4] * F[4] + R[7] * F[7];
-        C += R[2] * F[2] + R[5] * F[5] + R[8] * F[8] - 3;
+        let Cl = -3;
+        for (let i = 0; i < 9; i++) Cl += R[i] * F[i];
         for (let i = 0; i < 9; i++) P[i] = R[i];
-        this.correct(ctx, e, C, 1 / (lam * V), 2 * e + 1, kp);
+        this.gradients(e, grad);
+        applyElementCorrection(ctx, ids, io, 4, grad, Cl, 1 / (lam * V), this.lambda, 2 * e + 1, kp);
       }
     }
   }
 
-  /** Gradients ∇_j C from P = ∂C/∂F, then the shared XPBD update. */
-  private correct(ctx: SolveContext, e: number, C: number, alpha: number, li: number, kp: number): void {
-    const { P, grad, dmInv } = this;
+  /** ∇_{x_j} C = (P D_m⁻ᵀ)_{:,j−1}, ∇_{x_0} C = −Σ_j ∇_{x_j} C, from P = ∂C/∂F (in this.P). */
+  private gradients(e: number, grad: Float64Array): void {
+    const { P, dmInv } = this;
     const o = 9 * e;
     for (let r = 0; r < 3; r++) {
       let s0 = 0;
       for (let j = 0; j < 3; j++) {
         // (P D_m⁻ᵀ)[r][j] = Σ_c P[r][c] D_m⁻¹[j][c]
-        const g = P[3 * r] * dmInv[o + 3 * j] + P[3 * r + 1] * dmInv[o + 3 * j + 1] + P[3 * r + 2] * dmInv[o + 3 * j + 2];
+        const g =
+          P[3 * r] * dmInv[o + 3 * j] +
+          P[3 * r + 1] * dmInv[o + 3 * j + 1] +
+          P[3 * r + 2] * dmInv[o + 3 * j + 2];
         grad[3 * (j + 1) + r] = g;
         s0 -= g;
       }
       grad[r] = s0;
     }
-    applyElementCorrection(ctx, this.ids, 4 * e, 4, grad, C, alpha, this.lambda, li, kp);
   }
 
   /** Elastic energy Σ V ψ(F) of the set at positions x (the sum of ½C²/α of both constraints). */
@@ -225,7 +252,9 @@ function frob2(M: Float64Array): number {
 
 export function det3(F: ArrayLike<number>): number {
   return (
-    F[0] * (F[4] * F[8] - F[5] * F[7]) - F[1] * (F[3] * F[8] - F[5] * F[6]) + F[2] * (F[3] * F[7] - F[4] * F[6])
+    F[0] * (F[4] * F[8] - F[5] * F[7]) -
+    F[1] * (F[3] * F[8] - F[5] * F[6]) +
+    F[2] * (F[3] * F[7] - F[4] * F[6])
   );
 }
 

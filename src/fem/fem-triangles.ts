@@ -4,7 +4,7 @@ import { checkIndex } from '../xpbd/distance.js';
 import type { Particles } from '../xpbd/particles.js';
 import { pbdStiffness } from '../xpbd/stiffness.js';
 import { deformationGradient2, restInverse2 } from './deformation-gradient.js';
-import { applyElementCorrection } from './element-correction.js';
+import { applyElementCorrection, applyElementPair } from './element-correction.js';
 import type { FemModel, FemSetOptions } from './fem-tetrahedra.js';
 import { type LameParameters, lameParameters } from './material.js';
 import { rotation2 } from './polar.js';
@@ -36,11 +36,15 @@ export class FemTriangles implements ConstraintSet {
   private readonly R = new Float64Array(4);
   private readonly P = new Float64Array(4);
   private readonly grad = new Float64Array(9);
+  private readonly grad2 = new Float64Array(9);
 
   constructor(options: FemSetOptions, capacity = 16) {
     this.model = options.model ?? 'corotational';
     if (this.model !== 'corotational' && this.model !== 'neo-hookean') {
-      throw new PhysicsError('invalid-argument', `fem.model: must be 'corotational' or 'neo-hookean', got ${this.model}`);
+      throw new PhysicsError(
+        'invalid-argument',
+        `fem.model: must be 'corotational' or 'neo-hookean', got ${this.model}`,
+      );
     }
     this.kind = `fem-tri-${this.model}`;
     this.lame = lameParameters(options, 'fem');
@@ -112,18 +116,33 @@ export class FemTriangles implements ConstraintSet {
       const io = 3 * e;
       deformationGradient2(ctx.x, 3, ids[io], ids[io + 1], ids[io + 2], this.dmInv, 4 * e, F);
       if (neo) {
-        const C = Math.sqrt(F[0] * F[0] + F[1] * F[1] + F[2] * F[2] + F[3] * F[3]);
-        if (C > 1e-12) {
-          for (let i = 0; i < 4; i++) P[i] = F[i] / C;
-          this.correct(ctx, e, C, 1 / (mu * A), 2 * e, kp);
-        }
-        deformationGradient2(ctx.x, 3, ids[io], ids[io + 1], ids[io + 2], this.dmInv, 4 * e, F);
+        // C_D = ‖F‖ and C_H = det F − γ solved together (applyElementPair)
+        const CD = Math.sqrt(F[0] * F[0] + F[1] * F[1] + F[2] * F[2] + F[3] * F[3]);
+        if (CD < 1e-12) continue;
+        for (let i = 0; i < 4; i++) P[i] = F[i] / CD;
+        this.gradients(e, this.grad);
         // cof F = ∂ det F/∂F = [F22 −F21; −F12 F11]
         P[0] = F[3];
         P[1] = -F[2];
         P[2] = -F[1];
         P[3] = F[0];
-        this.correct(ctx, e, F[0] * F[3] - F[1] * F[2] - gamma, 1 / (lamNeo * A), 2 * e + 1, kp);
+        this.gradients(e, this.grad2);
+        const CH = F[0] * F[3] - F[1] * F[2] - gamma;
+        applyElementPair(
+          ctx,
+          ids,
+          io,
+          3,
+          this.grad,
+          this.grad2,
+          CD,
+          CH,
+          1 / (mu * A),
+          1 / (lamNeo * A),
+          this.lambda,
+          2 * e,
+          kp,
+        );
       } else {
         rotation2(F, R);
         for (let i = 0; i < 4; i++) P[i] = F[i] - R[i];
@@ -144,7 +163,13 @@ export class FemTriangles implements ConstraintSet {
   }
 
   private correct(ctx: SolveContext, e: number, C: number, alpha: number, li: number, kp: number): void {
-    const { P, grad, dmInv } = this;
+    this.gradients(e, this.grad);
+    applyElementCorrection(ctx, this.ids, 3 * e, 3, this.grad, C, alpha, this.lambda, li, kp);
+  }
+
+  /** ∇_{x_j} C = (P D_m⁻ᵀ)_{:,j−1}, ∇_{x_0} C = −Σ_j ∇_{x_j} C, from P = ∂C/∂F (in this.P). */
+  private gradients(e: number, grad: Float64Array): void {
+    const { P, dmInv } = this;
     const o = 4 * e;
     for (let r = 0; r < 2; r++) {
       // (P D_m⁻ᵀ)[r][j] = Σ_c P[r][c] D_m⁻¹[j][c]
@@ -155,7 +180,6 @@ export class FemTriangles implements ConstraintSet {
       grad[r] = -g1 - g2;
     }
     grad[2] = grad[5] = grad[8] = 0;
-    applyElementCorrection(ctx, this.ids, 3 * e, 3, grad, C, alpha, this.lambda, li, kp);
   }
 
   /** Elastic energy Σ A ψ(F) at positions x (rest state = 0). */

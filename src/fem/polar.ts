@@ -1,5 +1,3 @@
-import { pcos, psin } from '../math/portable.js';
-
 /**
  * The rotational part R of a matrix A = R S (polar decomposition), used by shape matching and by
  * corotational FEM (§26.3: "共回転FEMは、シェイプマッチングと同じ極分解で先に回転を取り除き").
@@ -25,13 +23,17 @@ export function rotation2(A: ArrayLike<number>, R: Float64Array): number {
 }
 
 /**
- * 3D: the rotation R closest to A, found by the iteration of Müller, Bender, Chentanez, Macklin,
- * "A Robust Method to Extract the Rotational Part of Deformations" (MIG 2016): with r_i and a_i the
- * columns of R and A,
- *   ω = Σ r_i × a_i / (|Σ r_i · a_i| + ε),   q ← quat(ω/|ω|, |ω|) · q
- * until |ω| is tiny. The unit quaternion `q` (w, x, y, z at q[qo..qo+3]) is both the warm start
- * (pass last step's) and the result; R is written into `R`. Returns the iterations used.
- * Unlike an SVD-based polar decomposition it always returns a proper rotation, even for inverted A.
+ * 3D: the rotation R closest to A (A = R S with S symmetric), found iteratively and warm-started —
+ * the approach of Müller, Bender, Chentanez, Macklin, "A Robust Method to Extract the Rotational Part
+ * of Deformations" (MIG 2016), with a Newton step where it is safe:
+ *   M = Rᵀ A,   g = (M32 − M23, M13 − M31, M21 − M12)   (= Rᵀ Σ r_i × a_i, zero when M is symmetric)
+ *   Newton:  δ = (tr S · I − S)⁻¹ g  with S = sym(M), when that matrix is positive definite
+ *            (then the step converges cubically: a pure rotation error ε becomes O(ε³));
+ *   Müller:  δ = g / (|tr M| + ε) otherwise (far from the answer, e.g. a half-turn or an inverted A);
+ *   R ← R · rot(δ), as the quaternion q ← normalise(q ⊗ (1, δ/2)) — no trigonometry, deterministic.
+ * The unit quaternion `q` (w, x, y, z at q[qo..qo+3]) is the warm start (pass last step's) and the
+ * result; R is written into `R`. Returns the iterations used. Unlike an SVD-based polar decomposition
+ * it always returns a proper rotation, even for an inverted A.
  */
 export function rotation3(
   A: ArrayLike<number>,
@@ -40,46 +42,75 @@ export function rotation3(
   R: Float64Array,
   maxIterations = 40,
 ): number {
+  const a0 = A[0]!;
+  const a1 = A[1]!;
+  const a2 = A[2]!;
+  const a3 = A[3]!;
+  const a4 = A[4]!;
+  const a5 = A[5]!;
+  const a6 = A[6]!;
+  const a7 = A[7]!;
+  const a8 = A[8]!;
+  const scale = a0 * a0 + a1 * a1 + a2 * a2 + a3 * a3 + a4 * a4 + a5 * a5 + a6 * a6 + a7 * a7 + a8 * a8;
+  const tol = 1e-26 * (scale + 1e-300);
   let it = 0;
   for (; it < maxIterations; it++) {
     quatToMatrix(q, qo, R);
-    // ω numerator: Σ r_i × a_i over the columns i
-    let ox = 0;
-    let oy = 0;
-    let oz = 0;
-    let dot = 0;
-    for (let i = 0; i < 3; i++) {
-      const rx = R[i]!;
-      const ry = R[3 + i]!;
-      const rz = R[6 + i]!;
-      const ax = A[i]!;
-      const ay = A[3 + i]!;
-      const az = A[6 + i]!;
-      ox += ry * az - rz * ay;
-      oy += rz * ax - rx * az;
-      oz += rx * ay - ry * ax;
-      dot += rx * ax + ry * ay + rz * az;
+    // M = Rᵀ A
+    const m00 = R[0]! * a0 + R[3]! * a3 + R[6]! * a6;
+    const m01 = R[0]! * a1 + R[3]! * a4 + R[6]! * a7;
+    const m02 = R[0]! * a2 + R[3]! * a5 + R[6]! * a8;
+    const m10 = R[1]! * a0 + R[4]! * a3 + R[7]! * a6;
+    const m11 = R[1]! * a1 + R[4]! * a4 + R[7]! * a7;
+    const m12 = R[1]! * a2 + R[4]! * a5 + R[7]! * a8;
+    const m20 = R[2]! * a0 + R[5]! * a3 + R[8]! * a6;
+    const m21 = R[2]! * a1 + R[5]! * a4 + R[8]! * a7;
+    const m22 = R[2]! * a2 + R[5]! * a5 + R[8]! * a8;
+    const gx = m21 - m12;
+    const gy = m02 - m20;
+    const gz = m10 - m01;
+    if (gx * gx + gy * gy + gz * gz <= tol) break;
+    const t = m00 + m11 + m22;
+    // H = tr S · I − S, S = sym(M)
+    const h00 = t - m00;
+    const h11 = t - m11;
+    const h22 = t - m22;
+    const h01 = -0.5 * (m01 + m10);
+    const h02 = -0.5 * (m02 + m20);
+    const h12 = -0.5 * (m12 + m21);
+    const c00 = h11 * h22 - h12 * h12;
+    const c01 = h02 * h12 - h01 * h22;
+    const c02 = h01 * h12 - h02 * h11;
+    const det = h00 * c00 + h01 * c01 + h02 * c02;
+    let dx: number;
+    let dy: number;
+    let dz: number;
+    if (h00 > 0 && h00 * h11 - h01 * h01 > 0 && det > 1e-12 * t * t * t) {
+      const c11 = h00 * h22 - h02 * h02;
+      const c12 = h01 * h02 - h00 * h12;
+      const c22 = h00 * h11 - h01 * h01;
+      const inv = 1 / det;
+      dx = (c00 * gx + c01 * gy + c02 * gz) * inv;
+      dy = (c01 * gx + c11 * gy + c12 * gz) * inv;
+      dz = (c02 * gx + c12 * gy + c22 * gz) * inv;
+    } else {
+      const inv = 1 / (Math.abs(t) + 1e-9);
+      dx = gx * inv;
+      dy = gy * inv;
+      dz = gz * inv;
     }
-    const inv = 1 / (Math.abs(dot) + 1e-9);
-    ox *= inv;
-    oy *= inv;
-    oz *= inv;
-    const w = Math.sqrt(ox * ox + oy * oy + oz * oz);
-    if (w < 1e-12) break;
-    // q ← quat(axis ω/w, angle w) · q
-    const s = psin(0.5 * w) / w;
-    const dw = pcos(0.5 * w);
-    const dx = ox * s;
-    const dy = oy * s;
-    const dz = oz * s;
+    // q ← normalise(q ⊗ (1, δ/2))
+    const ex = 0.5 * dx;
+    const ey = 0.5 * dy;
+    const ez = 0.5 * dz;
     const qw = q[qo]!;
     const qx = q[qo + 1]!;
     const qy = q[qo + 2]!;
     const qz = q[qo + 3]!;
-    let nw = dw * qw - dx * qx - dy * qy - dz * qz;
-    let nx = dw * qx + dx * qw + dy * qz - dz * qy;
-    let ny = dw * qy - dx * qz + dy * qw + dz * qx;
-    let nz = dw * qz + dx * qy - dy * qx + dz * qw;
+    let nw = qw - qx * ex - qy * ey - qz * ez;
+    let nx = qx + qw * ex + qy * ez - qz * ey;
+    let ny = qy + qw * ey + qz * ex - qx * ez;
+    let nz = qz + qw * ez + qx * ey - qy * ex;
     const n = 1 / Math.sqrt(nw * nw + nx * nx + ny * ny + nz * nz);
     nw *= n;
     nx *= n;

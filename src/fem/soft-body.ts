@@ -1,5 +1,5 @@
-import { PhysicsError, assertFinite } from '../errors.js';
-import { type ShapeMatchingOptions, ShapeMatching } from '../xpbd/shape-matching.js';
+import { assertFinite, PhysicsError } from '../errors.js';
+import { ShapeMatching, type ShapeMatchingOptions } from '../xpbd/shape-matching.js';
 import type { XpbdWorld } from '../xpbd/solver.js';
 import { type FemModel, FemTetrahedra } from './fem-tetrahedra.js';
 import { FemTriangles } from './fem-triangles.js';
@@ -37,7 +37,8 @@ export function addMeshParticles(
   where: string,
 ): SoftBody {
   assertFinite(density, `${where}.density`);
-  if (!(density > 0)) throw new PhysicsError('invalid-argument', `${where}.density: must be > 0, got ${density}`);
+  if (!(density > 0))
+    throw new PhysicsError('invalid-argument', `${where}.density: must be > 0, got ${density}`);
   const nv = vertices.length / dim;
   const per = dim + 1;
   const mass = new Float64Array(nv);
@@ -57,7 +58,8 @@ export function addMeshParticles(
     }
     for (let j = 0; j < per; j++) {
       const v = elements[per * e + j];
-      if (!(v < nv)) throw new PhysicsError('invalid-argument', `${where}.elements[${e}]: vertex ${v} out of range`);
+      if (!(v < nv))
+        throw new PhysicsError('invalid-argument', `${where}.elements[${e}]: vertex ${v} out of range`);
       mass[v] += (density * size) / per;
     }
   }
@@ -65,7 +67,8 @@ export function addMeshParticles(
   const first = p.count;
   let total = 0;
   for (let v = 0; v < nv; v++) {
-    if (!(mass[v] > 0)) throw new PhysicsError('invalid-argument', `${where}.vertices[${v}]: belongs to no element`);
+    if (!(mass[v] > 0))
+      throw new PhysicsError('invalid-argument', `${where}.vertices[${v}]: belongs to no element`);
     total += mass[v];
     p.add(vertices[dim * v], vertices[dim * v + 1], dim === 3 ? vertices[dim * v + 2] : 0, 1 / mass[v]);
   }
@@ -82,7 +85,8 @@ export function addFemBody3D(
   const fem = new FemTetrahedra(options, mesh.tets.length / 4);
   const t = mesh.tets;
   const f = body.first;
-  for (let e = 0; e < t.length / 4; e++) fem.add(world.particles, f + t[4 * e], f + t[4 * e + 1], f + t[4 * e + 2], f + t[4 * e + 3]);
+  for (let e = 0; e < t.length / 4; e++)
+    fem.add(world.particles, f + t[4 * e], f + t[4 * e + 1], f + t[4 * e + 2], f + t[4 * e + 3]);
   world.add(fem);
   return { ...body, fem };
 }
@@ -97,7 +101,8 @@ export function addFemBody2D(
   const fem = new FemTriangles(options, mesh.triangles.length / 3);
   const t = mesh.triangles;
   const f = body.first;
-  for (let e = 0; e < t.length / 3; e++) fem.add(world.particles, f + t[3 * e], f + t[3 * e + 1], f + t[3 * e + 2]);
+  for (let e = 0; e < t.length / 3; e++)
+    fem.add(world.particles, f + t[3 * e], f + t[3 * e + 1], f + t[3 * e + 2]);
   world.add(fem);
   return { ...body, fem };
 }
@@ -120,7 +125,9 @@ export function addShapeMatchingBody(
   const dim = 'tets' in mesh ? 3 : 2;
   const elements = 'tets' in mesh ? mesh.tets : mesh.triangles;
   const body = addMeshParticles(world, mesh.vertices, elements, dim, options.density, 'softBody');
-  const clusters = latticeClusters(mesh.vertices, dim, options.clusterSize).map((c) => c.map((v) => v + body.first));
+  const clusters = latticeClusters(mesh.vertices, dim, options.clusterSize).map((c) =>
+    c.map((v) => v + body.first),
+  );
   const sm = ShapeMatching.fromParticles(world.particles, clusters, { ...options, dim });
   world.add(sm);
   return { ...body, shapeMatching: sm };
@@ -162,7 +169,8 @@ export function latticeClusters(vertices: ArrayLike<number>, dim: 2 | 3, L?: num
         const members: number[] = [];
         for (let v = 0; v < nv; v++) {
           let inside = true;
-          for (let a = 0; a < dim && inside; a++) inside = Math.abs(vertices[dim * v + a] - c[a]) <= half[a] + eps;
+          for (let a = 0; a < dim && inside; a++)
+            inside = Math.abs(vertices[dim * v + a] - c[a]) <= half[a] + eps;
           if (inside) members.push(v);
         }
         if (members.length >= dim + 2) clusters.push(members);

@@ -1,4 +1,4 @@
-import { PhysicsError, assertFinite } from '../errors.js';
+import { assertFinite, PhysicsError } from '../errors.js';
 
 /**
  * A simple tetrahedraliser for the soft bodies of issue 5: boxes and spheres.
@@ -51,7 +51,8 @@ export function tetrahedralizeBox(
   for (let a = 0; a < 3; a++) {
     assertFinite(size[a], `box.size[${a}]`);
     assertFinite(origin[a], `box.origin[${a}]`);
-    if (!(size[a] > 0)) throw new PhysicsError('invalid-argument', `box.size[${a}]: must be > 0, got ${size[a]}`);
+    if (!(size[a] > 0))
+      throw new PhysicsError('invalid-argument', `box.size[${a}]: must be > 0, got ${size[a]}`);
   }
   const vx = nx + 1;
   const vy = ny + 1;
@@ -78,7 +79,10 @@ export function tetrahedralizeBox(
           const b2 = b1 | AXIS_BITS[perm[1]];
           const ids = [corner(0), corner(b1), corner(b2), corner(7)];
           // an odd permutation of the axes gives a left-handed path: swap two vertices
-          const odd = (perm[0] === 0 && perm[1] === 2) || (perm[0] === 1 && perm[1] === 0) || (perm[0] === 2 && perm[1] === 1);
+          const odd =
+            (perm[0] === 0 && perm[1] === 2) ||
+            (perm[0] === 1 && perm[1] === 0) ||
+            (perm[0] === 2 && perm[1] === 1);
           if (odd) [ids[1], ids[2]] = [ids[2], ids[1]];
           tets.set(ids, t);
           t += 4;
@@ -90,7 +94,11 @@ export function tetrahedralizeBox(
 }
 
 /** Tetrahedralises a ball of radius `radius` about `centre`, n cubes across (see the file comment). */
-export function tetrahedralizeSphere(radius: number, n: number, centre: [number, number, number] = [0, 0, 0]): TetMesh {
+export function tetrahedralizeSphere(
+  radius: number,
+  n: number,
+  centre: [number, number, number] = [0, 0, 0],
+): TetMesh {
   assertFinite(radius, 'sphere.radius');
   if (!(radius > 0)) throw new PhysicsError('invalid-argument', `sphere.radius: must be > 0, got ${radius}`);
   checkCells(n, 'sphere.cells');

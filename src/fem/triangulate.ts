@@ -1,4 +1,4 @@
-import { PhysicsError, assertFinite } from '../errors.js';
+import { assertFinite, PhysicsError } from '../errors.js';
 
 /**
  * Triangulated 2D soft shapes (issue 5 item 6) for FemTriangles and 2D shape matching.
@@ -32,7 +32,8 @@ export function triangulateRectangle(
   assertFinite(width, 'rectangle.width');
   assertFinite(height, 'rectangle.height');
   if (!(width > 0)) throw new PhysicsError('invalid-argument', `rectangle.width: must be > 0, got ${width}`);
-  if (!(height > 0)) throw new PhysicsError('invalid-argument', `rectangle.height: must be > 0, got ${height}`);
+  if (!(height > 0))
+    throw new PhysicsError('invalid-argument', `rectangle.height: must be > 0, got ${height}`);
   checkCells(nx, 'rectangle.nx');
   checkCells(ny, 'rectangle.ny');
   const vx = nx + 1;

@@ -43,6 +43,15 @@ export class Advector {
   private readonly w0: Float64Array;
   private readonly hat: Float64Array;
   private readonly tilde: Float64Array;
+  // traced positions (field grid coordinates): forward (f) and, for MacCormack, backward (b)
+  private readonly fx: Float64Array;
+  private readonly fy: Float64Array;
+  private readonly fz: Float64Array;
+  private readonly bx: Float64Array;
+  private readonly by: Float64Array;
+  private readonly bz: Float64Array;
+  private readonly one: Float64Array[] = [new Float64Array(0)];
+  private readonly oneDst: Float64Array[] = [new Float64Array(0)];
   private readonly vel = new Float64Array(3);
   private readonly pos = new Float64Array(3);
   private readonly range = new Float64Array(2);
@@ -59,6 +68,12 @@ export class Advector {
     const biggest = Math.max(grid.u.length, grid.v.length, grid.w.length, grid.cellCount);
     this.hat = new Float64Array(biggest);
     this.tilde = new Float64Array(biggest);
+    this.fx = new Float64Array(biggest);
+    this.fy = new Float64Array(biggest);
+    this.fz = new Float64Array(grid.dim === 3 ? biggest : 0);
+    this.bx = new Float64Array(biggest);
+    this.by = new Float64Array(biggest);
+    this.bz = new Float64Array(grid.dim === 3 ? biggest : 0);
   }
 
   /** Velocity at world point (x, y, z) into this.vel (bi/trilinear from the staggered faces). */
@@ -94,13 +109,11 @@ export class Advector {
   }
 
   /**
-   * One semi-Lagrangian pass over a staggered field of sx × sy × sz samples whose sample (a,b,c)
-   * sits at ((a+ox)h, (b+oy)h, (c+oz)h). With `limitSrc` set it instead applies the MacCormack
-   * correction dst = hat + ½(limitSrc − tilde), clamped to the old samples' range.
+   * Backtraces every sample (a,b,c) of a staggered field of sx × sy × sz samples, sample (a,b,c)
+   * sitting at ((a+ox)h, (b+oy)h, (c+oz)h), and stores where it came from in the field's own
+   * grid coordinates in px/py/pz. All fields with the same layout share these positions.
    */
-  private pass(
-    src: Float64Array,
-    dst: Float64Array,
+  private trace(
     sx: number,
     sy: number,
     sz: number,
@@ -108,46 +121,70 @@ export class Advector {
     oy: number,
     oz: number,
     dt: number,
-    cubic: boolean,
-    correct: boolean,
+    px: Float64Array,
+    py: Float64Array,
+    pz: Float64Array,
   ): void {
     const g = this.grid;
     const h = g.h;
     const inv = 1 / h;
     const three = g.dim === 3;
-    const hat = this.hat;
-    const tilde = this.tilde;
+    const pos = this.pos;
     for (let c = 0; c < sz; c++) {
       const z = three ? (c + oz) * h : 0;
       for (let b = 0; b < sy; b++) {
         const y = (b + oy) * h;
         const row = sx * (b + sy * c);
         for (let a = 0; a < sx; a++) {
-          const x = (a + ox) * h;
-          this.backtrace(x, y, z, dt);
-          const gx = this.pos[0]! * inv - ox;
-          const gy = this.pos[1]! * inv - oy;
-          const idx = row + a;
-          if (!correct) {
-            if (three) dst[idx] = sampleLinear3(src, sx, sy, sz, gx, gy, this.pos[2]! * inv - oz);
-            else if (cubic) dst[idx] = sampleCubic2(src, sx, sy, gx, gy);
-            else dst[idx] = sampleLinear2(src, sx, sy, gx, gy);
-          } else {
-            let val = hat[idx]! + 0.5 * (src[idx]! - tilde[idx]!);
-            if (three) stencilRange3(src, sx, sy, sz, gx, gy, this.pos[2]! * inv - oz, this.range);
-            else stencilRange2(src, sx, sy, gx, gy, this.range);
-            if (val < this.range[0]!) val = this.range[0]!;
-            else if (val > this.range[1]!) val = this.range[1]!;
-            dst[idx] = val;
-          }
+          this.backtrace((a + ox) * h, y, z, dt);
+          px[row + a] = pos[0]! * inv - ox;
+          py[row + a] = pos[1]! * inv - oy;
+          if (three) pz[row + a] = pos[2]! * inv - oz;
         }
       }
     }
   }
 
-  private advectStaggered(
+  /** dst[n] = src interpolated at the traced position n. */
+  private resample(
     src: Float64Array,
     dst: Float64Array,
+    sx: number,
+    sy: number,
+    sz: number,
+    px: Float64Array,
+    py: Float64Array,
+    pz: Float64Array,
+    cubic: boolean,
+  ): void {
+    const n = sx * sy * sz;
+    if (this.grid.dim === 3) for (let q = 0; q < n; q++) dst[q] = sampleLinear3(src, sx, sy, sz, px[q]!, py[q]!, pz[q]!);
+    else if (cubic) for (let q = 0; q < n; q++) dst[q] = sampleCubic2(src, sx, sy, px[q]!, py[q]!);
+    else for (let q = 0; q < n; q++) dst[q] = sampleLinear2(src, sx, sy, px[q]!, py[q]!);
+  }
+
+  /**
+   * MacCormack's correction dst = hat + ½(src − tilde), clamped into the range of the old samples
+   * the forward step mixed (Selle et al. 2008, §3: the limiter keeps the result bounded).
+   */
+  private correct(src: Float64Array, dst: Float64Array, sx: number, sy: number, sz: number): void {
+    const n = sx * sy * sz;
+    const { hat, tilde, fx, fy, fz, range } = this;
+    const three = this.grid.dim === 3;
+    for (let q = 0; q < n; q++) {
+      let val = hat[q]! + 0.5 * (src[q]! - tilde[q]!);
+      if (three) stencilRange3(src, sx, sy, sz, fx[q]!, fy[q]!, fz[q]!, range);
+      else stencilRange2(src, sx, sy, fx[q]!, fy[q]!, range);
+      if (val < range[0]!) val = range[0]!;
+      else if (val > range[1]!) val = range[1]!;
+      dst[q] = val;
+    }
+  }
+
+  /** Advects all fields of one layout (srcs[f] → dsts[f]) with one shared backtrace. */
+  private advectLayout(
+    srcs: readonly Float64Array[],
+    dsts: readonly Float64Array[],
     sx: number,
     sy: number,
     sz: number,
@@ -158,16 +195,20 @@ export class Advector {
     scheme: VelocityAdvectionScheme,
     cubic: boolean,
   ): void {
-    if (scheme === 'semi-lagrangian') {
-      this.pass(src, dst, sx, sy, sz, ox, oy, oz, dt, cubic, false);
-      return;
+    const { fx, fy, fz, bx, by, bz, hat, tilde } = this;
+    this.trace(sx, sy, sz, ox, oy, oz, dt, fx, fy, fz);
+    if (scheme === 'maccormack') this.trace(sx, sy, sz, ox, oy, oz, -dt, bx, by, bz);
+    for (let f = 0; f < srcs.length; f++) {
+      const src = srcs[f]!;
+      const dst = dsts[f]!;
+      if (scheme === 'semi-lagrangian') {
+        this.resample(src, dst, sx, sy, sz, fx, fy, fz, cubic);
+        continue;
+      }
+      this.resample(src, hat, sx, sy, sz, fx, fy, fz, cubic);
+      this.resample(hat, tilde, sx, sy, sz, bx, by, bz, cubic);
+      this.correct(src, dst, sx, sy, sz);
     }
-    const n = sx * sy * sz;
-    const hat = this.hat.subarray(0, n);
-    const tilde = this.tilde.subarray(0, n);
-    this.pass(src, hat, sx, sy, sz, ox, oy, oz, dt, cubic, false);
-    this.pass(hat, tilde, sx, sy, sz, ox, oy, oz, -dt, cubic, false);
-    this.pass(src, dst, sx, sy, sz, ox, oy, oz, dt, cubic, true);
   }
 
   private configure(options: AdvectionOptions): boolean {
@@ -184,16 +225,31 @@ export class Advector {
    * velocity for dt seconds. Solid cells get 0.
    */
   advectScalar(src: Float64Array, dst: Float64Array, dt: number, options: AdvectionOptions = {}): void {
+    this.one[0] = src;
+    this.oneDst[0] = dst;
+    this.advectScalars(this.one, this.oneDst, dt, options);
+  }
+
+  /** Advects several cell-centred scalars (srcs[f] → dsts[f]) sharing one backtrace. */
+  advectScalars(
+    srcs: readonly Float64Array[],
+    dsts: readonly Float64Array[],
+    dt: number,
+    options: AdvectionOptions = {},
+  ): void {
     const g = this.grid;
     const cubic = this.configure(options);
     this.vu = g.u;
     this.vv = g.v;
     this.vw = g.w;
     const scheme = options.scheme ?? 'semi-lagrangian';
-    if (scheme === 'upwind') this.upwind(src, dst, dt);
-    else this.advectStaggered(src, dst, g.nx, g.ny, g.nz, 0.5, 0.5, 0.5, dt, scheme, cubic);
+    if (scheme === 'upwind') for (let f = 0; f < srcs.length; f++) this.upwind(srcs[f]!, dsts[f]!, dt);
+    else this.advectLayout(srcs, dsts, g.nx, g.ny, g.nz, 0.5, 0.5, 0.5, dt, scheme, cubic);
     const solid = g.solid;
-    for (let c = 0; c < g.cellCount; c++) if (solid[c]) dst[c] = 0;
+    for (let f = 0; f < dsts.length; f++) {
+      const dst = dsts[f]!;
+      for (let c = 0; c < g.cellCount; c++) if (solid[c]) dst[c] = 0;
+    }
   }
 
   /** Advects the velocity through itself (self-advection), then re-applies the boundaries. */
@@ -210,9 +266,17 @@ export class Advector {
     this.vu = this.u0;
     this.vv = this.v0;
     this.vw = this.w0;
-    this.advectStaggered(this.u0, g.u, g.nx + 1, g.ny, g.nz, 0, 0.5, 0.5, dt, scheme, cubic);
-    this.advectStaggered(this.v0, g.v, g.nx, g.ny + 1, g.nz, 0.5, 0, 0.5, dt, scheme, cubic);
-    if (g.dim === 3) this.advectStaggered(this.w0, g.w, g.nx, g.ny, g.nz + 1, 0.5, 0.5, 0, dt, scheme, cubic);
+    this.one[0] = this.u0;
+    this.oneDst[0] = g.u;
+    this.advectLayout(this.one, this.oneDst, g.nx + 1, g.ny, g.nz, 0, 0.5, 0.5, dt, scheme, cubic);
+    this.one[0] = this.v0;
+    this.oneDst[0] = g.v;
+    this.advectLayout(this.one, this.oneDst, g.nx, g.ny + 1, g.nz, 0.5, 0, 0.5, dt, scheme, cubic);
+    if (g.dim === 3) {
+      this.one[0] = this.w0;
+      this.oneDst[0] = g.w;
+      this.advectLayout(this.one, this.oneDst, g.nx, g.ny, g.nz + 1, 0.5, 0.5, 0, dt, scheme, cubic);
+    }
     this.vu = g.u;
     this.vv = g.v;
     this.vw = g.w;

@@ -8,7 +8,7 @@ export class ClipResult {
   count = 0;
   readonly x = new Float64Array(2);
   readonly y = new Float64Array(2);
-  /** 0 or 1 = the original endpoint survived; 2 = the point was created on the clipping plane */
+  /** 0 or 1 = the original endpoint survived; otherwise the code of the clipping plane that made it */
   readonly origin = new Int32Array(2);
 }
 
@@ -28,6 +28,7 @@ export function clipSegmentToHalfPlane(
   ty: number,
   offset: number,
   out: ClipResult,
+  planeCode = 2,
 ): number {
   const da = tx * ax + ty * ay - offset;
   const db = tx * bx + ty * by - offset;
@@ -56,11 +57,11 @@ export function clipSegmentToHalfPlane(
       out.origin[1] = out.origin[0]!;
       out.x[0] = x;
       out.y[0] = y;
-      out.origin[0] = 2;
+      out.origin[0] = planeCode;
     } else {
       out.x[1] = x;
       out.y[1] = y;
-      out.origin[1] = 2;
+      out.origin[1] = planeCode;
     }
     n = 2;
   }
@@ -71,7 +72,8 @@ export function clipSegmentToHalfPlane(
 /**
  * Clips incident edge (ax, ay)–(bx, by) to the slab of the reference edge (r1 → r2): the part of
  * the incident edge between the side planes through r1 and r2 (perpendicular to the edge).
- * Writes the surviving points into `out` and returns their count.
+ * Writes the surviving points into `out` and returns their count; a point cut by the plane through
+ * r1 gets origin 2, through r2 origin 3 (so ids can name the reference vertex that made it).
  */
 export function clipToReferenceEdge(
   ax: number,
@@ -88,7 +90,7 @@ export function clipToReferenceEdge(
   const tx = r2x - r1x;
   const ty = r2y - r1y;
   // side plane at r1: t·p ≥ t·r1
-  if (clipSegmentToHalfPlane(ax, ay, 0, bx, by, 1, tx, ty, tx * r1x + ty * r1y, scratch) < 2) {
+  if (clipSegmentToHalfPlane(ax, ay, 0, bx, by, 1, tx, ty, tx * r1x + ty * r1y, scratch, 2) < 2) {
     out.count = 0;
     return 0;
   }
@@ -105,6 +107,7 @@ export function clipToReferenceEdge(
       -ty,
       -(tx * r2x + ty * r2y),
       out,
+      3,
     ) < 2
   ) {
     out.count = 0;

@@ -254,7 +254,12 @@ export function collidePolygons(
     out.ix[count] = xf1.px + xf1.c * x - xf1.s * y;
     out.iy[count] = xf1.py + xf1.s * x + xf1.c * y;
     out.separation[count] = sep;
-    out.id[count] = ((flip ? 1 : 0) << 12) | (edge << 8) | (incEdge << 4) | (k << 2) | clipOut.origin[k]!;
+    // flip-invariant feature id: the vertex this point comes from (an incident vertex, or the
+    // reference vertex whose side plane cut the incident edge), tagged with its shape (A = 0, B = 1)
+    const origin = clipOut.origin[k]!;
+    const vertex = origin === 0 ? incEdge : origin === 1 ? j2 : origin === 2 ? edge : e2;
+    const onB = origin < 2 ? !flip : flip;
+    out.id[count] = ((onB ? 1 : 0) << 8) | vertex;
     count++;
   }
   out.pointCount = count;

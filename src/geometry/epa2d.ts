@@ -107,7 +107,8 @@ export function epaPenetration(
   }
   // Counter-clockwise orientation for a triangle.
   if (n === 3) {
-    const cross = (e.wx[1]! - e.wx[0]!) * (e.wy[2]! - e.wy[0]!) - (e.wy[1]! - e.wy[0]!) * (e.wx[2]! - e.wx[0]!);
+    const cross =
+      (e.wx[1]! - e.wx[0]!) * (e.wy[2]! - e.wy[0]!) - (e.wy[1]! - e.wy[0]!) * (e.wx[2]! - e.wx[0]!);
     if (cross < 0) {
       move(e, 3, 1);
       move(e, 1, 2);
@@ -184,7 +185,7 @@ export function epaPenetration(
   const ey = e.wy[j]! - e.wy[i]!;
   const ee = ex * ex + ey * ey;
   let t = ee > 0 ? -(e.wx[i]! * ex + e.wy[i]! * ey) / ee : 0;
-  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  t = t < 0 ? 0 : Math.min(t, 1);
   e.pointA.x = e.ax[i]! + t * (e.ax[j]! - e.ax[i]!);
   e.pointA.y = e.ay[i]! + t * (e.ay[j]! - e.ay[i]!);
   e.pointB.x = e.bx[i]! + t * (e.bx[j]! - e.bx[i]!);
@@ -227,7 +228,11 @@ export class ConvexContact {
  * GJK on the cores; if the cores are apart, the rounded distance is the core distance − rA − rB
  * (negative when only the roundings overlap); if the cores overlap, EPA's depth + rA + rB.
  */
-export function convexContact(A: SupportShape, B: SupportShape, out: ConvexContact = new ConvexContact()): ConvexContact {
+export function convexContact(
+  A: SupportShape,
+  B: SupportShape,
+  out: ConvexContact = new ConvexContact(),
+): ConvexContact {
   const g = gjkDistance(A, B, false, out.gjk);
   const rA = A.radius;
   const rB = B.radius;

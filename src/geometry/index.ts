@@ -4,6 +4,7 @@ export * from './epa2d.js';
 export * from './gjk2d.js';
 export * from './manifold2d.js';
 export * from './polygon2d.js';
+export * from './raycast2d.js';
 export * from './sat2d.js';
 export * from './shapes2d.js';
 export * from './support2d.js';

@@ -112,6 +112,55 @@ export class ConvexProxy implements SupportShape {
   }
 }
 
+/**
+ * A reusable support proxy over one of the engine's shapes (`shapes2d.ts`) without copying it:
+ * `set(shape, x, y, c, s)` points it at a shape and a placement (no allocation), e.g. to run GJK
+ * between a query shape and each candidate of a world query.
+ */
+export class ShapeSupport implements SupportShape {
+  radius = 0;
+  private shape: ConvexShape2 | null = null;
+  private tx = 0;
+  private ty = 0;
+  private c = 1;
+  private s = 0;
+
+  set(shape: ConvexShape2, x: number, y: number, c: number, s: number): this {
+    this.shape = shape;
+    this.radius = shape.radius;
+    this.tx = x;
+    this.ty = y;
+    this.c = c;
+    this.s = s;
+    return this;
+  }
+
+  support(dx: number, dy: number, out: Point2): void {
+    const sh = this.shape!;
+    const lx = this.c * dx + this.s * dy;
+    const ly = -this.s * dx + this.c * dy;
+    let best = 0;
+    let bestDot = sh.vx[0]! * lx + sh.vy[0]! * ly;
+    for (let i = 1; i < sh.count; i++) {
+      const dot = sh.vx[i]! * lx + sh.vy[i]! * ly;
+      if (dot > bestDot) {
+        bestDot = dot;
+        best = i;
+      }
+    }
+    const vx = sh.vx[best]!;
+    const vy = sh.vy[best]!;
+    out.x = this.tx + this.c * vx - this.s * vy;
+    out.y = this.ty + this.s * vx + this.c * vy;
+  }
+
+  center(out: Point2): void {
+    const sh = this.shape!;
+    out.x = this.tx + this.c * sh.centroidX - this.s * sh.centroidY;
+    out.y = this.ty + this.s * sh.centroidX + this.c * sh.centroidY;
+  }
+}
+
 /** A support proxy for one of the engine's shapes (`shapes2d.ts`), placed by (x, y, c, s). */
 export function shapeSupport(shape: ConvexShape2, x = 0, y = 0, c = 1, s = 0): ConvexProxy {
   const v = new Float64Array(2 * shape.count);

@@ -38,22 +38,46 @@ const REASONS: Record<string, string> = {
  */
 export async function writeLabFiles(outDir: string, files: readonly LabFile[]): Promise<string[]> {
   if (typeof outDir !== 'string' || outDir.length === 0) {
-    throw new PhysicsError('io', `lab output folder: must be a non-empty path, got ${JSON.stringify(outDir)}`);
+    throw new PhysicsError(
+      'io',
+      `lab output folder: must be a non-empty path, got ${JSON.stringify(outDir)}`,
+    );
   }
   const fs = await import('node:fs/promises');
   const path = await import('node:path');
-  const fail = (err: unknown): never => {
-    const e = err as { code?: string; message?: string };
-    const reason = e.code
-      ? `${e.code}${REASONS[e.code] ? ` (${REASONS[e.code]})` : ''}`
-      : String(e.message ?? err).split('\n')[0];
-    throw new PhysicsError('io', `cannot write lab output to '${outDir}': ${reason}`);
-  };
   try {
     await fs.mkdir(outDir, { recursive: true });
     for (const f of files) await fs.writeFile(path.join(outDir, f.name), f.content);
   } catch (err) {
-    fail(err);
+    ioFail(outDir, err);
   }
   return files.map((f) => f.name);
+}
+
+function ioFail(outDir: string, err: unknown): never {
+  const e = err as { code?: string; message?: string };
+  const reason = e.code
+    ? `${e.code}${REASONS[e.code] ? ` (${REASONS[e.code]})` : ''}`
+    : String(e.message ?? err).split('\n')[0];
+  throw new PhysicsError('io', `cannot write lab output to '${outDir}': ${reason}`);
+}
+
+/** Creates `outDir` and checks that a file can be written there (same one-line error as writeLabFiles). */
+export async function checkWritable(outDir: string): Promise<void> {
+  if (typeof outDir !== 'string' || outDir.length === 0) {
+    throw new PhysicsError(
+      'io',
+      `lab output folder: must be a non-empty path, got ${JSON.stringify(outDir)}`,
+    );
+  }
+  const fs = await import('node:fs/promises');
+  const path = await import('node:path');
+  try {
+    await fs.mkdir(outDir, { recursive: true });
+    const probe = path.join(outDir, '.rikigaku-write-test');
+    await fs.writeFile(probe, '');
+    await fs.rm(probe);
+  } catch (err) {
+    ioFail(outDir, err);
+  }
 }

@@ -6,8 +6,8 @@
  * the lab's Python prints a float (`repr`: `jn=4.5`, `vout=1.2,1.5`).
  */
 import { Raster, type RGB } from '../render/raster.js';
-import { pyFixed, pyRepr } from './format.js';
 import type { LabFile } from './files.js';
+import { pyFixed, pyRepr } from './format.js';
 import { type HtmlItem, labIndexHtml } from './html.js';
 import {
   BALLS_INITIAL,
@@ -65,7 +65,11 @@ export function impulseLabFiles(options: ImpulseLabOptions = {}): LabFile[] {
     html.push({ kind: 'image', file: name, caption });
   };
 
-  image('00-check.png', 'Test pattern: 64×64, white diagonal, then the red horizontal line; (32,32) is red.', checkPattern());
+  image(
+    '00-check.png',
+    'Test pattern: 64×64, white diagonal, then the red horizontal line; (32,32) is red.',
+    checkPattern(),
+  );
 
   const c = conserveExperiment();
   const f6 = (x: number): string => pyFixed(x, 6);
@@ -88,7 +92,11 @@ export function impulseLabFiles(options: ImpulseLabOptions = {}): LabFile[] {
   const csv = ['step,y,v'];
   for (let s = 0; s < b.y.length; s++) csv.push(`${s},${pyRepr(b.y[s]!)},${pyRepr(b.v[s]!)}`);
   files.push({ name: 'bounce.csv', content: lines(csv) });
-  html.push({ kind: 'link', file: 'bounce.csv', caption: `step, y, v for ${b.y.length} samples (dt = 1/240).` });
+  html.push({
+    kind: 'link',
+    file: 'bounce.csv',
+    caption: `step, y, v for ${b.y.length} samples (dt = 1/240).`,
+  });
   const peaks = b.peakSteps.slice(0, 3).map((i) => b.y[i]!);
   text(
     '04-bounce.txt',

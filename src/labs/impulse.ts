@@ -38,7 +38,14 @@ function checkNonNegative(x: number, where: string): void {
  * separating and (v1, v2) come back unchanged; otherwise j = −(1+e)·v_rel / (inv_m1 + inv_m2),
  * v1 −= j·inv_m1·n and v2 += j·inv_m2·n. Two static bodies (both inverse masses 0) are left alone.
  */
-export function resolve(v1: Vec2, inv_m1: number, v2: Vec2, inv_m2: number, n: Vec2, e: number): [Vec2, Vec2] {
+export function resolve(
+  v1: Vec2,
+  inv_m1: number,
+  v2: Vec2,
+  inv_m2: number,
+  n: Vec2,
+  e: number,
+): [Vec2, Vec2] {
   checkVec(v1, 'resolve.v1');
   checkVec(v2, 'resolve.v2');
   checkNonNegative(inv_m1, 'resolve.inv_m1');
@@ -47,7 +54,11 @@ export function resolve(v1: Vec2, inv_m1: number, v2: Vec2, inv_m2: number, n: V
   checkNonNegative(e, 'resolve.e');
   const vRel = (v2[0] - v1[0]) * n[0] + (v2[1] - v1[1]) * n[1];
   const invSum = inv_m1 + inv_m2;
-  if (vRel >= 0 || invSum === 0) return [[v1[0], v1[1]], [v2[0], v2[1]]];
+  if (vRel >= 0 || invSum === 0)
+    return [
+      [v1[0], v1[1]],
+      [v2[0], v2[1]],
+    ];
   const j = (-(1 + e) * vRel) / invSum;
   return [
     [v1[0] - j * inv_m1 * n[0], v1[1] - j * inv_m1 * n[1]],
@@ -64,7 +75,13 @@ export function resolve(v1: Vec2, inv_m1: number, v2: Vec2, inv_m2: number, n: V
  * already leaving the surface (dot(v, n) ≥ 0) is left alone (jn = jt = 0).
  * Returns [v_out, jn, jt].
  */
-export function bounce_with_friction(v: Vec2, inv_m: number, n: Vec2, e: number, mu: number): [Vec2, number, number] {
+export function bounce_with_friction(
+  v: Vec2,
+  inv_m: number,
+  n: Vec2,
+  e: number,
+  mu: number,
+): [Vec2, number, number] {
   checkVec(v, 'bounce_with_friction.v');
   assertFinite(inv_m, 'bounce_with_friction.inv_m');
   if (!(inv_m > 0)) {

@@ -8,5 +8,7 @@ export * from './format.js';
 export * from './html.js';
 export * from './impulse.js';
 export * from './impulse-lab.js';
-export * from './registry.js';
 export * from './position-correction.js';
+export * from './registry.js';
+export * from './stacking.js';
+export * from './stacking-lab.js';

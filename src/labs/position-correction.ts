@@ -17,7 +17,13 @@ export const DEFAULT_SLOP = 0.01;
 export const DEFAULT_PERCENT = 0.4;
 
 /** The correction magnitude of seed 004: max(depth − slop, 0) / (inv_m1 + inv_m2) · percent. */
-export function correctionAmount(depth: number, inv_m1: number, inv_m2: number, slop: number, percent: number): number {
+export function correctionAmount(
+  depth: number,
+  inv_m1: number,
+  inv_m2: number,
+  slop: number,
+  percent: number,
+): number {
   const invSum = inv_m1 + inv_m2;
   if (invSum === 0) return 0; // two static bodies: nothing can move
   return (Math.max(depth - slop, 0) / invSum) * percent;
@@ -52,12 +58,16 @@ export function positional_correction(
     [slop, 'slop'],
   ] as const) {
     assertFinite(x, `positional_correction.${name}`);
-    if (x < 0) throw new PhysicsError('invalid-argument', `positional_correction.${name}: must be >= 0, got ${x}`);
+    if (x < 0)
+      throw new PhysicsError('invalid-argument', `positional_correction.${name}: must be >= 0, got ${x}`);
   }
   assertFinite(depth, 'positional_correction.depth');
   assertFinite(percent, 'positional_correction.percent');
   if (!(percent > 0 && percent <= 1)) {
-    throw new PhysicsError('invalid-argument', `positional_correction.percent: must be in (0, 1], got ${percent}`);
+    throw new PhysicsError(
+      'invalid-argument',
+      `positional_correction.percent: must be in (0, 1], got ${percent}`,
+    );
   }
   const c = correctionAmount(depth, inv_m1, inv_m2, slop, percent);
   return [

@@ -15,7 +15,10 @@ export function copy(out: Arr, o: number, a: Arr, ao: number): void {
 export function mul(out: Arr, o: number, a: Arr, ao: number, b: Arr, bo: number): void {
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) {
-      t9[3 * i + j] = a[ao + 3 * i]! * b[bo + j]! + a[ao + 3 * i + 1]! * b[bo + 3 + j]! + a[ao + 3 * i + 2]! * b[bo + 6 + j]!;
+      t9[3 * i + j] =
+        a[ao + 3 * i]! * b[bo + j]! +
+        a[ao + 3 * i + 1]! * b[bo + 3 + j]! +
+        a[ao + 3 * i + 2]! * b[bo + 6 + j]!;
     }
   }
   for (let i = 0; i < 9; i++) out[o + i] = t9[i]!;
@@ -25,7 +28,9 @@ export function mulTransposeB(out: Arr, o: number, a: Arr, ao: number, b: Arr, b
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) {
       t9[3 * i + j] =
-        a[ao + 3 * i]! * b[bo + 3 * j]! + a[ao + 3 * i + 1]! * b[bo + 3 * j + 1]! + a[ao + 3 * i + 2]! * b[bo + 3 * j + 2]!;
+        a[ao + 3 * i]! * b[bo + 3 * j]! +
+        a[ao + 3 * i + 1]! * b[bo + 3 * j + 1]! +
+        a[ao + 3 * i + 2]! * b[bo + 3 * j + 2]!;
     }
   }
   for (let i = 0; i < 9; i++) out[o + i] = t9[i]!;
@@ -34,7 +39,8 @@ export function mulTransposeB(out: Arr, o: number, a: Arr, ao: number, b: Arr, b
 export function mulTransposeA(out: Arr, o: number, a: Arr, ao: number, b: Arr, bo: number): void {
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) {
-      t9[3 * i + j] = a[ao + i]! * b[bo + j]! + a[ao + 3 + i]! * b[bo + 3 + j]! + a[ao + 6 + i]! * b[bo + 6 + j]!;
+      t9[3 * i + j] =
+        a[ao + i]! * b[bo + j]! + a[ao + 3 + i]! * b[bo + 3 + j]! + a[ao + 6 + i]! * b[bo + 6 + j]!;
     }
   }
   for (let i = 0; i < 9; i++) out[o + i] = t9[i]!;

@@ -32,14 +32,13 @@ export function polar3(rOut: Arr, ro: number, sOut: Arr | null, so: number, a: A
     V[8] = -V[8]!;
   }
   // u0 = A v0 / |A v0|
-  let ok0 = columnAv(0, a, ao);
+  const ok0 = columnAv(0, a, ao);
   if (!ok0) {
     // A = 0: any rotation works; take the identity.
     U.fill(0);
     U[0] = U[4] = U[8] = 1;
     V.fill(0);
     V[0] = V[4] = V[8] = 1;
-    ok0 = true;
   } else {
     // u1 = A v1 minus its u0 component, normalised; if A has rank 1 pick any perpendicular
     columnAv(1, a, ao);

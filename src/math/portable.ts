@@ -30,7 +30,7 @@ const TWO_OVER_PI = 0.6366197723675814;
 const PIO4 = 0.7853981633974483;
 const PIO2_HI = 1.5707963267948966;
 const PIO2_LO = 6.123233995736766e-17;
-const PI_HI = 3.141592653589793;
+const PI_HI = Math.PI;
 const PI_LO = 1.2246467991473532e-16;
 
 // Taylor coefficients (each 1/n! is a correctly rounded division, the same bits everywhere).
@@ -66,7 +66,7 @@ function kernelCos(r: number, rlo: number): number {
   const hz = 0.5 * z;
   const w = 1 - hz;
   // (1 − w) − hz recovers the rounding error of w = 1 − hz exactly (compensated sum).
-  return w + ((1 - w - hz) + (z * z * q - r * rlo));
+  return w + (1 - w - hz + (z * z * q - r * rlo));
 }
 
 // Reduction result, module-level scratch (no allocation per call).
@@ -173,7 +173,7 @@ function atanUnit(t: number): void {
 
 /** Portable atan2(y, x), with the same special cases as `Math.atan2`. */
 export function patan2(y: number, x: number): number {
-  if (y !== y || x !== x) return Number.NaN;
+  if (Number.isNaN(y) || Number.isNaN(x)) return Number.NaN;
   const ay = Math.abs(y);
   const ax = Math.abs(x);
   const yNeg = y < 0 || Object.is(y, -0);
@@ -213,7 +213,7 @@ export function patan2(y: number, x: number): number {
 // ln 2 = LN2_HI + LN2_LO with LN2_HI of 32 significant bits, so k·LN2_HI is exact for |k| < 2²¹.
 const LN2_HI = 0.6931471806019545;
 const LN2_LO = -4.2009150726810846e-11;
-const INV_LN2 = 1.4426950408889634;
+const INV_LN2 = Math.LOG2E; // 1/ln 2
 const E2 = 1 / 2;
 const E3 = 1 / 6;
 const E4 = 1 / 24;
@@ -238,7 +238,7 @@ function pow2(k: number): number {
 
 /** Portable exp(x). */
 export function pexp(x: number): number {
-  if (x !== x) return Number.NaN;
+  if (Number.isNaN(x)) return Number.NaN;
   if (x > 710) return Number.POSITIVE_INFINITY;
   if (x < -746) return 0;
   const k = Math.round(x * INV_LN2);

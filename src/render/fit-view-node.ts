@@ -45,12 +45,24 @@ export function fitView(instance: DemoInstance, width: number, height: number): 
     const wy1 = probe.cy - (y0 - PROBE / 2) / probe.scale;
     const wy0 = probe.cy - (y1 + 1 - PROBE / 2) / probe.scale;
     const span = Math.max(wx1 - wx0, wy1 - wy0, 1e-6);
-    probe = { width: PROBE, height: PROBE, cx: (wx0 + wx1) / 2, cy: (wy0 + wy1) / 2, scale: (PROBE * 0.8) / span };
+    probe = {
+      width: PROBE,
+      height: PROBE,
+      cx: (wx0 + wx1) / 2,
+      cy: (wy0 + wy1) / 2,
+      scale: (PROBE * 0.8) / span,
+    };
     if (pass === 2 || (x1 - x0 > PROBE * 0.3 && pass > 0)) {
       const scale = Math.min(width / (wx1 - wx0 || span), height / (wy1 - wy0 || span)) * 0.85;
       return { width, height, cx: probe.cx, cy: probe.cy, scale };
     }
   }
   if (probe.scale === 0.25) return { width, height, cx: 0, cy: 0, scale: Math.min(width, height) / 20 };
-  return { width, height, cx: probe.cx, cy: probe.cy, scale: (probe.scale * Math.min(width, height)) / PROBE };
+  return {
+    width,
+    height,
+    cx: probe.cx,
+    cy: probe.cy,
+    scale: (probe.scale * Math.min(width, height)) / PROBE,
+  };
 }

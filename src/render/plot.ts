@@ -266,3 +266,38 @@ export function drawPlot(
   }
   ctx.restore();
 }
+
+/**
+ * Splits series into groups of similar magnitude (largest finite |y| within `factor` of each
+ * other), so that a small quantity is not flattened against a large one on a shared axis.
+ * Keeps the original order inside each group; groups are ordered by first appearance.
+ */
+export function groupByMagnitude(series: readonly PlotSeries[], factor = 10, maxGroups = 4): PlotSeries[][] {
+  const mag = series.map((s) => {
+    let m = 0;
+    for (let i = 0; i < s.y.length; i++) {
+      const v = Math.abs(s.y[i]!);
+      if (Number.isFinite(v) && v > m) m = v;
+    }
+    return m;
+  });
+  const groups: { lo: number; hi: number; items: number[] }[] = [];
+  series.forEach((_, i) => {
+    const m = mag[i]!;
+    const g = groups.find(
+      (q) => (m === 0 && q.hi === 0) || (m > 0 && q.hi <= m * factor && m <= q.lo * factor),
+    );
+    if (g) {
+      g.lo = Math.min(g.lo, m);
+      g.hi = Math.max(g.hi, m);
+      g.items.push(i);
+    } else {
+      groups.push({ lo: m, hi: m, items: [i] });
+    }
+  });
+  while (groups.length > maxGroups) {
+    const last = groups.pop()!;
+    groups[groups.length - 1]!.items.push(...last.items);
+  }
+  return groups.map((g) => g.items.sort((a, b) => a - b).map((i) => series[i]!));
+}

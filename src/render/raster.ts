@@ -16,7 +16,10 @@ function checkColor(rgb: RGB, where: string): void {
   for (let i = 0; i < 3; i++) {
     const c = rgb[i];
     if (typeof c !== 'number' || !Number.isInteger(c) || c < 0 || c > 255) {
-      throw new PhysicsError('invalid-argument', `${where}[${i}]: must be an integer 0..255, got ${String(c)}`);
+      throw new PhysicsError(
+        'invalid-argument',
+        `${where}[${i}]: must be an integer 0..255, got ${String(c)}`,
+      );
     }
   }
 }
@@ -67,7 +70,9 @@ export class Raster {
 
   /** The colour at (x, y) as [r, g, b], or undefined outside the raster. */
   get(x: number, y: number): [number, number, number] | undefined {
-    if (!(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && x < this.width && y >= 0 && y < this.height)) {
+    if (
+      !(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && x < this.width && y >= 0 && y < this.height)
+    ) {
       return undefined;
     }
     const i = (y * this.width + x) * 4;

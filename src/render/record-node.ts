@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { DemoInstance, View } from '../demos/types.js';
 import { createNodeCanvas } from './canvas-node.js';
 import { GifWriter } from './gif-node.js';
-import { plotToPng } from './plot-node.js';
+import { plotPanelsToPng } from './plot-node.js';
 
 export interface RecordOptions {
   /** simulated seconds to run */
@@ -58,7 +58,9 @@ export async function record(instance: DemoInstance, options: RecordOptions): Pr
   const dt = instance.dt;
   const frames = Math.max(1, Math.round(options.seconds / dt));
   if (!(frames <= MAX_FRAMES)) {
-    throw new RangeError(`--seconds ${options.seconds} at dt ${dt} is ${frames} frames, more than ${MAX_FRAMES}`);
+    throw new RangeError(
+      `--seconds ${options.seconds} at dt ${dt} is ${frames} frames, more than ${MAX_FRAMES}`,
+    );
   }
   await mkdir(outDir, { recursive: true });
   const files: string[] = [];
@@ -117,17 +119,16 @@ export async function record(instance: DemoInstance, options: RecordOptions): Pr
   if (options.csv) {
     const head = ['time', ...keys];
     const lines = [head.join(',')];
-    for (let i = 0; i < columns.time!.length; i++) lines.push(head.map((k) => String(columns[k]![i])).join(','));
+    for (let i = 0; i < columns.time!.length; i++)
+      lines.push(head.map((k) => String(columns[k]![i])).join(','));
     await writeFile(join(outDir, 'series.csv'), `${lines.join('\n')}\n`);
     files.push('series.csv');
   }
   const seriesKeys = Object.keys(instance.series?.() ?? {});
   if ((options.plot ?? true) && seriesKeys.length > 0) {
-    const png = plotToPng(
+    const png = plotPanelsToPng(
       seriesKeys.map((k) => ({ name: k, x: columns.time!, y: columns[k]! })),
       { title: options.title ?? options.name, xLabel: 'time [s]' },
-      900,
-      500,
     );
     await writeFile(join(outDir, 'series.png'), png);
     files.push('series.png');

@@ -1,4 +1,6 @@
 import type { DemoInstance } from '../demos/types.js';
+import { FLUID_GRID_FORMAT, loadFluidGridScene } from '../fluid/scene.js';
+import { loadRigid2dScene, RIGID2D_FORMAT } from './rigid2d.js';
 
 /**
  * Scene-file loaders by the file's `format` field (e.g. `rikigaku/rigid2d@1`).
@@ -7,4 +9,7 @@ import type { DemoInstance } from '../demos/types.js';
  */
 export type SceneLoader = (json: unknown, options?: { dt?: number }) => DemoInstance;
 
-export const sceneLoaders: Record<string, SceneLoader> = {};
+export const sceneLoaders: Record<string, SceneLoader> = {
+  [RIGID2D_FORMAT]: loadRigid2dScene,
+  [FLUID_GRID_FORMAT]: loadFluidGridScene,
+};

@@ -427,6 +427,12 @@ export class DynamicTree {
     return n;
   }
 
+  /** Empties the move buffer without searching pairs (for trees used only for queries). */
+  clearMoveBuffer(): void {
+    for (let m = 0; m < this.moveCount; m++) this.moved[this.moveBuffer[m]!] = 0;
+    this.moveCount = 0;
+  }
+
   /** Number of proxies waiting in the move buffer. */
   get movedCount(): number {
     return this.moveCount;

@@ -102,10 +102,12 @@ export class TriangleAreaSet implements ConstraintSet {
       if (A < 1e-14) continue; // collapsed: ∇C undefined
       const C = A - this.rest[c];
       const at = this.compliance[c] * ctx.alphaScale;
+      const j = ctx.jacobi;
+      const deg = ctx.degree;
       const den =
-        w[i1] * (g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) +
-        w[i2] * (g[3] * g[3] + g[4] * g[4] + g[5] * g[5]) +
-        w[i3] * (g[6] * g[6] + g[7] * g[7] + g[8] * g[8]) +
+        (j ? w[i1] * deg[i1] : w[i1]) * (g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) +
+        (j ? w[i2] * deg[i2] : w[i2]) * (g[3] * g[3] + g[4] * g[4] + g[5] * g[5]) +
+        (j ? w[i3] * deg[i3] : w[i3]) * (g[6] * g[6] + g[7] * g[7] + g[8] * g[8]) +
         at;
       if (den < 1e-14) continue;
       const dl = (-C - at * this.lambda[c]) / den;
@@ -113,11 +115,6 @@ export class TriangleAreaSet implements ConstraintSet {
       applyCorrection(ctx.dx, 3 * i1, w[i1] * dl, g, 0);
       applyCorrection(ctx.dx, 3 * i2, w[i2] * dl, g, 3);
       applyCorrection(ctx.dx, 3 * i3, w[i3] * dl, g, 6);
-      if (ctx.jacobi) {
-        ctx.counts[i1]++;
-        ctx.counts[i2]++;
-        ctx.counts[i3]++;
-      }
     }
   }
 

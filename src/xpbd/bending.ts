@@ -178,12 +178,14 @@ export class DihedralBendingSet implements ConstraintSet {
       const w2 = w[i2];
       const w3 = w[i3];
       const w4 = w[i4];
+      const deg = ctx.degree;
+      const j = ctx.jacobi;
       const alphaTilde = this.compliance[c] * ctx.alphaScale;
       const den =
-        w1 * (g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) +
-        w2 * (g[3] * g[3] + g[4] * g[4] + g[5] * g[5]) +
-        w3 * (g[6] * g[6] + g[7] * g[7] + g[8] * g[8]) +
-        w4 * (g[9] * g[9] + g[10] * g[10] + g[11] * g[11]) +
+        (j ? w1 * deg[i1] : w1) * (g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) +
+        (j ? w2 * deg[i2] : w2) * (g[3] * g[3] + g[4] * g[4] + g[5] * g[5]) +
+        (j ? w3 * deg[i3] : w3) * (g[6] * g[6] + g[7] * g[7] + g[8] * g[8]) +
+        (j ? w4 * deg[i4] : w4) * (g[9] * g[9] + g[10] * g[10] + g[11] * g[11]) +
         alphaTilde;
       if (den < 1e-12) continue;
       const dl = (kp * (-C - alphaTilde * this.lambda[c])) / den;
@@ -192,12 +194,6 @@ export class DihedralBendingSet implements ConstraintSet {
       applyCorrection(dx, 3 * i2, w2 * dl, g, 3);
       applyCorrection(dx, 3 * i3, w3 * dl, g, 6);
       applyCorrection(dx, 3 * i4, w4 * dl, g, 9);
-      if (ctx.jacobi) {
-        ctx.counts[i1] += 1;
-        ctx.counts[i2] += 1;
-        ctx.counts[i3] += 1;
-        ctx.counts[i4] += 1;
-      }
     }
   }
 

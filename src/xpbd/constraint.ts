@@ -12,8 +12,13 @@
  *
  * The solver orders (seed 000 §26.5 "GPUでの物理") are expressed by the context, not by the kernel:
  * - Gauss–Seidel: `ctx.dx === ctx.x`, so every correction is seen by the next constraint.
- * - Jacobi: corrections go into the zeroed buffer `ctx.dx` and `ctx.counts[i]` is incremented for
- *   every particle a constraint moves; the solver then applies x += ω dx / count.
+ * - Jacobi: every constraint of a set reads the same positions and adds its correction into the
+ *   zeroed buffer `ctx.dx`; the solver then applies x += ω dx / max(count, 1). Two ways to share a
+ *   particle between its n_i constraints (per-particle averaging):
+ *   (a) mass splitting (the kernels of this module): use n_i w_i instead of w_i in the denominator
+ *       of Δλ, with n_i = `ctx.degree[i]`, and leave `counts` alone — λ stays consistent, so a
+ *       compliant constraint keeps its stiffness (plain averaging would divide its force by n_i);
+ *   (b) plain averaging: increment `ctx.counts[i]` for every correction added to particle i.
  * - Graph-coloured Gauss–Seidel: the solver passes the set's colour permutation as `order`;
  *   no two constraints of one colour share a particle, so a colour could run in parallel.
  *
@@ -24,8 +29,10 @@ export interface SolveContext {
   x: Float64Array;
   /** where corrections are added: `x` itself (Gauss–Seidel) or a zeroed delta buffer (Jacobi) */
   dx: Float64Array;
-  /** Jacobi: per-particle number of corrections received this sweep; unused otherwise */
+  /** Jacobi, plain averaging: per-particle number of corrections received this sweep (zeroed per set) */
   counts: Float64Array;
+  /** Jacobi, mass splitting: number of constraints of the current set touching each particle (read-only) */
+  degree: Float64Array;
   /** true in the Jacobi order */
   jacobi: boolean;
   /** positions at the start of the substep (for damping and friction) */

@@ -120,7 +120,7 @@ export class DistanceSet implements ConstraintSet {
     const lam = this.lambda;
     const alphaScale = ctx.alphaScale;
     const jacobi = ctx.jacobi;
-    const counts = ctx.counts;
+    const deg = ctx.degree;
     const mode = this.mode === 'equal' ? 0 : this.mode === 'max' ? 1 : 2;
     const beta = this.damping;
     let kp = 1;
@@ -131,6 +131,11 @@ export class DistanceSet implements ConstraintSet {
         this.kPrime = pbdStiffness(this.stiffness, ctx.iterations);
       }
       kp = this.kPrime;
+    }
+    if (mode === 0 && !jacobi && (beta === 0 || alphaScale === 0)) {
+      // the hot path (cloth, ropes): equality, Gauss–Seidel or coloured, no damping
+      solveEqualityGS(x, w, ids, rest, comp, lam, alphaScale, kp, order, start, end);
+      return;
     }
     for (let k = start; k < end; k++) {
       const c = order === null ? k : order[k];
@@ -153,7 +158,9 @@ export class DistanceSet implements ConstraintSet {
       const nz = ez * inv;
       const alphaTilde = comp[c] * alphaScale;
       let num = -C - alphaTilde * lam[c];
-      let den = wa + wb + alphaTilde;
+      // Jacobi mass splitting: n_i w_i in the denominator (constraint.ts)
+      const wsum = jacobi ? wa * deg[a] + wb * deg[b] : wa + wb;
+      let den = wsum + alphaTilde;
       if (beta > 0 && alphaTilde > 0) {
         // γ = α̃ β̃ / h with β̃ = β h² (seed 002 §6)
         const gamma = alphaTilde * beta * ctx.h;
@@ -162,7 +169,7 @@ export class DistanceSet implements ConstraintSet {
           ny * (x[ia + 1] - prev[ia + 1] - x[ib + 1] + prev[ib + 1]) +
           nz * (x[ia + 2] - prev[ia + 2] - x[ib + 2] + prev[ib + 2]);
         num -= gamma * vrel;
-        den += gamma * (wa + wb);
+        den += gamma * wsum;
       }
       if (den < 1e-12) continue; // both pinned and rigid: nothing can move (seed 002 §9)
       const dl = (kp * num) / den;
@@ -175,10 +182,6 @@ export class DistanceSet implements ConstraintSet {
       dx[ib] -= sb * nx;
       dx[ib + 1] -= sb * ny;
       dx[ib + 2] -= sb * nz;
-      if (jacobi) {
-        counts[a] += 1;
-        counts[b] += 1;
-      }
     }
   }
 
@@ -225,6 +228,52 @@ export class DistanceSet implements ConstraintSet {
       a.set(this[key]);
       this[key] = a;
     }
+  }
+}
+
+/**
+ * The same distance kernel without the inequality, damping and Jacobi branches: the inner loop of
+ * the cloth benchmark. Δλ = (−C − α̃λ)/(w1 + w2 + α̃), Δx1 = +w1 Δλ n̂, Δx2 = −w2 Δλ n̂.
+ */
+function solveEqualityGS(
+  x: Float64Array,
+  w: Float64Array,
+  ids: Int32Array,
+  rest: Float64Array,
+  comp: Float64Array,
+  lam: Float64Array,
+  alphaScale: number,
+  kp: number,
+  order: Int32Array | null,
+  start: number,
+  end: number,
+): void {
+  for (let k = start; k < end; k++) {
+    const c = order === null ? k : order[k];
+    const a = ids[2 * c];
+    const b = ids[2 * c + 1];
+    const wa = w[a];
+    const wb = w[b];
+    const ia = 3 * a;
+    const ib = 3 * b;
+    const ex = x[ia] - x[ib];
+    const ey = x[ia + 1] - x[ib + 1];
+    const ez = x[ia + 2] - x[ib + 2];
+    const len = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    const alphaTilde = comp[c] * alphaScale;
+    const den = wa + wb + alphaTilde;
+    if (len < 1e-12 || den < 1e-12) continue; // ∇C undefined / nothing can move (seed 002 §9)
+    const dl = (kp * (rest[c] - len - alphaTilde * lam[c])) / den;
+    lam[c] += dl;
+    const s = dl / len;
+    const sa = wa * s;
+    const sb = wb * s;
+    x[ia] += sa * ex;
+    x[ia + 1] += sa * ey;
+    x[ia + 2] += sa * ez;
+    x[ib] -= sb * ex;
+    x[ib + 1] -= sb * ey;
+    x[ib + 2] -= sb * ez;
   }
 }
 

@@ -130,7 +130,6 @@ export class MeshVolumeSet implements ConstraintSet {
       ctx.dx[3 * i] += sw * g[3 * k];
       ctx.dx[3 * i + 1] += sw * g[3 * k + 1];
       ctx.dx[3 * i + 2] += sw * g[3 * k + 2];
-      if (ctx.jacobi) ctx.counts[i]++;
     }
   }
 

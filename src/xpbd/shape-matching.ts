@@ -1,4 +1,4 @@
-import { PhysicsError, assertFinite } from '../errors.js';
+import { assertFinite, PhysicsError } from '../errors.js';
 import { invert3 } from '../fem/deformation-gradient.js';
 import { rotation2, rotation3 } from '../fem/polar.js';
 import type { Coloring, ConstraintSet, SolveContext } from './constraint.js';
@@ -99,7 +99,8 @@ export class ShapeMatching implements ConstraintSet {
     options: ShapeMatchingOptions,
   ) {
     const d = options.dim;
-    if (d !== 2 && d !== 3) throw new PhysicsError('invalid-argument', `shapeMatching.dim: must be 2 or 3, got ${d}`);
+    if (d !== 2 && d !== 3)
+      throw new PhysicsError('invalid-argument', `shapeMatching.dim: must be 2 or 3, got ${d}`);
     this.dim = d;
     this.stride = options.stride ?? d;
     this.mode = options.mode ?? 'rigid';
@@ -107,7 +108,8 @@ export class ShapeMatching implements ConstraintSet {
     this.stiffness = options.stiffness ?? 1;
     this.trace = undefined;
     const nParticles = Math.floor(rest.length / this.stride);
-    if (clusters.length === 0) throw new PhysicsError('invalid-argument', 'shapeMatching.clusters: must not be empty');
+    if (clusters.length === 0)
+      throw new PhysicsError('invalid-argument', 'shapeMatching.clusters: must not be empty');
     let total = 0;
     for (const cl of clusters) total += cl.length;
     this.clusterStart = new Int32Array(clusters.length + 1);
@@ -143,8 +145,10 @@ export class ShapeMatching implements ConstraintSet {
           );
         }
         const w = assertFinite(masses[p]!, `shapeMatching.masses[${p}]`);
-        if (!(w > 0)) throw new PhysicsError('invalid-argument', `shapeMatching.masses[${p}]: must be > 0, got ${w}`);
-        for (let a = 0; a < d; a++) c0[a]! += w * assertFinite(rest[p * this.stride + a]!, `shapeMatching.rest[${p}]`);
+        if (!(w > 0))
+          throw new PhysicsError('invalid-argument', `shapeMatching.masses[${p}]: must be > 0, got ${w}`);
+        for (let a = 0; a < d; a++)
+          c0[a]! += w * assertFinite(rest[p * this.stride + a]!, `shapeMatching.rest[${p}]`);
         msum += w;
       }
       for (let a = 0; a < d; a++) c0[a]! /= msum;
@@ -156,7 +160,8 @@ export class ShapeMatching implements ConstraintSet {
         this.weight[m] = w;
         for (let a = 0; a < d; a++) this.restOffset[m * d + a] = rest[p * this.stride + a]! - c0[a]!;
         for (let r = 0; r < d; r++) {
-          for (let c = 0; c < d; c++) aqq[r * d + c]! += w * this.restOffset[m * d + r]! * this.restOffset[m * d + c]!;
+          for (let c = 0; c < d; c++)
+            aqq[r * d + c]! += w * this.restOffset[m * d + r]! * this.restOffset[m * d + c]!;
         }
       }
       // A_qq⁻¹ (only the linear mode needs it; a flat cluster has none and falls back to rigid)
@@ -292,7 +297,8 @@ export class ShapeMatching implements ConstraintSet {
       const w = this.weight[m]!;
       for (let r = 0; r < d; r++) {
         const xr = w * (x[p + r]! - c[r]!);
-        for (let col = 0; col < d; col++) A[r * d + col] = A[r * d + col]! + xr * this.restOffset[m * d + col]!;
+        for (let col = 0; col < d; col++)
+          A[r * d + col] = A[r * d + col]! + xr * this.restOffset[m * d + col]!;
       }
     }
     let theta = 0;

@@ -26,6 +26,8 @@ export interface XpbdSettings {
   jacobiOmega: number;
   /** gravity, m/s² */
   gravity: [number, number, number];
+  /** classic PBD: scale k to k′ = 1 − (1 − k)^(1/n) so stiffness does not depend on n (default true) */
+  stiffnessCorrection: boolean;
   /** linear air drag c in 1/s (dv/dt = −c v, integrated implicitly: the same decay for any substep count) */
   drag: number;
 }
@@ -51,6 +53,7 @@ export const defaultXpbdSettings: XpbdSettings = {
   jacobiOmega: 1,
   gravity: [0, -9.81, 0],
   drag: 0,
+  stiffnessCorrection: true,
 };
 
 /**
@@ -74,6 +77,8 @@ export class XpbdWorld {
   private acc = new Float64Array(0);
   private jdx = new Float64Array(0);
   private jcount = new Float64Array(0);
+  /** Jacobi mass splitting: constraints per particle, per set (computed on first use) */
+  private degrees = new WeakMap<ConstraintSet, { size: number; particles: number; degree: Float64Array }>();
   private readonly ctx: SolveContext;
   private substepIndex = 0;
 
@@ -84,6 +89,7 @@ export class XpbdWorld {
       x: this.particles.x,
       dx: this.particles.x,
       counts: this.jcount,
+      degree: this.jcount,
       jacobi: false,
       prev: this.particles.prev,
       v: this.particles.v,
@@ -147,7 +153,8 @@ export class XpbdWorld {
     ctx.h = h;
     ctx.alphaScale = st.integrator === 'xpbd' ? 1 / (h * h) : 0;
     ctx.pbd = st.integrator !== 'xpbd';
-    ctx.iterations = st.iterations;
+    // k′ uses n = iterations; without the correction k′ = k (the n = 1 formula)
+    ctx.iterations = st.stiffnessCorrection ? st.iterations : 1;
     ctx.jacobi = st.order === 'jacobi';
     ctx.dx = ctx.jacobi ? this.jdx : p.x;
     ctx.counts = this.jcount;
@@ -201,9 +208,10 @@ export class XpbdWorld {
         x[k + 1] = ny;
         x[k + 2] = nz;
       } else {
-        const vx = (v[k] + h * ax) * damp;
-        const vy = (v[k + 1] + h * ay) * damp;
-        const vz = (v[k + 2] + h * az) * damp;
+        // drag acts on the velocity, not on this substep's gravity (so a hanging body rests exactly)
+        const vx = v[k] * damp + h * ax;
+        const vy = v[k + 1] * damp + h * ay;
+        const vz = v[k + 2] * damp + h * az;
         v[k] = vx;
         v[k + 1] = vy;
         v[k + 2] = vz;
@@ -251,18 +259,32 @@ export class XpbdWorld {
     const cnt = this.jcount;
     dx.fill(0, 0, 3 * n);
     cnt.fill(0, 0, n);
+    ctx.degree = this.degreeOf(set, m, n);
     set.solve(ctx, null, 0, m);
     const x = ctx.x;
     const omega = this.settings.jacobiOmega;
     for (let i = 0; i < n; i++) {
       const c = cnt[i];
-      if (c === 0) continue;
-      const s = omega / c;
+      const s = c > 1 ? omega / c : omega;
       const k = 3 * i;
       x[k] += s * dx[k];
       x[k + 1] += s * dx[k + 1];
       x[k + 2] += s * dx[k + 2];
     }
+  }
+
+  /** n_i: the number of constraints of `set` that touch particle i (cached until the set or particles change). */
+  private degreeOf(set: ConstraintSet, m: number, n: number): Float64Array {
+    const cached = this.degrees.get(set);
+    if (cached && cached.size === m && cached.particles === n) return cached.degree;
+    const degree = new Float64Array(Math.max(n, 1));
+    const ids: number[] = [];
+    for (let c = 0; c < m; c++) {
+      const k = set.particlesOf(c, ids);
+      for (let j = 0; j < k; j++) degree[ids[j]]++;
+    }
+    this.degrees.set(set, { size: m, particles: n, degree });
+    return degree;
   }
 
   /** Stage 4: v ← (x − x_prev)/h (seed 002 §3), then each set's velocity pass (restitution, friction, hair). */

@@ -102,11 +102,13 @@ export class TetVolumeSet implements ConstraintSet {
       const i4 = ids[4 * c + 3];
       const C = this.volume(ctx.x, i1, i2, i3, i4, g) - this.rest[c];
       const at = this.compliance[c] * ctx.alphaScale;
+      const j = ctx.jacobi;
+      const deg = ctx.degree;
       const den =
-        w[i1] * (g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) +
-        w[i2] * (g[3] * g[3] + g[4] * g[4] + g[5] * g[5]) +
-        w[i3] * (g[6] * g[6] + g[7] * g[7] + g[8] * g[8]) +
-        w[i4] * (g[9] * g[9] + g[10] * g[10] + g[11] * g[11]) +
+        (j ? w[i1] * deg[i1] : w[i1]) * (g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) +
+        (j ? w[i2] * deg[i2] : w[i2]) * (g[3] * g[3] + g[4] * g[4] + g[5] * g[5]) +
+        (j ? w[i3] * deg[i3] : w[i3]) * (g[6] * g[6] + g[7] * g[7] + g[8] * g[8]) +
+        (j ? w[i4] * deg[i4] : w[i4]) * (g[9] * g[9] + g[10] * g[10] + g[11] * g[11]) +
         at;
       if (den < 1e-20) continue; // flat tetrahedron with all gradients zero
       const dl = (-C - at * this.lambda[c]) / den;
@@ -115,12 +117,6 @@ export class TetVolumeSet implements ConstraintSet {
       applyCorrection(ctx.dx, 3 * i2, w[i2] * dl, g, 3);
       applyCorrection(ctx.dx, 3 * i3, w[i3] * dl, g, 6);
       applyCorrection(ctx.dx, 3 * i4, w[i4] * dl, g, 9);
-      if (ctx.jacobi) {
-        ctx.counts[i1]++;
-        ctx.counts[i2]++;
-        ctx.counts[i3]++;
-        ctx.counts[i4]++;
-      }
     }
   }
 

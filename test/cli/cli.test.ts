@@ -12,13 +12,7 @@ import { labs } from '../../src/labs/registry.js';
 import { sceneLoaders } from '../../src/scene/loaders.js';
 import { workbookSections } from '../../src/workbook/index.js';
 import { parseGif } from '../render/gif-parse.js';
-import {
-  capture,
-  failingSectionFixture,
-  labFixture,
-  sectionFixture,
-  springFixture,
-} from './fixtures.js';
+import { capture, failingSectionFixture, labFixture, sectionFixture, springFixture } from './fixtures.js';
 
 let dir: string;
 beforeAll(() => {
@@ -133,7 +127,7 @@ describe('rikigaku run', () => {
 
     // the plot of the series
     const plot = readPng(join(out, 'series.png'));
-    expect([plot.width, plot.height]).toEqual([900, 500]);
+    expect([plot.width, plot.height]).toEqual([900, 320]); // x and energy share one panel
   });
 
   it('passes --param and --dt to the demo', async () => {
@@ -154,7 +148,9 @@ describe('rikigaku run', () => {
       'p',
     ]);
     expect(r.code).toBe(0);
-    const rows = readFileSync(join(dir, 'p', 'series.csv'), 'utf8').trimEnd().split('\n');
+    const rows = readFileSync(join(dir, 'p', 'series.csv'), 'utf8')
+      .trimEnd()
+      .split('\n');
     expect(rows).toHaveLength(52);
     const ref = springFixture.create({ k: 9, x0: 1, damped: false, color: 'blue' }, { dt: 0.01 });
     for (let i = 0; i < 50; i++) ref.step();
@@ -219,17 +215,26 @@ describe('rikigaku run', () => {
     expectOneLineError(await cli(['run']), /missing required argument 'target'/);
     expectOneLineError(await cli(['frobnicate']), /unknown command 'frobnicate'/);
     expectOneLineError(await cli(['run', 'fixture-spring', '--bogus']), /unknown option '--bogus'/);
-    expectOneLineError(await cli(['run', 'fixture-spring', '--seconds', '-1']), /--seconds: expected a positive number/);
+    expectOneLineError(
+      await cli(['run', 'fixture-spring', '--seconds', '-1']),
+      /--seconds: expected a positive number/,
+    );
     expectOneLineError(await cli(['run', 'fixture-spring', '--seconds', 'abc']), /--seconds/);
     expectOneLineError(await cli(['run', 'fixture-spring', '--dt', '0']), /--dt: expected a positive number/);
     expectOneLineError(await cli(['run', 'fixture-spring', '--png-every', '1.5']), /--png-every/);
     expectOneLineError(await cli(['run', 'fixture-spring', '--size', '10']), /--size: expected WxH/);
-    expectOneLineError(await cli(['run', 'fixture-spring', '--param', 'q=1']), /no parameter 'q' \(known: k, x0/);
+    expectOneLineError(
+      await cli(['run', 'fixture-spring', '--param', 'q=1']),
+      /no parameter 'q' \(known: k, x0/,
+    );
     expectOneLineError(await cli(['run', 'fixture-spring', '--param', 'k']), /expected key=value/);
     expectOneLineError(await cli(['run', 'fixture-spring', '--param', 'k=1000']), /within 0.1..100/);
     expectOneLineError(await cli(['run', 'fixture-spring', '--param', 'damped=maybe']), /true or false/);
     expectOneLineError(await cli(['run', 'fixture-spring', '--param', 'color=green']), /one of red, blue/);
-    expectOneLineError(await cli(['run', 'missing.json']), /cannot read scene file 'missing.json': no such file/);
+    expectOneLineError(
+      await cli(['run', 'missing.json']),
+      /cannot read scene file 'missing.json': no such file/,
+    );
     writeFileSync(join(dir, 'broken.json'), '{ not json');
     expectOneLineError(await cli(['run', 'broken.json']), /invalid-scene: broken\.json: not valid JSON/);
     writeFileSync(join(dir, 'unknown.json'), '{"format":"nobody/knows@1"}');
@@ -268,7 +273,10 @@ describe('rikigaku workbook', () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain('[FAIL] nope');
     expect(r.err).toBe('rikigaku: workbook: 1 self-check(s) failed\n');
-    expectOneLineError(await cli(['workbook', '42']), /no section or example '42' \(sections: 99\.1, 99\.2\)/);
+    expectOneLineError(
+      await cli(['workbook', '42']),
+      /no section or example '42' \(sections: 99\.1, 99\.2\)/,
+    );
   });
   it('the real workbook prints every section as text and as JSON with all checks passing', async () => {
     const text = await cli(['workbook'], true);
@@ -291,7 +299,10 @@ describe('rikigaku lab', () => {
   it('unknown lab and unwritable folder give one clear line', async () => {
     expectOneLineError(await cli(['lab', 'nope']), /unknown lab 'nope' \(known: fixture-lab\)/);
     writeFileSync(join(dir, 'plain-file'), 'x');
-    expectOneLineError(await cli(['lab', 'fixture-lab', '--out', 'plain-file']), /exists and is not a folder/);
+    expectOneLineError(
+      await cli(['lab', 'fixture-lab', '--out', 'plain-file']),
+      /exists and is not a folder/,
+    );
     expectOneLineError(
       await cli(['lab', 'fixture-lab', '--out', 'plain-file/sub']),
       /cannot write to --out 'plain-file\/sub'/,

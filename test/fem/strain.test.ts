@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deformationGradient2, deformationGradient3, restInverse2, restInverse3 } from '../../src/fem/deformation-gradient.js';
+import { PhysicsError } from '../../src/errors.js';
+import {
+  deformationGradient2,
+  deformationGradient3,
+  restInverse2,
+  restInverse3,
+} from '../../src/fem/deformation-gradient.js';
 import { lameParameters } from '../../src/fem/material.js';
 import { corotationalStrain, greenStrain, linearStrain } from '../../src/fem/strain.js';
-import { PhysicsError } from '../../src/errors.js';
 
 /** F of the triangle with rest corners (0,0), (1,0), (0,1) moved to the given corners (stride 3). */
 function triangleF(corners: number[]): Float64Array {
@@ -61,7 +66,8 @@ describe('FEM strains behaviour', () => {
     const x = new Float64Array(12);
     for (let i = 0; i < 4; i++) {
       for (let r = 0; r < 3; r++) {
-        x[3 * i + r] = 7 + R[r]![0]! * rest[3 * i]! + R[r]![1]! * rest[3 * i + 1]! + R[r]![2]! * rest[3 * i + 2]!;
+        x[3 * i + r] =
+          7 + R[r]![0]! * rest[3 * i]! + R[r]![1]! * rest[3 * i + 1]! + R[r]![2]! * rest[3 * i + 2]!;
       }
     }
     const F = new Float64Array(9);
@@ -88,15 +94,19 @@ describe('FEM strains behaviour', () => {
     expect(mu).toBeCloseTo(4e5, 6);
     expect(lambda).toBeCloseTo(4e5, 6);
     expect(lameParameters({ youngModulus: 1e6, poissonRatio: 0.25, planeStress: true }).lambda).toBeCloseTo(
-      1e6 * 0.25 / (1 - 0.0625),
+      (1e6 * 0.25) / (1 - 0.0625),
       6,
     );
-    expect(() => lameParameters({ youngModulus: -1, poissonRatio: 0.3 })).toThrow(/youngModulus: must be > 0/);
+    expect(() => lameParameters({ youngModulus: -1, poissonRatio: 0.3 })).toThrow(
+      /youngModulus: must be > 0/,
+    );
     expect(() => lameParameters({ youngModulus: 1, poissonRatio: 0.5 })).toThrow(/poissonRatio/);
     expect(() => lameParameters({ youngModulus: Number.NaN, poissonRatio: 0.3 })).toThrow(PhysicsError);
-    expect(() => restInverse2(0, 0, 1, 1, 2, 2, new Float64Array(4), 0, 'tri[4]')).toThrow(/tri\[4\]: rest triangle has zero area/);
-    expect(() => restInverse3([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0], 3, 0, 1, 2, 3, new Float64Array(9), 0)).toThrow(
-      /zero volume/,
+    expect(() => restInverse2(0, 0, 1, 1, 2, 2, new Float64Array(4), 0, 'tri[4]')).toThrow(
+      /tri\[4\]: rest triangle has zero area/,
     );
+    expect(() =>
+      restInverse3([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0], 3, 0, 1, 2, 3, new Float64Array(9), 0),
+    ).toThrow(/zero volume/);
   });
 });

@@ -22,8 +22,12 @@ function errorOf(fn: () => unknown): PhysicsError {
 
 describe('validateConvexPolygon', () => {
   it('accepts a counter-clockwise square unchanged and reverses a clockwise one', () => {
-    expect(Array.from(validateConvexPolygon([0, 0, 1, 0, 1, 1, 0, 1], where))).toEqual([0, 0, 1, 0, 1, 1, 0, 1]);
-    expect(Array.from(validateConvexPolygon([0, 0, 0, 1, 1, 1, 1, 0], where))).toEqual([0, 0, 1, 0, 1, 1, 0, 1]);
+    expect(Array.from(validateConvexPolygon([0, 0, 1, 0, 1, 1, 0, 1], where))).toEqual([
+      0, 0, 1, 0, 1, 1, 0, 1,
+    ]);
+    expect(Array.from(validateConvexPolygon([0, 0, 0, 1, 1, 1, 1, 0], where))).toEqual([
+      0, 0, 1, 0, 1, 1, 0, 1,
+    ]);
   });
 
   it('names the field and the problem for every kind of bad polygon', () => {
@@ -35,22 +39,45 @@ describe('validateConvexPolygon', () => {
         `${where}: polygon is not convex`,
         'degenerate-shape',
       ],
-      [[0, 0, 1, 0, 2, 0], `${where}: polygon has zero area (all vertices on one line or point)`, 'degenerate-shape'],
+      [
+        [0, 0, 1, 0, 2, 0],
+        `${where}: polygon has zero area (all vertices on one line or point)`,
+        'degenerate-shape',
+      ],
       [[0, 0, 1, 0, 1, 0, 0, 1], `${where}: vertices 1 and 2 coincide`, 'degenerate-shape'],
-      [[0, 0, 1, 0, 2, 0, 2, 1], `${where}: vertex 1 lies on the line through its neighbours (collinear vertices)`, 'degenerate-shape'],
+      [
+        [0, 0, 1, 0, 2, 0, 2, 1],
+        `${where}: vertex 1 lies on the line through its neighbours (collinear vertices)`,
+        'degenerate-shape',
+      ],
       [[0, 0, 1, 0], `${where}: a polygon needs at least 3 vertices, got 2`, 'degenerate-shape'],
-      [[0, 0, 1, 0, 1], `${where}: expected pairs of coordinates x0, y0, x1, y1, …, got 5 numbers`, 'degenerate-shape'],
+      [
+        [0, 0, 1, 0, 1],
+        `${where}: expected pairs of coordinates x0, y0, x1, y1, …, got 5 numbers`,
+        'degenerate-shape',
+      ],
       [[0, 0, 1, Number.NaN, 0, 1], `${where}[3]: must be a finite number, got NaN`, 'non-finite'],
-      [[0, 0, Number.POSITIVE_INFINITY, 0, 0, 1], `${where}[2]: must be a finite number, got Infinity`, 'non-finite'],
+      [
+        [0, 0, Number.POSITIVE_INFINITY, 0, 0, 1],
+        `${where}[2]: must be a finite number, got Infinity`,
+        'non-finite',
+      ],
       [[0, 0, '1', 0, 0, 1], `${where}[2]: must be a finite number, got "1"`, 'non-finite'],
-      ['0,0,1,0,0,1', `${where}: expected an array of numbers x0, y0, x1, y1, …, got "0,0,1,0,0,1"`, 'invalid-argument'],
+      [
+        '0,0,1,0,0,1',
+        `${where}: expected an array of numbers x0, y0, x1, y1, …, got "0,0,1,0,0,1"`,
+        'invalid-argument',
+      ],
     ];
     for (const [input, message, code] of cases) {
       const e = errorOf(() => validateConvexPolygon(input as number[], where));
       expect(e.message).toBe(message);
       expect(e.code).toBe(code);
     }
-    const nine = Array.from({ length: 9 }, (_, i) => [Math.cos((2 * Math.PI * i) / 9), Math.sin((2 * Math.PI * i) / 9)]).flat();
+    const nine = Array.from({ length: 9 }, (_, i) => [
+      Math.cos((2 * Math.PI * i) / 9),
+      Math.sin((2 * Math.PI * i) / 9),
+    ]).flat();
     expect(errorOf(() => validateConvexPolygon(nine, where)).message).toBe(
       `${where}: a polygon holds at most 8 vertices, got 9`,
     );
@@ -92,10 +119,16 @@ describe('computeHull', () => {
   it('contains every input point, and every hull point is an input point (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.double({ min: -10, max: 10, noNaN: true }), fc.double({ min: -10, max: 10, noNaN: true })), {
-          minLength: 3,
-          maxLength: 30,
-        }),
+        fc.array(
+          fc.tuple(
+            fc.double({ min: -10, max: 10, noNaN: true }),
+            fc.double({ min: -10, max: 10, noNaN: true }),
+          ),
+          {
+            minLength: 3,
+            maxLength: 30,
+          },
+        ),
         (pts) => {
           const hull = computeHull(pts.flat());
           const n = hull.length / 2;
@@ -117,7 +150,9 @@ describe('computeHull', () => {
   });
 
   it('rejects non-finite points', () => {
-    expect(() => computeHull([0, 0, 1, Number.NaN, 0, 1])).toThrow('hull.points[3]: must be a finite number, got NaN');
+    expect(() => computeHull([0, 0, 1, Number.NaN, 0, 1])).toThrow(
+      'hull.points[3]: must be a finite number, got NaN',
+    );
   });
 });
 

@@ -21,8 +21,11 @@ import { decodePNG } from '../../src/render/png.js';
 
 const finite = fc.double({ min: -50, max: 50, noNaN: true });
 const vec = fc.tuple(finite, finite) as fc.Arbitrary<Vec2>;
-const unit = fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }).map((a) => [Math.cos(a), Math.sin(a)] as Vec2);
-const close = (a: number, b: number, tol = 1e-9): boolean => Math.abs(a - b) <= tol * (1 + Math.abs(a) + Math.abs(b));
+const unit = fc
+  .double({ min: 0, max: 2 * Math.PI, noNaN: true })
+  .map((a) => [Math.cos(a), Math.sin(a)] as Vec2);
+const close = (a: number, b: number, tol = 1e-9): boolean =>
+  Math.abs(a - b) <= tol * (1 + Math.abs(a) + Math.abs(b));
 
 describe('resolve (seed 003 力積の公式)', () => {
   it('seed 003: equal masses head-on — e = 1 swaps the velocities, e = 0 leaves them equal', () => {
@@ -36,24 +39,34 @@ describe('resolve (seed 003 力積の公式)', () => {
 
   it('leaves a separating pair untouched and conserves momentum otherwise (any masses, normal, e)', () => {
     fc.assert(
-      fc.property(vec, vec, fc.double({ min: 0.01, max: 10, noNaN: true }), fc.double({ min: 0.01, max: 10, noNaN: true }), unit, fc.double({ min: 0, max: 1, noNaN: true }), (v1, v2, m1, m2, n, e) => {
-        const [a, b] = resolve(v1, 1 / m1, v2, 1 / m2, n, e);
-        const vRel = (v2[0] - v1[0]) * n[0] + (v2[1] - v1[1]) * n[1];
-        if (vRel >= 0) {
-          expect(a).toEqual(v1);
-          expect(b).toEqual(v2);
-          return;
-        }
-        for (const k of [0, 1]) expect(close(m1 * a[k]! + m2 * b[k]!, m1 * v1[k]! + m2 * v2[k]!)).toBe(true);
-        // Newton's law of restitution along n, and tangential velocities unchanged
-        const after = (b[0] - a[0]) * n[0] + (b[1] - a[1]) * n[1];
-        expect(close(after, -e * vRel, 1e-8)).toBe(true);
-        const t = [-n[1], n[0]];
-        expect(close(a[0] * t[0]! + a[1] * t[1]!, v1[0] * t[0]! + v1[1] * t[1]!, 1e-8)).toBe(true);
-        // kinetic energy never grows
-        const ke = (p: Vec2, q: Vec2) => 0.5 * m1 * (p[0] ** 2 + p[1] ** 2) + 0.5 * m2 * (q[0] ** 2 + q[1] ** 2);
-        expect(ke(a, b)).toBeLessThanOrEqual(ke(v1, v2) * (1 + 1e-12) + 1e-12);
-      }),
+      fc.property(
+        vec,
+        vec,
+        fc.double({ min: 0.01, max: 10, noNaN: true }),
+        fc.double({ min: 0.01, max: 10, noNaN: true }),
+        unit,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (v1, v2, m1, m2, n, e) => {
+          const [a, b] = resolve(v1, 1 / m1, v2, 1 / m2, n, e);
+          const vRel = (v2[0] - v1[0]) * n[0] + (v2[1] - v1[1]) * n[1];
+          if (vRel >= 0) {
+            expect(a).toEqual(v1);
+            expect(b).toEqual(v2);
+            return;
+          }
+          for (const k of [0, 1])
+            expect(close(m1 * a[k]! + m2 * b[k]!, m1 * v1[k]! + m2 * v2[k]!)).toBe(true);
+          // Newton's law of restitution along n, and tangential velocities unchanged
+          const after = (b[0] - a[0]) * n[0] + (b[1] - a[1]) * n[1];
+          expect(close(after, -e * vRel, 1e-8)).toBe(true);
+          const t = [-n[1], n[0]];
+          expect(close(a[0] * t[0]! + a[1] * t[1]!, v1[0] * t[0]! + v1[1] * t[1]!, 1e-8)).toBe(true);
+          // kinetic energy never grows
+          const ke = (p: Vec2, q: Vec2) =>
+            0.5 * m1 * (p[0] ** 2 + p[1] ** 2) + 0.5 * m2 * (q[0] ** 2 + q[1] ** 2);
+          expect(ke(a, b)).toBeLessThanOrEqual(ke(v1, v2) * (1 + 1e-12) + 1e-12);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -107,15 +120,23 @@ describe('bounce_with_friction (seed 003 摩擦も力積である)', () => {
   });
   it('friction never reverses the tangential velocity and never adds energy', () => {
     fc.assert(
-      fc.property(vec, unit, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 2, noNaN: true }), (v, n, e, mu) => {
-        const [out, jn, jt] = bounce_with_friction(v, 1, n, e, mu);
-        expect(Math.abs(jt)).toBeLessThanOrEqual(mu * jn + 1e-12);
-        const t = [-n[1], n[0]];
-        const before = v[0] * t[0]! + v[1] * t[1]!;
-        const after = out[0] * t[0]! + out[1] * t[1]!;
-        expect(before * after).toBeGreaterThanOrEqual(-1e-9);
-        expect(out[0] ** 2 + out[1] ** 2).toBeLessThanOrEqual((v[0] ** 2 + v[1] ** 2) * (1 + 1e-12) + 1e-12);
-      }),
+      fc.property(
+        vec,
+        unit,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 2, noNaN: true }),
+        (v, n, e, mu) => {
+          const [out, jn, jt] = bounce_with_friction(v, 1, n, e, mu);
+          expect(Math.abs(jt)).toBeLessThanOrEqual(mu * jn + 1e-12);
+          const t = [-n[1], n[0]];
+          const before = v[0] * t[0]! + v[1] * t[1]!;
+          const after = out[0] * t[0]! + out[1] * t[1]!;
+          expect(before * after).toBeGreaterThanOrEqual(-1e-9);
+          expect(out[0] ** 2 + out[1] ** 2).toBeLessThanOrEqual(
+            (v[0] ** 2 + v[1] ** 2) * (1 + 1e-12) + 1e-12,
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -160,9 +181,15 @@ describe('rikigaku lab impulse: the files', () => {
   let dir: string;
   let files: string[];
   const read = (f: string) => readFile(join(dir, f), 'utf8');
-  const png = async (f: string) => decodePNG(new Uint8Array(await readFile(join(dir, f))), { inflate: inflateSync });
+  const png = async (f: string) =>
+    decodePNG(new Uint8Array(await readFile(join(dir, f))), { inflate: inflateSync });
   const kv = (text: string): Record<string, string> =>
-    Object.fromEntries(text.trimEnd().split('\n').map((l) => l.split('=') as [string, string]));
+    Object.fromEntries(
+      text
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split('=') as [string, string]),
+    );
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'rikigaku-impulse-'));
@@ -227,7 +254,7 @@ describe('rikigaku lab impulse: the files', () => {
     expect(lines[0]).toBe('step,y,v');
     expect(lines.length).toBe(2402);
     const rows = lines.slice(1).map((l) => l.split(',').map(Number) as [number, number, number]);
-    rows.forEach((r, i) => expect(r[0]).toBe(i));
+    for (const [i, r] of rows.entries()) expect(r[0]).toBe(i);
     expect(rows[0]).toEqual([0, 5, 0]);
     // every row follows from the previous one by the lab's step (values round-trip exactly)
     const dt = 1 / 240;
@@ -252,8 +279,14 @@ describe('rikigaku lab impulse: the files', () => {
   });
 
   it('bounce.png: 256×256 black with exactly the points int(step·255/2400), 255 − int(y/5·255)', async () => {
-    const rows = (await read('bounce.csv')).trimEnd().split('\n').slice(1).map((l) => l.split(',').map(Number));
-    const want = new Set(rows.map(([s, y]) => `${Math.trunc((s! * 255) / 2400)},${255 - Math.trunc((y! / 5.0) * 255)}`));
+    const rows = (await read('bounce.csv'))
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(',').map(Number));
+    const want = new Set(
+      rows.map(([s, y]) => `${Math.trunc((s! * 255) / 2400)},${255 - Math.trunc((y! / 5.0) * 255)}`),
+    );
     const img = await png('bounce.png');
     expect([img.width, img.height]).toEqual([256, 256]);
     let lit = 0;
@@ -297,7 +330,9 @@ describe('rikigaku lab impulse: the files', () => {
       box.step();
       if (s % 10 === 0) {
         for (let i = 0; i < 5; i++) {
-          want.set(`${Math.trunc(box.x[i]! * 25.6)},${Math.trunc(255 - box.y[i]! * 25.6)}`, [...BALLS_INITIAL[i]!.color]);
+          want.set(`${Math.trunc(box.x[i]! * 25.6)},${Math.trunc(255 - box.y[i]! * 25.6)}`, [
+            ...BALLS_INITIAL[i]!.color,
+          ]);
         }
       }
     }

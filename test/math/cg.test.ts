@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { conjugateGradient, createCGScratch, Prng } from '../../src/math/index.js';
 
 /** Dense SPD A = BᵀB + n·I with a fixed seed, as a matrix-free operator. */
-function spd(n: number, seed: number): { A: Float64Array; apply: (x: Float64Array, out: Float64Array) => void } {
+function spd(
+  n: number,
+  seed: number,
+): { A: Float64Array; apply: (x: Float64Array, out: Float64Array) => void } {
   const r = new Prng(seed);
   const B = new Float64Array(n * n);
   for (let i = 0; i < n * n; i++) B[i] = r.range(-1, 1);

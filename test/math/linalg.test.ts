@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mat22, mat33, polar3, Prng, quat, symEigen3, vec2, vec3 } from '../../src/math/index.js';
+import { mat22, mat33, Prng, polar3, quat, symEigen3, vec2, vec3 } from '../../src/math/index.js';
 
 function randMat3(r: Prng, s = 2): Float64Array {
   const m = new Float64Array(9);

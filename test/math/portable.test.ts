@@ -13,7 +13,12 @@ function ulps(a: number, b: number): number {
   const e = Math.max(Math.floor(Math.log2(Math.abs(b))), -1022);
   return Math.abs(a - b) / 2 ** (e - 52);
 }
-function maxUlps(n: number, gen: (r: Prng) => number[], f: (...a: number[]) => number, g: (...a: number[]) => number) {
+function maxUlps(
+  n: number,
+  gen: (r: Prng) => number[],
+  f: (...a: number[]) => number,
+  g: (...a: number[]) => number,
+) {
   const rng = new Prng(7);
   let worst = 0;
   for (let i = 0; i < n; i++) {

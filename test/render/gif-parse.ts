@@ -38,7 +38,8 @@ export function parseGif(bytes: Uint8Array): GifInfo {
     if (b === 0x21) {
       const label = bytes[p++];
       if (label === 0xf9) delay = u16(p + 2);
-      if (label === 0xff && String.fromCharCode(...bytes.subarray(p + 1, p + 12)) === 'NETSCAPE2.0') loops = true;
+      if (label === 0xff && String.fromCharCode(...bytes.subarray(p + 1, p + 12)) === 'NETSCAPE2.0')
+        loops = true;
       skipSubBlocks();
     } else if (b === 0x2c) {
       const w = u16(p + 4);

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { createNodeCanvas } from '../../src/render/canvas-node.js';
 import { GifWriter } from '../../src/render/gif-node.js';
-import { drawPlot, niceStep, niceTicks, tickLabel } from '../../src/render/plot.js';
+import { drawPlot, groupByMagnitude, niceStep, niceTicks, tickLabel } from '../../src/render/plot.js';
+import { plotPanelsToPng } from '../../src/render/plot-node.js';
 import { parseGif } from './gif-parse.js';
 
 describe('nice ticks', () => {
@@ -19,9 +21,11 @@ describe('nice ticks', () => {
           const ticks = niceTicks(lo, lo + span, target);
           expect(ticks.length).toBeGreaterThanOrEqual(1);
           expect(ticks.length).toBeLessThanOrEqual(2 * target + 2);
+          // within the range, up to rounding (a few ulps of the range's ends)
+          const tol = step * 1e-6 + (Math.abs(lo) + span) * 1e-14;
           for (const t of ticks) {
-            expect(t).toBeGreaterThanOrEqual(lo - step * 1e-6);
-            expect(t).toBeLessThanOrEqual(lo + span + step * 1e-6);
+            expect(t).toBeGreaterThanOrEqual(lo - tol);
+            expect(t).toBeLessThanOrEqual(lo + span + tol);
           }
           for (let i = 1; i < ticks.length; i++) expect(ticks[i]! - ticks[i - 1]!).toBeCloseTo(step, 6);
         },
@@ -101,24 +105,48 @@ describe('drawPlot', () => {
   });
 });
 
+describe('groupByMagnitude and panels', () => {
+  const t = [0, 1, 2];
+  const s = (name: string, peak: number) => ({ name, x: t, y: [0, -peak, peak / 2] });
+  it('puts series of similar size together and separates a small one from a large one', () => {
+    const groups = groupByMagnitude([s('x', 1), s('energy', 300), s('v', 3), s('E2', 120), s('zero', 0)]);
+    expect(groups.map((g) => g.map((q) => q.name))).toEqual([['x', 'v'], ['energy', 'E2'], ['zero']]);
+  });
+  it('caps the number of groups by merging the last ones', () => {
+    const groups = groupByMagnitude([s('a', 1), s('b', 1e3), s('c', 1e6), s('d', 1e9), s('e', 1e12)], 10, 3);
+    expect(groups.map((g) => g.map((q) => q.name))).toEqual([['a'], ['b'], ['c', 'd', 'e']]);
+  });
+  it('draws one panel per group, stacked', () => {
+    const png = PNG.sync.read(plotPanelsToPng([s('x', 1), s('energy', 300)], { title: 'two' }, 400, 200));
+    expect([png.width, png.height]).toEqual([400, 400]);
+  });
+});
+
 describe('GifWriter', () => {
   it('writes a looping GIF89a with one frame per call, the delays in centiseconds and the drawn colours', () => {
-    const c = createNodeCanvas(64, 48);
-    const gif = new GifWriter(64, 48);
-    for (let i = 0; i < 5; i++) {
-      c.clear('#ffffff');
-      c.ctx.fillStyle = '#ff0000';
-      c.ctx.fillRect(i * 10, 10, 10, 10);
-      gif.addFrame(c.rgba(), 40);
-    }
-    const info = parseGif(gif.finish());
-    expect(info.width).toBe(64);
-    expect(info.height).toBe(48);
-    expect(info.loops).toBe(true);
-    expect(info.frames).toHaveLength(5);
-    for (const f of info.frames) {
-      expect(f.delayCs).toBe(4);
-      expect(f.palette.some(([r, g, b]) => r! > 240 && g! < 16 && b! < 16)).toBe(true);
+    // 320×240 is above the 64k-pixel threshold: the palette comes from every 4th pixel
+    for (const [w, h] of [
+      [64, 48],
+      [320, 240],
+    ] as const) {
+      const c = createNodeCanvas(w, h);
+      const gif = new GifWriter(w, h);
+      for (let i = 0; i < 5; i++) {
+        c.clear('#ffffff');
+        c.ctx.fillStyle = '#ff0000';
+        c.ctx.fillRect(i * 10, 10, 10, 10);
+        c.ctx.fillStyle = '#00c000';
+        c.ctx.fillRect(0, h - 4, 4, 4);
+        gif.addFrame(c.rgba(), 40);
+      }
+      const info = parseGif(gif.finish());
+      expect([info.width, info.height, info.loops]).toEqual([w, h, true]);
+      expect(info.frames).toHaveLength(5);
+      for (const f of info.frames) {
+        expect(f.delayCs).toBe(4);
+        expect(f.palette.some(([r, g, b]) => r! > 240 && g! < 16 && b! < 16)).toBe(true);
+        expect(f.palette.some(([r, g, b]) => r! < 16 && g! > 176 && b! < 16)).toBe(true);
+      }
     }
   });
 

@@ -17,7 +17,10 @@ describe('Raster: the seed 003 test pattern (00-check.png)', () => {
   c.line(0, 32, 63, 32, [255, 0, 0]);
 
   it('seed 003 描画のツールボックス: every pixel is exact, (32,32) is red, decoded from the PNG', () => {
-    for (const img of [decodePNG(c.toPNG()), decodePNG(c.toPNG({ deflate: deflateSync }), { inflate: inflateSync })]) {
+    for (const img of [
+      decodePNG(c.toPNG()),
+      decodePNG(c.toPNG({ deflate: deflateSync }), { inflate: inflateSync }),
+    ]) {
       expect(img.width).toBe(64);
       expect(img.height).toBe(64);
       for (let y = 0; y < 64; y++) {
@@ -37,7 +40,8 @@ describe('Raster: the seed 003 test pattern (00-check.png)', () => {
     expect(px(img, 33, 33)).toEqual([255, 255, 255]);
     expect(px(img, 0, 63)).toEqual([0, 0, 0]);
     let nonBlack = 0;
-    for (let i = 0; i < img.data.length; i += 4) if (img.data[i] || img.data[i + 1] || img.data[i + 2]) nonBlack++;
+    for (let i = 0; i < img.data.length; i += 4)
+      if (img.data[i] || img.data[i + 1] || img.data[i + 2]) nonBlack++;
     expect(nonBlack).toBe(64 + 63); // the row of 64 and the diagonal minus the shared pixel
   });
 
@@ -61,7 +65,8 @@ describe('Raster: Bresenham lines', () => {
           const a = new Raster(40, 40);
           a.line(x0, y0, x1, y1, [9, 9, 9]);
           const lit: [number, number][] = [];
-          for (let y = 0; y < 40; y++) for (let x = 0; x < 40; x++) if (a.get(x, y)![0] === 9) lit.push([x, y]);
+          for (let y = 0; y < 40; y++)
+            for (let x = 0; x < 40; x++) if (a.get(x, y)![0] === 9) lit.push([x, y]);
           expect(a.get(x0, y0)).toEqual([9, 9, 9]);
           expect(a.get(x1, y1)).toEqual([9, 9, 9]);
           expect(lit.length).toBe(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) + 1);
@@ -126,21 +131,26 @@ describe('Raster: fills and image difference', () => {
 describe('PNG codec', () => {
   it('round-trips RGB and RGBA images through our decoder and pngjs, stored and compressed', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), fc.integer(), (w, h, seed) => {
-        const rgba = new Uint8ClampedArray(w * h * 4);
-        let s = seed >>> 0;
-        for (let i = 0; i < rgba.length; i++) {
-          s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-          rgba[i] = i % 4 === 3 ? 255 : s >>> 24;
-        }
-        for (const deflate of [undefined, deflateSync]) {
-          const bytes = encodePNG(w, h, rgba, { deflate });
-          expect(Array.from(decodePNG(bytes, { inflate: inflateSync }).data)).toEqual(Array.from(rgba));
-          expect(Array.from(PNG.sync.read(Buffer.from(bytes)).data)).toEqual(Array.from(rgba));
-        }
-        const withAlpha = encodePNG(w, h, rgba, { color: 'rgba' });
-        expect(Array.from(decodePNG(withAlpha).data)).toEqual(Array.from(rgba));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer(),
+        (w, h, seed) => {
+          const rgba = new Uint8ClampedArray(w * h * 4);
+          let s = seed >>> 0;
+          for (let i = 0; i < rgba.length; i++) {
+            s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+            rgba[i] = i % 4 === 3 ? 255 : s >>> 24;
+          }
+          for (const deflate of [undefined, deflateSync]) {
+            const bytes = encodePNG(w, h, rgba, { deflate });
+            expect(Array.from(decodePNG(bytes, { inflate: inflateSync }).data)).toEqual(Array.from(rgba));
+            expect(Array.from(PNG.sync.read(Buffer.from(bytes)).data)).toEqual(Array.from(rgba));
+          }
+          const withAlpha = encodePNG(w, h, rgba, { color: 'rgba' });
+          expect(Array.from(decodePNG(withAlpha).data)).toEqual(Array.from(rgba));
+        },
+      ),
       { numRuns: 30 },
     );
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PhysicsError } from '../../src/errors.js';
-import { type ShapeMatchingTrace, ShapeMatching } from '../../src/xpbd/shape-matching.js';
+import { ShapeMatching, type ShapeMatchingTrace } from '../../src/xpbd/shape-matching.js';
 
 // §26.3 shape matching worked example: a unit-mass square at rest q = (−1,−1), (1,−1), (1,1), (−1,1)
 // turned 90° and dented: x = (1,−1), (1,1), (−0.4,0.4), (−1,−1).
@@ -76,7 +76,10 @@ describe('shape matching behaviour', () => {
     const x3 = new Float64Array(15);
     for (let i = 0; i < 5; i++) {
       for (let r = 0; r < 3; r++) {
-        x3[i * 3 + r] = Rm[r * 3]! * rest3[i * 3]! + Rm[r * 3 + 1]! * rest3[i * 3 + 1]! + Rm[r * 3 + 2]! * rest3[i * 3 + 2]!;
+        x3[i * 3 + r] =
+          Rm[r * 3]! * rest3[i * 3]! +
+          Rm[r * 3 + 1]! * rest3[i * 3 + 1]! +
+          Rm[r * 3 + 2]! * rest3[i * 3 + 2]!;
         x3[i * 3 + r]! += r;
       }
     }
@@ -88,10 +91,16 @@ describe('shape matching behaviour', () => {
   it('conserves the centre of mass and linear momentum of a free cluster', () => {
     const x = Float64Array.from(dented);
     const m = [1, 2, 3, 4];
-    const com = (v: ArrayLike<number>, a: number) => (m[0]! * v[a]! + m[1]! * v[2 + a]! + m[2]! * v[4 + a]! + m[3]! * v[6 + a]!) / 10;
+    const com = (v: ArrayLike<number>, a: number) =>
+      (m[0]! * v[a]! + m[1]! * v[2 + a]! + m[2]! * v[4 + a]! + m[3]! * v[6 + a]!) / 10;
     const cx = com(x, 0);
     const cy = com(x, 1);
-    new ShapeMatching(rest, m, [[0, 1, 2, 3]], { dim: 2, stiffness: 0.7 }).project(x, [1, 1 / 2, 1 / 3, 1 / 4]);
+    new ShapeMatching(rest, m, [[0, 1, 2, 3]], { dim: 2, stiffness: 0.7 }).project(x, [
+      1,
+      1 / 2,
+      1 / 3,
+      1 / 4,
+    ]);
     expect(com(x, 0)).toBeCloseTo(cx, 12);
     expect(com(x, 1)).toBeCloseTo(cy, 12);
   });
@@ -104,7 +113,10 @@ describe('shape matching behaviour', () => {
       x[2 * i + 1] = rest[2 * i + 1]!;
     }
     const lin = Float64Array.from(x);
-    new ShapeMatching(rest, [1, 1, 1, 1], [[0, 1, 2, 3]], { dim: 2, mode: 'linear', beta: 1 }).project(lin, [1, 1, 1, 1]);
+    new ShapeMatching(rest, [1, 1, 1, 1], [[0, 1, 2, 3]], { dim: 2, mode: 'linear', beta: 1 }).project(
+      lin,
+      [1, 1, 1, 1],
+    );
     for (let i = 0; i < 8; i++) expect(lin[i]).toBeCloseTo(x[i]!, 12);
     const rig = Float64Array.from(x);
     new ShapeMatching(rest, [1, 1, 1, 1], [[0, 1, 2, 3]], { dim: 2 }).project(rig, [1, 1, 1, 1]);
@@ -118,7 +130,15 @@ describe('shape matching behaviour', () => {
     const r = [0, 0, 1, 0, 2, 0, 0, 1, 1, 1, 2, 1];
     const x = Float64Array.from(r);
     x[3] = 1.5; // lift the shared middle-bottom particle
-    const sm = new ShapeMatching(r, [1, 1, 1, 1, 1, 1], [[0, 1, 3, 4], [1, 2, 4, 5]], { dim: 2 });
+    const sm = new ShapeMatching(
+      r,
+      [1, 1, 1, 1, 1, 1],
+      [
+        [0, 1, 3, 4],
+        [1, 2, 4, 5],
+      ],
+      { dim: 2 },
+    );
     const g0 = new Float64Array(8);
     const g1 = new Float64Array(8);
     sm.clusterGoals(0, x, false, g0);
@@ -137,10 +157,12 @@ describe('shape matching behaviour', () => {
   });
 
   it('bad input: out-of-range index, non-positive mass, NaN rest position → PhysicsError naming the field', () => {
-    expect(() => new ShapeMatching(rest, [1, 1, 1, 1], [[0, 1, 7]], { dim: 2 })).toThrow(/clusters\[0\]\[2\]/);
-    expect(() => new ShapeMatching(rest, [1, 0, 1, 1], [[0, 1, 2]], { dim: 2 })).toThrow(/masses\[1\]/);
-    expect(() => new ShapeMatching([Number.NaN, ...rest.slice(1)], [1, 1, 1, 1], [[0, 1, 2]], { dim: 2 })).toThrow(
-      PhysicsError,
+    expect(() => new ShapeMatching(rest, [1, 1, 1, 1], [[0, 1, 7]], { dim: 2 })).toThrow(
+      /clusters\[0\]\[2\]/,
     );
+    expect(() => new ShapeMatching(rest, [1, 0, 1, 1], [[0, 1, 2]], { dim: 2 })).toThrow(/masses\[1\]/);
+    expect(
+      () => new ShapeMatching([Number.NaN, ...rest.slice(1)], [1, 1, 1, 1], [[0, 1, 2]], { dim: 2 }),
+    ).toThrow(PhysicsError);
   });
 });

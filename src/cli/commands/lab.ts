@@ -4,7 +4,11 @@ import { access, mkdir, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type CliContext, CliError, println } from '../context.js';
 
-export async function labCommand(ctx: CliContext, name: string | undefined, options: { out?: string }): Promise<number> {
+export async function labCommand(
+  ctx: CliContext,
+  name: string | undefined,
+  options: { out?: string },
+): Promise<number> {
   const known = ctx.labs.map((l) => l.id).join(', ') || '(none registered)';
   if (name === undefined) {
     println(ctx, `labs: ${known}`);
@@ -16,7 +20,8 @@ export async function labCommand(ctx: CliContext, name: string | undefined, opti
   const outArg = options.out ?? `out/lab-${lab.id}`;
   const out = resolve(ctx.cwd, outArg);
   const existing = await stat(out).catch(() => undefined);
-  if (existing && !existing.isDirectory()) throw new CliError(`lab: --out '${outArg}' exists and is not a folder`, 1);
+  if (existing && !existing.isDirectory())
+    throw new CliError(`lab: --out '${outArg}' exists and is not a folder`, 1);
   try {
     await mkdir(out, { recursive: true });
     await access(out, constants.W_OK);

@@ -5,7 +5,12 @@ import { type CliContext, println } from '../context.js';
 export function listCommand(ctx: CliContext, options: { json?: boolean }): number {
   if (options.json) {
     const data = {
-      demos: ctx.demos.map((d) => ({ id: d.id, title: d.title, domain: d.domain, description: d.description })),
+      demos: ctx.demos.map((d) => ({
+        id: d.id,
+        title: d.title,
+        domain: d.domain,
+        description: d.description,
+      })),
       labs: ctx.labs.map((l) => ({ id: l.id, title: l.title })),
       workbook: ctx.sections.map((s) => ({ id: s.id, title: s.title })),
     };

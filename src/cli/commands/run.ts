@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { type DemoInstance, resolveParams, type View } from '../../demos/types.js';
 import { fitView } from '../../render/fit-view-node.js';
-import { formatTable } from '../../render/format.js';
+import { formatSig, formatTable } from '../../render/format.js';
 import { record } from '../../render/record-node.js';
 import { loadScene } from '../../scene/index.js';
 import { parseParams, parseSize, positiveInteger, positiveNumber } from '../args.js';
@@ -85,7 +85,10 @@ export async function runCommand(ctx: CliContext, target: string, options: RunOp
   } finally {
     progress.stop();
   }
-  println(ctx, `${name}: ${result.frames} frames of dt = ${instance.dt} s, t = ${result.time.toFixed(4)} s`);
+  println(
+    ctx,
+    `${name}: ${result.frames} frames of dt = ${formatSig(instance.dt)} s, t = ${result.time.toFixed(4)} s`,
+  );
   const keys = Object.keys(result.columns).filter((k) => k !== 'time');
   if (keys.length > 0) {
     const rows = keys.map((k) => {
@@ -97,6 +100,7 @@ export async function runCommand(ctx: CliContext, target: string, options: RunOp
   println(ctx, `wrote ${result.files.length} file(s) to ${outArg}:`);
   const frames = result.files.filter((f) => f.startsWith('frames/'));
   for (const f of result.files) if (!f.startsWith('frames/')) println(ctx, `  ${f}`);
-  if (frames.length > 0) println(ctx, `  frames/ (${frames.length} PNG: ${frames[0]} … ${frames[frames.length - 1]})`);
+  if (frames.length > 0)
+    println(ctx, `  frames/ (${frames.length} PNG: ${frames[0]} … ${frames[frames.length - 1]})`);
   return 0;
 }

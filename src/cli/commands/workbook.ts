@@ -57,14 +57,22 @@ function select(ctx: CliContext, which: string | undefined): Selected[] {
   throw new CliError(`workbook: no section or example '${which}' (sections: ${known})`);
 }
 
-export function workbookCommand(ctx: CliContext, which: string | undefined, options: { json?: boolean }): number {
+export function workbookCommand(
+  ctx: CliContext,
+  which: string | undefined,
+  options: { json?: boolean },
+): number {
   const selected = select(ctx, which);
   let failed = 0;
   for (const { examples } of selected) {
     for (const e of examples) failed += (e.checks ?? []).filter((c) => !c.pass).length;
   }
   if (options.json) {
-    const data = selected.map(({ section, examples }) => ({ id: section.id, title: section.title, examples }));
+    const data = selected.map(({ section, examples }) => ({
+      id: section.id,
+      title: section.title,
+      examples,
+    }));
     println(ctx, JSON.stringify(which === undefined || data.length > 1 ? data : data[0], null, 2));
   } else {
     selected.forEach(({ section, examples }, i) => {

@@ -1,0 +1,84 @@
+/**
+ * The playground: a three.js-examples-like page over the demo registry. The URL hash picks the
+ * page: `#spring` opens a demo, `#workbook` or `#workbook/26.1` the workbook.
+ * `window.__rikigaku` is a small hook for the browser test (exact frame stepping, no clock).
+ */
+import { demos, findDemo } from '../../src/demos/index.js';
+import { workbookSections } from '../../src/workbook/index.js';
+import { buildSidebar, markActive, orderedDomains } from './sidebar.js';
+import './style.css';
+import { Viewer } from './viewer.js';
+import { renderWorkbook } from './workbook-page.js';
+
+const list = document.getElementById('demo-list')!;
+const demoPage = document.getElementById('demo-page')!;
+const workbookPage = document.getElementById('workbook-page')!;
+const emptyPage = document.getElementById('empty-page')!;
+buildSidebar(list, document.getElementById('filter') as HTMLInputElement, demos);
+const viewer = new Viewer();
+
+/** The first demo in sidebar order (the spring when it exists). */
+function defaultDemo() {
+  return findDemo('spring') ?? demos.find((d) => d.domain === orderedDomains(demos)[0]);
+}
+
+function route(): void {
+  const hash = decodeURIComponent(location.hash.slice(1));
+  if (hash === 'workbook' || hash.startsWith('workbook/')) {
+    demoPage.hidden = true;
+    emptyPage.hidden = true;
+    workbookPage.hidden = false;
+    viewer.setRunning(false);
+    renderWorkbook(workbookPage, workbookSections, hash.split('/')[1]);
+    markActive(list, 'workbook');
+    document.title = 'Workbook — rikigaku';
+    return;
+  }
+  const demo = (hash && findDemo(hash)) || defaultDemo();
+  workbookPage.hidden = true;
+  if (!demo) {
+    demoPage.hidden = true;
+    emptyPage.hidden = false;
+    return;
+  }
+  emptyPage.hidden = true;
+  demoPage.hidden = false;
+  if (viewer.demo !== demo) viewer.open(demo);
+  markActive(list, demo.id);
+}
+
+window.addEventListener('hashchange', route);
+route();
+
+declare global {
+  interface Window {
+    __rikigaku?: {
+      ready: boolean;
+      demoIds(): string[];
+      /** opens a demo (or `workbook`), paused and freshly reset, so that stepping is exact */
+      open(id: string): void;
+      stepFrames(n: number): { time: number; frames: number; painted: number };
+    };
+  }
+}
+
+window.__rikigaku = {
+  ready: true,
+  demoIds: () => demos.map((d) => d.id),
+  open(id: string) {
+    viewer.setRunning(false);
+    location.hash = id;
+    route();
+    viewer.setRunning(false);
+    viewer.reset();
+  },
+  stepFrames(n: number) {
+    viewer.setRunning(false);
+    viewer.advance(n);
+    return {
+      time: viewer.instance?.time ?? Number.NaN,
+      frames: viewer.frames,
+      painted: viewer.paintedPixels(),
+    };
+  },
+};

@@ -1,0 +1,229 @@
+/**
+ * The demo view: one running instance drawn on a canvas, with play / pause / single step /
+ * reset, a fixed-step loop that follows the wall clock, pointer input in world coordinates,
+ * the live plot, the parameter panel and a frame-time readout.
+ */
+import {
+  type Demo,
+  type DemoInstance,
+  type DemoParamValues,
+  type DemoPointer,
+  resolveParams,
+  toWorldX,
+  toWorldY,
+  type View,
+} from '../../src/demos/types.js';
+import { ParamsPanel } from './params-panel.js';
+import { SeriesPlot } from './series-plot.js';
+
+/** At most this many fixed steps per animation frame (slow demos run slower than real time). */
+const MAX_STEPS_PER_FRAME = 8;
+export const BACKGROUND = '#ffffff';
+
+function $(id: string): HTMLElement {
+  return document.getElementById(id)!;
+}
+
+export class Viewer {
+  demo: Demo | undefined;
+  instance: DemoInstance | undefined;
+  params: DemoParamValues = {};
+  running = true;
+  frames = 0;
+  private view: View = { width: 1, height: 1, cx: 0, cy: 0, scale: 1 };
+  private readonly canvas = $('view') as HTMLCanvasElement;
+  private readonly ctx = this.canvas.getContext('2d')!;
+  private readonly plot = new SeriesPlot($('plot'));
+  private readonly panel = new ParamsPanel($('gui-host'));
+  private readonly readout = $('readout');
+  private readonly playButton = $('btn-play');
+  private readonly errorBox = $('error');
+  private acc = 0;
+  private last = 0;
+  private stepMs = 0;
+  private drawMs = 0;
+  private frameMs = 0;
+  private failed = false;
+
+  constructor() {
+    this.playButton.addEventListener('click', () => this.setRunning(!this.running));
+    $('btn-step').addEventListener('click', () => {
+      this.setRunning(false);
+      this.advance(1);
+    });
+    $('btn-reset').addEventListener('click', () => this.reset());
+    window.addEventListener('keydown', (e) => {
+      if (!this.demo || (e.target as HTMLElement).closest('input, select, textarea')) return;
+      if (e.key === ' ') {
+        e.preventDefault();
+        this.setRunning(!this.running);
+      } else if (e.key === '.') {
+        this.setRunning(false);
+        this.advance(1);
+      } else if (e.key === 'r') this.reset();
+    });
+    new ResizeObserver(() => this.resize()).observe(this.canvas);
+    const forward = (kind: DemoPointer['kind']) => (e: PointerEvent) => {
+      if (!this.instance?.pointer) return;
+      if (kind === 'down') this.canvas.setPointerCapture(e.pointerId);
+      const r = this.canvas.getBoundingClientRect();
+      const px = ((e.clientX - r.left) / r.width) * this.canvas.width;
+      const py = ((e.clientY - r.top) / r.height) * this.canvas.height;
+      this.guard(() =>
+        this.instance!.pointer!({ kind, x: toWorldX(this.view, px), y: toWorldY(this.view, py) }),
+      );
+      if (!this.running) this.draw();
+    };
+    this.canvas.addEventListener('pointerdown', forward('down'));
+    this.canvas.addEventListener('pointermove', forward('move'));
+    this.canvas.addEventListener('pointerup', forward('up'));
+    requestAnimationFrame((t) => this.tick(t));
+  }
+
+  /** Shows a demo with its default parameters. */
+  open(demo: Demo): void {
+    this.demo = demo;
+    this.params = resolveParams(demo);
+    $('demo-title').textContent = demo.title;
+    $('demo-description').textContent = demo.description;
+    document.title = `${demo.title} — rikigaku`;
+    this.panel.show(demo, this.params, (values) => {
+      this.params = values;
+      this.reset();
+    });
+    this.reset();
+  }
+
+  /** Rebuilds the instance from the current parameters. */
+  reset(): void {
+    if (!this.demo) return;
+    this.failed = false;
+    this.errorBox.hidden = true;
+    this.frames = 0;
+    this.acc = 0;
+    this.instance = undefined;
+    this.guard(() => {
+      this.instance = this.demo!.create(resolveParams(this.demo!, this.params));
+    });
+    this.resize();
+    this.plot.reset(Object.keys(this.guard(() => this.instance?.series?.()) ?? {}));
+    this.sample();
+    this.plot.flush();
+    this.draw();
+  }
+
+  setRunning(on: boolean): void {
+    this.running = on;
+    this.last = performance.now();
+    this.acc = 0;
+    this.playButton.textContent = on ? 'pause' : '▶ play';
+  }
+
+  /** Steps `n` frames, drawing after each (the browser test's exact, clock-free mode). */
+  advance(n: number): void {
+    for (let i = 0; i < n && !this.failed; i++) {
+      this.stepOnce();
+      this.draw();
+    }
+    this.plot.flush();
+    this.updateReadout();
+  }
+
+  private guard<T>(fn: () => T): T | undefined {
+    try {
+      return fn();
+    } catch (e) {
+      this.failed = true;
+      this.setRunning(false);
+      this.errorBox.hidden = false;
+      this.errorBox.textContent = `${this.demo?.id}: ${(e as Error).message}`;
+      console.error(e);
+      return undefined;
+    }
+  }
+
+  private stepOnce(): void {
+    const inst = this.instance;
+    if (!inst || this.failed) return;
+    const t0 = performance.now();
+    this.guard(() => inst.step());
+    this.stepMs = 0.9 * this.stepMs + 0.1 * (performance.now() - t0);
+    this.frames++;
+    this.sample();
+  }
+
+  private sample(): void {
+    const inst = this.instance;
+    if (!inst?.series || this.failed) return;
+    const s = this.guard(() => inst.series!());
+    if (s) this.plot.push(inst.time, s);
+  }
+
+  private draw(): void {
+    const inst = this.instance;
+    const ctx = this.ctx;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = BACKGROUND;
+    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    if (!inst || this.failed) return;
+    const t0 = performance.now();
+    ctx.save();
+    this.guard(() => inst.draw(ctx, this.view));
+    ctx.restore();
+    this.drawMs = 0.9 * this.drawMs + 0.1 * (performance.now() - t0);
+  }
+
+  private resize(): void {
+    const dpr = Math.min(2, window.devicePixelRatio || 1);
+    const w = Math.max(1, Math.round(this.canvas.clientWidth * dpr));
+    const h = Math.max(1, Math.round(this.canvas.clientHeight * dpr));
+    if (this.canvas.width !== w || this.canvas.height !== h) {
+      this.canvas.width = w;
+      this.canvas.height = h;
+    }
+    if (this.demo) this.view = this.demo.view(w, h);
+    this.plot.resize();
+    if (!this.running) this.draw();
+  }
+
+  private tick(now: number): void {
+    requestAnimationFrame((t) => this.tick(t));
+    const elapsed = Math.min(100, now - (this.last || now));
+    this.last = now;
+    this.frameMs = 0.9 * this.frameMs + 0.1 * elapsed;
+    if (!this.running || !this.instance || this.failed || document.hidden) return;
+    this.acc += elapsed / 1000;
+    const dt = this.instance.dt;
+    let n = 0;
+    while (this.acc >= dt && n < MAX_STEPS_PER_FRAME) {
+      this.stepOnce();
+      this.acc -= dt;
+      n++;
+    }
+    if (n === MAX_STEPS_PER_FRAME) this.acc = 0;
+    if (n > 0) {
+      this.draw();
+      this.plot.flush();
+    }
+    this.updateReadout();
+  }
+
+  private updateReadout(): void {
+    const t = this.instance?.time ?? 0;
+    const fps = this.frameMs > 0 ? 1000 / this.frameMs : 0;
+    this.readout.textContent =
+      `t = ${t.toFixed(3)} s · frame ${this.frames} · step ${this.stepMs.toFixed(2)} ms · ` +
+      `draw ${this.drawMs.toFixed(2)} ms · ${fps.toFixed(0)} fps`;
+  }
+
+  /** Samples canvas pixels: how many differ from the background (the browser test's blank check). */
+  paintedPixels(): number {
+    const { width, height } = this.canvas;
+    const data = this.ctx.getImageData(0, 0, width, height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4 * 7) {
+      if (data[i] !== 255 || data[i + 1] !== 255 || data[i + 2] !== 255) n++;
+    }
+    return n;
+  }
+}

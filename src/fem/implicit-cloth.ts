@@ -1,0 +1,449 @@
+import { assertFinite, PhysicsError } from '../errors.js';
+import {
+  assemble,
+  createSpringNetwork,
+  type SpringNetwork,
+  setSpring,
+  springNetworkEnergy,
+} from '../integrators/implicit-spring-network.js';
+import {
+  type CGOptions,
+  type CGResult,
+  type CGScratch,
+  conjugateGradient,
+  createCGScratch,
+} from '../math/cg.js';
+import type { ClothMesh } from '../xpbd/cloth.js';
+import { type Collider, colliderDistance } from '../xpbd/collision.js';
+
+/**
+ * Implicit cloth (Baraff & Witkin, "Large Steps in Cloth Simulation", SIGGRAPH 1998; §26.1
+ * 実際の陰的積分) on the same cloth mesh as the PBD/XPBD cloth (`clothMesh` of rikigaku/xpbd), so the
+ * three integrators can be compared on one scene. Per frame (or per substep):
+ *
+ *   (M − h ∂f/∂v − h² ∂f/∂x) Δv = h (f₀ + h ∂f/∂x v₀)                         (§26.1)
+ *
+ * one Newton step, solved by conjugate gradients with a block-diagonal preconditioner — the step
+ * itself is `integrators/implicit-spring-network.ts` (structural, shear and bending edges are springs
+ * with stiffness and along-spring damping, each giving 3×3 blocks K and D). This file adds what cloth
+ * needs around it:
+ *   - gravity and wind with drag per triangle (f = k A ((u − v̄)·n̂) n̂, the XPBD flag's model), taken
+ *     explicitly as part of f₀; air drag dv/dt = −c v applied as v ← v/(1 + c h) like the XPBD world;
+ *   - pinned vertices (inverse mass 0: identity rows, Baraff–Witkin §5.3);
+ *   - collisions as velocity filters (Baraff–Witkin §5.3): a particle touching a collider (plane,
+ *     sphere, capsule, box, SDF) with approach speed gets S = I − n̂n̂ᵀ and the prescribed change
+ *     z = −(v·n̂) n̂, and CG solves the filtered system S A S y + (I − S) y = S (b − A z) with
+ *     Δv = z + y — the contact normal keeps zero velocity while the tangential motion stays implicit;
+ *     kinetic friction then takes μ·(approach speed + h |g·n̂|) off the tangential speed, and a
+ *     particle that still ended inside is moved to the surface.
+ */
+export interface ImplicitClothOptions {
+  /** spring stiffness of the structural edges, N/m */
+  stretchStiffness: number;
+  /** shear (diagonal) edges, N/m; default = stretchStiffness; 0 leaves them out */
+  shearStiffness?: number;
+  /** skip-one bending edges, N/m; default 0 (none) */
+  bendStiffness?: number;
+  /** along-spring damping c, N·s/m, on every spring (default 0) */
+  damping?: number;
+  /** gravity, m/s² (default (0, −9.81, 0)) */
+  gravity?: [number, number, number];
+  /** air drag c in 1/s (default 0) */
+  drag?: number;
+  /** wind with drag per triangle (kg/(m²·s)) */
+  wind?: { velocity: [number, number, number]; drag: number };
+  /** pinned particles: as `addCloth` (default the two top corners) */
+  pin?: 'top-corners' | 'top-edge' | 'left-edge' | 'none' | [number, number][];
+  colliders?: Collider[];
+  /** distance kept from colliders, m (default 0.01) */
+  thickness?: number;
+  /** kinetic friction μ at contacts (default 0.3) */
+  friction?: number;
+  /** Newton steps per `step(dt)` (default 1: one per frame, as Baraff–Witkin) */
+  substeps?: number;
+  /** CG relative tolerance (default 1e-6) and iteration cap (default 3·n) */
+  cgTolerance?: number;
+  cgMaxIterations?: number;
+}
+
+export class ImplicitCloth {
+  readonly mesh: ClothMesh;
+  readonly net: SpringNetwork;
+  /** number of structural springs (the first ones in the network), for the stretch measure */
+  readonly structuralCount: number;
+  gravity: [number, number, number];
+  drag: number;
+  wind: { velocity: [number, number, number]; drag: number } | null;
+  readonly colliders: Collider[];
+  thickness: number;
+  friction: number;
+  substeps: number;
+  cgTolerance: number;
+  cgMaxIterations: number;
+  time = 0;
+  /** the last step's CG result */
+  lastCG: CGResult = { iterations: 0, residualNorm: 0, converged: true };
+  /** total CG iterations of the last `step(dt)` (all substeps) */
+  lastCGIterations = 0;
+  /** optional per-CG-iteration trace (iteration, residual norm); costs nothing when unset */
+  trace: ((iteration: number, residualNorm: number) => void) | undefined;
+
+  // velocity-filter state and scratch (no allocation per step)
+  private readonly constrained: Uint8Array;
+  private readonly normal: Float64Array;
+  private readonly z: Float64Array;
+  private readonly b: Float64Array;
+  private readonly y: Float64Array;
+  private readonly tmp: Float64Array;
+  private readonly cg: CGScratch;
+  private readonly nScratch = new Float64Array(3);
+  private readonly applyFiltered: (p: Float64Array, out: Float64Array) => void;
+  private readonly preconditionFiltered: (r: Float64Array, z: Float64Array) => void;
+  private readonly cgPlain: CGOptions;
+  private readonly cgFiltered: CGOptions;
+
+  constructor(mesh: ClothMesh, options: ImplicitClothOptions) {
+    const k = assertFinite(options.stretchStiffness, 'implicitCloth.stretchStiffness');
+    if (!(k > 0))
+      throw new PhysicsError('invalid-argument', `implicitCloth.stretchStiffness: must be > 0, got ${k}`);
+    const ks = assertFinite(options.shearStiffness ?? k, 'implicitCloth.shearStiffness');
+    const kb = assertFinite(options.bendStiffness ?? 0, 'implicitCloth.bendStiffness');
+    const c = assertFinite(options.damping ?? 0, 'implicitCloth.damping');
+    if (ks < 0 || kb < 0 || c < 0) {
+      throw new PhysicsError(
+        'invalid-argument',
+        'implicitCloth: shearStiffness, bendStiffness and damping must be >= 0',
+      );
+    }
+    this.mesh = mesh;
+    const n = mesh.nx * mesh.ny;
+    const nStruct = mesh.structural.length / 2;
+    const nShear = ks > 0 ? mesh.shear.length / 2 : 0;
+    const nBend = kb > 0 ? mesh.bend.length / 2 : 0;
+    const net = createSpringNetwork({ dim: 3, particles: n, springs: nStruct + nShear + nBend });
+    net.x.set(mesh.positions);
+    net.invMass.fill(1 / mesh.particleMass);
+    let s = 0;
+    const addEdges = (edges: Uint32Array, count: number, stiffness: number) => {
+      for (let e = 0; e < count; e++) {
+        const i = edges[2 * e];
+        const j = edges[2 * e + 1];
+        let l2 = 0;
+        for (let a = 0; a < 3; a++) l2 += (net.x[3 * j + a] - net.x[3 * i + a]) ** 2;
+        if (!(l2 > 1e-24))
+          throw new PhysicsError('degenerate-shape', `implicitCloth.springs[${s}]: zero rest length`);
+        setSpring(net, s++, i, j, { stiffness, damping: c });
+      }
+    };
+    addEdges(mesh.structural, nStruct, k);
+    addEdges(mesh.shear, nShear, ks);
+    addEdges(mesh.bend, nBend, kb);
+    this.structuralCount = nStruct;
+    const pin = options.pin ?? 'top-corners';
+    const nx = mesh.nx;
+    if (pin === 'top-corners') {
+      net.invMass[0] = 0;
+      net.invMass[nx - 1] = 0;
+    } else if (pin === 'top-edge') for (let i = 0; i < nx; i++) net.invMass[i] = 0;
+    else if (pin === 'left-edge') for (let j = 0; j < mesh.ny; j++) net.invMass[j * nx] = 0;
+    else if (Array.isArray(pin)) for (const [i, j] of pin) net.invMass[i + j * nx] = 0;
+    this.net = net;
+    this.gravity = [...(options.gravity ?? [0, -9.81, 0])];
+    this.drag = options.drag ?? 0;
+    this.wind = options.wind ? { velocity: [...options.wind.velocity], drag: options.wind.drag } : null;
+    this.colliders = options.colliders ? [...options.colliders] : [];
+    this.thickness = options.thickness ?? 0.01;
+    this.friction = options.friction ?? 0.3;
+    this.substeps = options.substeps ?? 1;
+    if (!Number.isInteger(this.substeps) || this.substeps < 1) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `implicitCloth.substeps: must be an integer >= 1, got ${this.substeps}`,
+      );
+    }
+    this.cgTolerance = options.cgTolerance ?? 1e-6;
+    this.cgMaxIterations = options.cgMaxIterations ?? 3 * 3 * n;
+    this.trace = undefined;
+    this.constrained = new Uint8Array(n);
+    this.normal = new Float64Array(3 * n);
+    this.z = new Float64Array(3 * n);
+    this.b = new Float64Array(3 * n);
+    this.y = new Float64Array(3 * n);
+    this.tmp = new Float64Array(3 * n);
+    this.cg = createCGScratch(3 * n);
+    // bound once: no closures are created per step
+    this.applyFiltered = (p, out) => {
+      this.filter(p, this.tmp);
+      this.net.applyA(this.tmp, out);
+      this.filterAndAddComplement(out, p);
+    };
+    this.preconditionFiltered = (r, zOut) => {
+      this.filter(r, this.tmp);
+      this.net.precondition(this.tmp, zOut);
+      this.filterAndAddComplement(zOut, r);
+    };
+    this.cgPlain = { scratch: this.cg, precondition: this.net.precondition };
+    this.cgFiltered = { scratch: this.cg, precondition: this.preconditionFiltered };
+  }
+
+  /** positions, 3 per particle (the network's array: same layout as the XPBD particles) */
+  get x(): Float64Array {
+    return this.net.x;
+  }
+
+  get v(): Float64Array {
+    return this.net.v;
+  }
+
+  /** Advances one frame: `substeps` Newton steps of size dt/substeps. */
+  step(dt: number): void {
+    assertFinite(dt, 'implicitCloth.step.dt');
+    if (!(dt > 0))
+      throw new PhysicsError('invalid-argument', `implicitCloth.step.dt: must be > 0, got ${dt}`);
+    const h = dt / this.substeps;
+    this.lastCGIterations = 0;
+    for (let s = 0; s < this.substeps; s++) this.newtonStep(h);
+    this.time += dt;
+    const x = this.net.x;
+    let sum = 0;
+    for (let k = 0; k < x.length; k++) sum += x[k];
+    if (!Number.isFinite(sum))
+      throw new PhysicsError('diverged', 'implicitCloth: positions became non-finite');
+  }
+
+  /** One Baraff–Witkin step of size h (the stages of the file comment, one per line). */
+  newtonStep(h: number): void {
+    this.externalForces();
+    this.findContacts(h);
+    assemble(this.net, h);
+    this.solveFiltered();
+    this.integrate(h);
+  }
+
+  /** f_ext = m g + wind per triangle (explicit). */
+  private externalForces(): void {
+    const { fExt, invMass, v, x } = this.net;
+    const n = invMass.length;
+    const m = this.mesh.particleMass;
+    const [gx, gy, gz] = this.gravity;
+    for (let i = 0; i < n; i++) {
+      fExt[3 * i] = m * gx;
+      fExt[3 * i + 1] = m * gy;
+      fExt[3 * i + 2] = m * gz;
+    }
+    const wind = this.wind;
+    if (!wind) return;
+    const t = this.mesh.triangles;
+    const [ux, uy, uz] = wind.velocity;
+    const kd = wind.drag / 3;
+    for (let q = 0; q < t.length; q += 3) {
+      const a = 3 * t[q];
+      const b = 3 * t[q + 1];
+      const c = 3 * t[q + 2];
+      const e1x = x[b] - x[a];
+      const e1y = x[b + 1] - x[a + 1];
+      const e1z = x[b + 2] - x[a + 2];
+      const e2x = x[c] - x[a];
+      const e2y = x[c + 1] - x[a + 1];
+      const e2z = x[c + 2] - x[a + 2];
+      const nx = e1y * e2z - e1z * e2y;
+      const ny = e1z * e2x - e1x * e2z;
+      const nz = e1x * e2y - e1y * e2x;
+      const nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+      if (nl < 1e-14) continue;
+      const rx = ux - (v[a] + v[b] + v[c]) / 3;
+      const ry = uy - (v[a + 1] + v[b + 1] + v[c + 1]) / 3;
+      const rz = uz - (v[a + 2] + v[b + 2] + v[c + 2]) / 3;
+      const s = (kd * (rx * nx + ry * ny + rz * nz)) / (2 * nl);
+      const fx = s * nx;
+      const fy = s * ny;
+      const fz = s * nz;
+      fExt[a] += fx;
+      fExt[a + 1] += fy;
+      fExt[a + 2] += fz;
+      fExt[b] += fx;
+      fExt[b + 1] += fy;
+      fExt[b + 2] += fz;
+      fExt[c] += fx;
+      fExt[c + 1] += fy;
+      fExt[c + 2] += fz;
+    }
+  }
+
+  /** Velocity filters: particles at (or inside) a collider and moving into it. */
+  private findContacts(h: number): void {
+    const { x, v, invMass } = this.net;
+    const n = invMass.length;
+    const nrm = this.nScratch;
+    this.constrained.fill(0);
+    this.z.fill(0);
+    if (this.colliders.length === 0) return;
+    for (let i = 0; i < n; i++) {
+      if (invMass[i] === 0) continue;
+      const k = 3 * i;
+      for (const col of this.colliders) {
+        const d = colliderDistance(col, x[k], x[k + 1], x[k + 2], nrm) - this.thickness;
+        const vn = v[k] * nrm[0] + v[k + 1] * nrm[1] + v[k + 2] * nrm[2];
+        // in contact now, or would reach the surface within this step
+        if (d > 0 && d + h * vn > 0) continue;
+        if (vn > 0 && d >= 0) continue;
+        this.constrained[i] = 1;
+        this.normal[k] = nrm[0];
+        this.normal[k + 1] = nrm[1];
+        this.normal[k + 2] = nrm[2];
+        const target = vn < 0 ? -vn : 0; // Δv·n̂ that stops the approach
+        this.z[k] = target * nrm[0];
+        this.z[k + 1] = target * nrm[1];
+        this.z[k + 2] = target * nrm[2];
+        break;
+      }
+    }
+  }
+
+  /** out ← S·p (S = I − n̂n̂ᵀ at constrained particles, I elsewhere). */
+  private filter(p: Float64Array, out: Float64Array): void {
+    out.set(p);
+    const n = this.constrained.length;
+    for (let i = 0; i < n; i++) {
+      if (this.constrained[i] === 0) continue;
+      const k = 3 * i;
+      const nx = this.normal[k];
+      const ny = this.normal[k + 1];
+      const nz = this.normal[k + 2];
+      const d = p[k] * nx + p[k + 1] * ny + p[k + 2] * nz;
+      out[k] -= d * nx;
+      out[k + 1] -= d * ny;
+      out[k + 2] -= d * nz;
+    }
+  }
+
+  /** out ← S·out + (I − S)·p, in place. */
+  private filterAndAddComplement(out: Float64Array, p: Float64Array): void {
+    const n = this.constrained.length;
+    for (let i = 0; i < n; i++) {
+      if (this.constrained[i] === 0) continue;
+      const k = 3 * i;
+      const nx = this.normal[k];
+      const ny = this.normal[k + 1];
+      const nz = this.normal[k + 2];
+      const d = (out[k] - p[k]) * nx + (out[k + 1] - p[k + 1]) * ny + (out[k + 2] - p[k + 2]) * nz;
+      out[k] -= d * nx;
+      out[k + 1] -= d * ny;
+      out[k + 2] -= d * nz;
+    }
+  }
+
+  /** Solves the (filtered) Newton system into net.dv with PCG. */
+  private solveFiltered(): void {
+    const net = this.net;
+    const plain = this.cgPlain;
+    const filtered = this.cgFiltered;
+    plain.tolerance = filtered.tolerance = this.cgTolerance;
+    plain.maxIterations = filtered.maxIterations = this.cgMaxIterations;
+    plain.trace = filtered.trace = this.trace;
+    let anyContact = false;
+    for (let i = 0; i < this.constrained.length; i++) if (this.constrained[i]) anyContact = true;
+    if (!anyContact) {
+      net.dv.fill(0);
+      this.lastCG = conjugateGradient(net.applyA, net.rhs, net.dv, plain);
+    } else {
+      // b̂ = S (b − A z); solve Â y = b̂; Δv = z + y
+      net.applyA(this.z, this.tmp);
+      for (let k = 0; k < this.b.length; k++) this.y[k] = net.rhs[k] - this.tmp[k];
+      this.filter(this.y, this.b);
+      this.y.fill(0);
+      this.lastCG = conjugateGradient(this.applyFiltered, this.b, this.y, filtered);
+      for (let k = 0; k < this.b.length; k++) net.dv[k] = this.z[k] + this.y[k];
+    }
+    this.lastCGIterations += this.lastCG.iterations;
+  }
+
+  /** v ← v + Δv, friction at contacts, air drag, x ← x + h v, push out of colliders. */
+  private integrate(h: number): void {
+    const { x, v, dv, invMass } = this.net;
+    const n = invMass.length;
+    const damp = 1 / (1 + this.drag * h);
+    const [gx, gy, gz] = this.gravity;
+    for (let i = 0; i < n; i++) {
+      const k = 3 * i;
+      if (invMass[i] === 0) {
+        x[k] += h * v[k];
+        x[k + 1] += h * v[k + 1];
+        x[k + 2] += h * v[k + 2];
+        continue;
+      }
+      let vx = v[k] + dv[k];
+      let vy = v[k + 1] + dv[k + 1];
+      let vz = v[k + 2] + dv[k + 2];
+      if (this.constrained[i]) {
+        const nx = this.normal[k];
+        const ny = this.normal[k + 1];
+        const nz = this.normal[k + 2];
+        const vn = vx * nx + vy * ny + vz * nz;
+        const tx = vx - vn * nx;
+        const ty = vy - vn * ny;
+        const tz = vz - vn * nz;
+        const vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
+        const approach = this.z[k] * nx + this.z[k + 1] * ny + this.z[k + 2] * nz;
+        const press = approach + h * Math.max(0, -(gx * nx + gy * ny + gz * nz));
+        const keep = vt > 0 ? Math.max(0, 1 - (this.friction * press) / vt) : 0;
+        vx = vn * nx + keep * tx;
+        vy = vn * ny + keep * ty;
+        vz = vn * nz + keep * tz;
+      }
+      v[k] = vx * damp;
+      v[k + 1] = vy * damp;
+      v[k + 2] = vz * damp;
+      x[k] += h * v[k];
+      x[k + 1] += h * v[k + 1];
+      x[k + 2] += h * v[k + 2];
+    }
+    if (this.colliders.length === 0) return;
+    const nrm = this.nScratch;
+    for (let i = 0; i < n; i++) {
+      if (invMass[i] === 0) continue;
+      const k = 3 * i;
+      for (const col of this.colliders) {
+        const d = colliderDistance(col, x[k], x[k + 1], x[k + 2], nrm) - this.thickness;
+        if (d >= 0) continue;
+        x[k] -= d * nrm[0];
+        x[k + 1] -= d * nrm[1];
+        x[k + 2] -= d * nrm[2];
+        const vn = v[k] * nrm[0] + v[k + 1] * nrm[1] + v[k + 2] * nrm[2];
+        if (vn < 0) {
+          v[k] -= vn * nrm[0];
+          v[k + 1] -= vn * nrm[1];
+          v[k + 2] -= vn * nrm[2];
+        }
+      }
+    }
+  }
+
+  /** Largest relative stretch (l − L)/L of the structural springs. */
+  maxStretch(): number {
+    const net = this.net;
+    const x = net.x;
+    let m = 0;
+    for (let s = 0; s < this.structuralCount; s++) {
+      const i = 3 * net.springI[s];
+      const j = 3 * net.springJ[s];
+      const l = Math.sqrt((x[j] - x[i]) ** 2 + (x[j + 1] - x[i + 1]) ** 2 + (x[j + 2] - x[i + 2]) ** 2);
+      const r = (l - net.restLength[s]) / net.restLength[s];
+      if (r > m) m = r;
+    }
+    return m;
+  }
+
+  /** Kinetic + spring + gravitational potential energy, J. */
+  energy(): number {
+    const net = this.net;
+    let e = springNetworkEnergy(net);
+    const [gx, gy, gz] = this.gravity;
+    const m = this.mesh.particleMass;
+    for (let i = 0; i < net.invMass.length; i++) {
+      if (net.invMass[i] === 0) continue;
+      e -= m * (gx * net.x[3 * i] + gy * net.x[3 * i + 1] + gz * net.x[3 * i + 2]);
+    }
+    return e;
+  }
+}

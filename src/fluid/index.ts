@@ -1,0 +1,16 @@
+/** rikigaku/fluid — grid fluids (seed §26.4): MAC grid, advection, diffusion, projection, smoke and fire. */
+export * from './advection.js';
+export * from './blackbody.js';
+export * from './diffusion.js';
+export * from './mac-grid.js';
+export * from './mic0.js';
+export * from './multigrid.js';
+export * from './poisson.js';
+export * from './presets.js';
+export * from './pressure-solvers.js';
+export * from './projection.js';
+export * from './sampling.js';
+export * from './smoke.js';
+export * from './scene.js';
+export * from './smoke-draw.js';
+export * from './smoke-instance.js';

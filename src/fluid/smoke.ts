@@ -1,0 +1,681 @@
+/**
+ * Smoke and fire on a MAC grid (seed §26.4 "煙と炎"; Fedkiw, Stam, Jensen, "Visual Simulation
+ * of Smoke", SIGGRAPH 2001), stepped with Stam's operator splitting:
+ *
+ *   obstacles → sources → forces (buoyancy, vorticity confinement) → advect velocity →
+ *   diffuse → project → advect density / heat / fuel → burn
+ *
+ * Buoyancy f = (−a s + b (T − T_amb)) ŷ: heavy smoke sinks, hot gas rises. Vorticity confinement
+ * measures the curl ω, N = ∇|ω|/|∇|ω||, and adds f = ε h (N × ω), spinning small eddies back up
+ * that numerical dissipation removed. Fire adds a fuel field that burns above an ignition
+ * temperature, releasing heat and smoke, and expands where it burns (a divergence target for the
+ * projection). Temperature is stored as the excess over ambient, so solid cells (0) are ambient.
+ */
+import { assertFinite, PhysicsError } from '../errors.js';
+import { pcos, psin } from '../math/portable.js';
+import { type AdvectionOptions, Advector, type ScalarAdvectionScheme, type VelocityAdvectionScheme } from './advection.js';
+import { Diffuser } from './diffusion.js';
+import { type DomainSides, MacGrid } from './mac-grid.js';
+import { type ProjectResult, Projector } from './projection.js';
+import type { PressureSolverKind } from './pressure-solvers.js';
+
+/** A region that keeps emitting: inside it density/heat/fuel are raised to at least these values. */
+export interface SmokeSource {
+  x: number;
+  y: number;
+  z?: number;
+  radius: number;
+  density?: number;
+  /** temperature excess over ambient */
+  temperature?: number;
+  fuel?: number;
+  /** velocity imposed on the faces inside */
+  velocity?: [number, number] | [number, number, number];
+}
+
+/** Motion of an obstacle: fixed, constant velocity, or harmonic oscillation x0 + A sin(2πt/T). */
+export type ObstacleMotion =
+  | { kind: 'fixed' }
+  | { kind: 'linear'; velocity: [number, number] | [number, number, number] }
+  | { kind: 'oscillate'; amplitude: [number, number] | [number, number, number]; period: number };
+
+export interface SmokeObstacle {
+  shape: 'circle' | 'box';
+  x: number;
+  y: number;
+  z?: number;
+  /** circle (sphere in 3D) radius */
+  radius?: number;
+  /** box half sizes */
+  halfWidth?: number;
+  halfHeight?: number;
+  halfDepth?: number;
+  motion?: ObstacleMotion;
+}
+
+export interface FireOptions {
+  /** temperature excess at which fuel burns (default 0.5) */
+  ignition?: number;
+  /** fuel burnt per second per cell, at most (default 4) */
+  burnRate?: number;
+  /** heat released per unit of fuel (default 6) */
+  heat?: number;
+  /** smoke produced per unit of fuel (default 0.4) */
+  smoke?: number;
+  /** divergence (1/s) per unit of fuel burnt per second: the gas expands where it burns (default 0.5) */
+  expansion?: number;
+}
+
+export interface SmokeOptions {
+  nx: number;
+  ny: number;
+  nz?: number;
+  /** cell size (default 1/ny so the domain is 1 high... in metres) */
+  h?: number;
+  open?: Partial<DomainSides>;
+  /** default 'mgpcg' */
+  solver?: PressureSolverKind;
+  /** pressure iterations: exact count when tolerance is 0 (the seed's 60 Jacobi sweeps) */
+  pressureIterations?: number;
+  /** relative divergence tolerance (default 1e-5; 0 = always run pressureIterations) */
+  tolerance?: number;
+  velocityAdvection?: VelocityAdvectionScheme;
+  scalarAdvection?: ScalarAdvectionScheme;
+  interpolation?: AdvectionOptions['interpolation'];
+  backtrace?: AdvectionOptions['backtrace'];
+  /** buoyancy weight of density a (default 0.05) and of temperature b (default 1) */
+  buoyancyDensity?: number;
+  buoyancyTemperature?: number;
+  /** ambient temperature (absolute, only for reporting/colour; default 0) */
+  ambient?: number;
+  /** vorticity confinement strength ε (default 0) */
+  vorticity?: number;
+  /** kinematic viscosity ν (default 0: the advection's numerical diffusion is already plenty) */
+  viscosity?: number;
+  /** heat lost per second as a fraction of the excess (default 0) */
+  cooling?: number;
+  /** smoke lost per second as a fraction (default 0) */
+  dissipation?: number;
+  /** rescale the total smoke after advection so a closed box keeps exactly what it had (default true) */
+  conserveSmoke?: boolean;
+  fire?: FireOptions | boolean;
+  sources?: SmokeSource[];
+  obstacles?: SmokeObstacle[];
+}
+
+function nonNeg(v: number | undefined, def: number, where: string): number {
+  const x = v ?? def;
+  assertFinite(x, where);
+  if (x < 0) throw new PhysicsError('invalid-argument', `${where}: must be >= 0, got ${x}`);
+  return x;
+}
+
+export class SmokeSim {
+  readonly grid: MacGrid;
+  readonly advector: Advector;
+  readonly projector: Projector;
+  readonly diffuser: Diffuser;
+  /** smoke density per cell */
+  readonly density: Float64Array;
+  /** temperature excess over ambient per cell */
+  readonly heat: Float64Array;
+  readonly fuel: Float64Array;
+  /** divergence target from burning (1/s) */
+  readonly expansion: Float64Array;
+  readonly sources: SmokeSource[];
+  readonly obstacles: SmokeObstacle[];
+  solver: PressureSolverKind;
+  pressureIterations: number;
+  tolerance: number;
+  velocityAdvection: VelocityAdvectionScheme;
+  scalarAdvection: ScalarAdvectionScheme;
+  interpolation: AdvectionOptions['interpolation'];
+  backtrace: AdvectionOptions['backtrace'];
+  buoyancyDensity: number;
+  buoyancyTemperature: number;
+  ambient: number;
+  vorticity: number;
+  viscosity: number;
+  cooling: number;
+  dissipation: number;
+  conserveSmoke: boolean;
+  readonly fire: Required<FireOptions> | null;
+  time = 0;
+  steps = 0;
+  /** the last projection's report */
+  lastProjection: ProjectResult | null = null;
+  private readonly tmp: Float64Array;
+  private readonly cu: Float64Array;
+  private readonly cv: Float64Array;
+  private readonly cw: Float64Array;
+  private readonly fx: Float64Array;
+  private readonly fy: Float64Array;
+  private readonly fz: Float64Array;
+  private readonly omega: Float64Array;
+  private readonly omegaX: Float64Array;
+  private readonly omegaY: Float64Array;
+  private readonly omegaMag: Float64Array;
+  private readonly advOpts: AdvectionOptions = {};
+  private readonly scalarSrc: Float64Array[];
+  private readonly scalarDst: Float64Array[];
+
+  constructor(options: SmokeOptions) {
+    const nz = options.nz ?? 1;
+    const h = options.h ?? 1 / options.ny;
+    this.grid = new MacGrid({ nx: options.nx, ny: options.ny, nz, h, open: options.open });
+    const g = this.grid;
+    this.advector = new Advector(g);
+    this.projector = new Projector(g);
+    this.diffuser = new Diffuser(g);
+    const n = g.cellCount;
+    this.density = new Float64Array(n);
+    this.heat = new Float64Array(n);
+    this.fuel = new Float64Array(n);
+    this.expansion = new Float64Array(n);
+    this.tmp = new Float64Array(n);
+    this.cu = new Float64Array(n);
+    this.cv = new Float64Array(n);
+    this.cw = new Float64Array(n);
+    this.fx = new Float64Array(n);
+    this.fy = new Float64Array(n);
+    this.fz = new Float64Array(n);
+    this.omega = new Float64Array(n);
+    this.omegaX = new Float64Array(n);
+    this.omegaY = new Float64Array(n);
+    this.omegaMag = new Float64Array(n);
+    this.scalarSrc = [this.density, this.heat];
+    this.scalarDst = [new Float64Array(n), new Float64Array(n)];
+    this.solver = options.solver ?? 'mgpcg';
+    this.pressureIterations = options.pressureIterations ?? (this.isStationary() ? 60 : 200);
+    if (!Number.isInteger(this.pressureIterations) || this.pressureIterations < 1) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `smoke.pressureIterations: must be an integer >= 1, got ${String(options.pressureIterations)}`,
+      );
+    }
+    this.tolerance = nonNeg(options.tolerance, this.isStationary() ? 0 : 1e-5, 'smoke.tolerance');
+    this.velocityAdvection = options.velocityAdvection ?? 'semi-lagrangian';
+    this.scalarAdvection = options.scalarAdvection ?? 'semi-lagrangian';
+    this.interpolation = options.interpolation ?? 'linear';
+    this.backtrace = options.backtrace ?? 'rk2';
+    this.buoyancyDensity = options.buoyancyDensity ?? 0.05;
+    assertFinite(this.buoyancyDensity, 'smoke.buoyancyDensity');
+    this.buoyancyTemperature = options.buoyancyTemperature ?? 1;
+    assertFinite(this.buoyancyTemperature, 'smoke.buoyancyTemperature');
+    this.ambient = options.ambient ?? 0;
+    assertFinite(this.ambient, 'smoke.ambient');
+    this.vorticity = nonNeg(options.vorticity, 0, 'smoke.vorticity');
+    this.viscosity = nonNeg(options.viscosity, 0, 'smoke.viscosity');
+    this.cooling = nonNeg(options.cooling, 0, 'smoke.cooling');
+    this.dissipation = nonNeg(options.dissipation, 0, 'smoke.dissipation');
+    this.conserveSmoke = options.conserveSmoke ?? true;
+    if (options.fire) {
+      const f = options.fire === true ? {} : options.fire;
+      this.fire = {
+        ignition: nonNeg(f.ignition, 0.5, 'smoke.fire.ignition'),
+        burnRate: nonNeg(f.burnRate, 4, 'smoke.fire.burnRate'),
+        heat: nonNeg(f.heat, 6, 'smoke.fire.heat'),
+        smoke: nonNeg(f.smoke, 0.4, 'smoke.fire.smoke'),
+        expansion: nonNeg(f.expansion, 0.5, 'smoke.fire.expansion'),
+      };
+    } else this.fire = null;
+    if (this.fire) {
+      this.scalarSrc.push(this.fuel);
+      this.scalarDst.push(new Float64Array(n));
+    }
+    this.sources = [];
+    for (const [i, s] of (options.sources ?? []).entries()) this.addSource(s, `smoke.sources[${i}]`);
+    this.obstacles = [];
+    for (const [i, o] of (options.obstacles ?? []).entries()) this.addObstacle(o, `smoke.obstacles[${i}]`);
+    this.rasterizeObstacles();
+  }
+
+  private isStationary(): boolean {
+    return this.solver === 'jacobi' || this.solver === 'weighted-jacobi' || this.solver === 'gauss-seidel' || this.solver === 'sor';
+  }
+
+  /** Adds a validated source; a source must lie inside the domain. */
+  addSource(s: SmokeSource, where = 'source'): void {
+    const g = this.grid;
+    assertFinite(s.x, `${where}.x`);
+    assertFinite(s.y, `${where}.y`);
+    assertFinite(s.radius, `${where}.radius`);
+    if (!(s.radius > 0)) throw new PhysicsError('invalid-argument', `${where}.radius: must be > 0, got ${s.radius}`);
+    const z = s.z ?? g.depth / 2;
+    assertFinite(z, `${where}.z`);
+    if (s.x < 0 || s.x > g.width || s.y < 0 || s.y > g.height || (g.dim === 3 && (z < 0 || z > g.depth))) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `${where}: centre (${s.x}, ${s.y}${g.dim === 3 ? `, ${z}` : ''}) lies outside the grid [0, ${g.width}] × [0, ${g.height}]${g.dim === 3 ? ` × [0, ${g.depth}]` : ''}`,
+      );
+    }
+    for (const key of ['density', 'temperature', 'fuel'] as const) {
+      const v = s[key];
+      if (v !== undefined) assertFinite(v, `${where}.${key}`);
+    }
+    if (s.velocity) s.velocity.forEach((v, k) => assertFinite(v, `${where}.velocity[${k}]`));
+    this.sources.push({ ...s, z });
+  }
+
+  addObstacle(o: SmokeObstacle, where = 'obstacle'): void {
+    const g = this.grid;
+    if (o.shape !== 'circle' && o.shape !== 'box') {
+      throw new PhysicsError('invalid-argument', `${where}.shape: expected 'circle' or 'box', got ${JSON.stringify(o.shape)}`);
+    }
+    assertFinite(o.x, `${where}.x`);
+    assertFinite(o.y, `${where}.y`);
+    if (o.z !== undefined) assertFinite(o.z, `${where}.z`);
+    if (o.shape === 'circle') {
+      assertFinite(o.radius as number, `${where}.radius`);
+      if (!(o.radius! > 0)) throw new PhysicsError('invalid-argument', `${where}.radius: must be > 0, got ${o.radius}`);
+    } else {
+      for (const key of ['halfWidth', 'halfHeight'] as const) {
+        assertFinite(o[key] as number, `${where}.${key}`);
+        if (!(o[key]! > 0)) throw new PhysicsError('invalid-argument', `${where}.${key}: must be > 0, got ${o[key]}`);
+      }
+      if (g.dim === 3) assertFinite(o.halfDepth ?? o.halfWidth!, `${where}.halfDepth`);
+    }
+    const m = o.motion;
+    if (m && m.kind === 'linear') m.velocity.forEach((v, k) => assertFinite(v, `${where}.motion.velocity[${k}]`));
+    if (m && m.kind === 'oscillate') {
+      m.amplitude.forEach((v, k) => assertFinite(v, `${where}.motion.amplitude[${k}]`));
+      assertFinite(m.period, `${where}.motion.period`);
+      if (!(m.period > 0)) throw new PhysicsError('invalid-argument', `${where}.motion.period: must be > 0, got ${m.period}`);
+    }
+    this.obstacles.push({ ...o, z: o.z ?? g.depth / 2 });
+  }
+
+  /** Obstacle centre and velocity at time t into out[0..5]. */
+  obstacleState(o: SmokeObstacle, t: number, out: Float64Array): void {
+    out[0] = o.x;
+    out[1] = o.y;
+    out[2] = o.z ?? 0;
+    out[3] = 0;
+    out[4] = 0;
+    out[5] = 0;
+    const m = o.motion;
+    if (!m || m.kind === 'fixed') return;
+    if (m.kind === 'linear') {
+      for (let k = 0; k < m.velocity.length; k++) {
+        out[k] = out[k]! + m.velocity[k]! * t;
+        out[3 + k] = m.velocity[k]!;
+      }
+      return;
+    }
+    const w = (2 * Math.PI) / m.period;
+    const s = psin(w * t);
+    const c = pcos(w * t);
+    for (let k = 0; k < m.amplitude.length; k++) {
+      out[k] = out[k]! + m.amplitude[k]! * s;
+      out[3 + k] = m.amplitude[k]! * w * c;
+    }
+  }
+
+  private readonly ostate = new Float64Array(6);
+
+  /** Marks the cells inside obstacles (at the current time) solid, with the obstacle's velocity. */
+  rasterizeObstacles(): void {
+    const g = this.grid;
+    const { nx, ny, nz, h, solid, solidU, solidV, solidW } = g;
+    solid.fill(0);
+    solidU.fill(0);
+    solidV.fill(0);
+    solidW.fill(0);
+    const st = this.ostate;
+    for (const o of this.obstacles) {
+      this.obstacleState(o, this.time, st);
+      const ox = st[0]!;
+      const oy = st[1]!;
+      const oz = st[2]!;
+      const hx = o.shape === 'circle' ? o.radius! : o.halfWidth!;
+      const hy = o.shape === 'circle' ? o.radius! : o.halfHeight!;
+      const hz = o.shape === 'circle' ? o.radius! : (o.halfDepth ?? o.halfWidth!);
+      const i0 = Math.max(0, Math.floor((ox - hx) / h - 0.5));
+      const i1 = Math.min(nx - 1, Math.ceil((ox + hx) / h));
+      const j0 = Math.max(0, Math.floor((oy - hy) / h - 0.5));
+      const j1 = Math.min(ny - 1, Math.ceil((oy + hy) / h));
+      const k0 = nz > 1 ? Math.max(0, Math.floor((oz - hz) / h - 0.5)) : 0;
+      const k1 = nz > 1 ? Math.min(nz - 1, Math.ceil((oz + hz) / h)) : 0;
+      for (let k = k0; k <= k1; k++) {
+        const dz = nz > 1 ? (k + 0.5) * h - oz : 0;
+        for (let j = j0; j <= j1; j++) {
+          const dy = (j + 0.5) * h - oy;
+          for (let i = i0; i <= i1; i++) {
+            const dx = (i + 0.5) * h - ox;
+            const inside =
+              o.shape === 'circle'
+                ? dx * dx + dy * dy + dz * dz <= hx * hx
+                : Math.abs(dx) <= hx && Math.abs(dy) <= hy && Math.abs(dz) <= hz;
+            if (!inside) continue;
+            const c = i + nx * (j + ny * k);
+            solid[c] = 1;
+            solidU[c] = st[3]!;
+            solidV[c] = st[4]!;
+            solidW[c] = st[5]!;
+          }
+        }
+      }
+    }
+    for (let c = 0; c < g.cellCount; c++) {
+      if (solid[c]) {
+        this.density[c] = 0;
+        this.heat[c] = 0;
+        this.fuel[c] = 0;
+      }
+    }
+  }
+
+  /**
+   * Adds smoke/heat/velocity at a point, spread over a disc of `radius` (the playground's mouse):
+   * amounts are per second and multiplied by dt.
+   */
+  splat(
+    x: number,
+    y: number,
+    radius: number,
+    dt: number,
+    amounts: { density?: number; temperature?: number; fuel?: number; vx?: number; vy?: number; z?: number },
+  ): void {
+    const g = this.grid;
+    const { nx, ny, nz, h } = g;
+    const zc = amounts.z ?? g.depth / 2;
+    const r2 = radius * radius;
+    for (let k = 0; k < nz; k++) {
+      const dz = nz > 1 ? (k + 0.5) * h - zc : 0;
+      for (let j = 0; j < ny; j++) {
+        const dy = (j + 0.5) * h - y;
+        for (let i = 0; i < nx; i++) {
+          const dx = (i + 0.5) * h - x;
+          const d2 = dx * dx + dy * dy + dz * dz;
+          if (d2 > r2) continue;
+          const c = g.cellIndex(i, j, k);
+          if (g.solid[c]) continue;
+          const wgt = 1 - d2 / r2;
+          this.density[c] = this.density[c]! + wgt * dt * (amounts.density ?? 0);
+          this.heat[c] = this.heat[c]! + wgt * dt * (amounts.temperature ?? 0);
+          this.fuel[c] = this.fuel[c]! + wgt * dt * (amounts.fuel ?? 0);
+          if (amounts.vx) {
+            g.u[g.uIndex(i, j, k)] = g.u[g.uIndex(i, j, k)]! + wgt * dt * amounts.vx;
+            g.u[g.uIndex(i + 1, j, k)] = g.u[g.uIndex(i + 1, j, k)]! + wgt * dt * amounts.vx;
+          }
+          if (amounts.vy) {
+            g.v[g.vIndex(i, j, k)] = g.v[g.vIndex(i, j, k)]! + wgt * dt * amounts.vy;
+            g.v[g.vIndex(i, j + 1, k)] = g.v[g.vIndex(i, j + 1, k)]! + wgt * dt * amounts.vy;
+          }
+        }
+      }
+    }
+  }
+
+  private applySources(): void {
+    const g = this.grid;
+    const { nx, ny, nz, h } = g;
+    for (const s of this.sources) {
+      const r = s.radius;
+      const i0 = Math.max(0, Math.floor((s.x - r) / h - 0.5));
+      const i1 = Math.min(nx - 1, Math.ceil((s.x + r) / h));
+      const j0 = Math.max(0, Math.floor((s.y - r) / h - 0.5));
+      const j1 = Math.min(ny - 1, Math.ceil((s.y + r) / h));
+      const z = s.z ?? 0;
+      const k0 = nz > 1 ? Math.max(0, Math.floor((z - r) / h - 0.5)) : 0;
+      const k1 = nz > 1 ? Math.min(nz - 1, Math.ceil((z + r) / h)) : 0;
+      for (let k = k0; k <= k1; k++) {
+        const dz = nz > 1 ? (k + 0.5) * h - z : 0;
+        for (let j = j0; j <= j1; j++) {
+          const dy = (j + 0.5) * h - s.y;
+          for (let i = i0; i <= i1; i++) {
+            const dx = (i + 0.5) * h - s.x;
+            if (dx * dx + dy * dy + dz * dz > r * r) continue;
+            const c = i + nx * (j + ny * k);
+            if (g.solid[c]) continue;
+            if (s.density !== undefined && this.density[c]! < s.density) this.density[c] = s.density;
+            if (s.temperature !== undefined && this.heat[c]! < s.temperature) this.heat[c] = s.temperature;
+            if (s.fuel !== undefined && this.fuel[c]! < s.fuel) this.fuel[c] = s.fuel;
+            if (s.velocity) {
+              g.u[g.uIndex(i, j, k)] = s.velocity[0];
+              g.u[g.uIndex(i + 1, j, k)] = s.velocity[0];
+              g.v[g.vIndex(i, j, k)] = s.velocity[1];
+              g.v[g.vIndex(i, j + 1, k)] = s.velocity[1];
+              if (nz > 1) {
+                const vz = s.velocity[2] ?? 0;
+                g.w[g.wIndex(i, j, k)] = vz;
+                g.w[g.wIndex(i, j, k + 1)] = vz;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Buoyancy (−a s + b (T − T_amb)) ŷ on the v faces, from the two cells each face separates. */
+  private applyBuoyancy(dt: number): void {
+    const g = this.grid;
+    const { nx, ny, nz, v } = g;
+    const a = this.buoyancyDensity;
+    const b = this.buoyancyTemperature;
+    const s = this.density;
+    const T = this.heat;
+    for (let k = 0; k < nz; k++) {
+      for (let j = 1; j < ny; j++) {
+        const below = nx * (j - 1 + ny * k);
+        const above = nx * (j + ny * k);
+        const row = nx * (j + (ny + 1) * k);
+        for (let i = 0; i < nx; i++) {
+          const f = 0.5 * (-a * (s[below + i]! + s[above + i]!) + b * (T[below + i]! + T[above + i]!));
+          v[row + i] = v[row + i]! + dt * f;
+        }
+      }
+    }
+  }
+
+  /** Cell-centre velocities (the average of each cell's two faces per axis). */
+  private cellVelocities(): void {
+    const g = this.grid;
+    const { nx, ny, nz, u, v, w } = g;
+    const slab = nx * ny;
+    for (let k = 0; k < nz; k++)
+      for (let j = 0; j < ny; j++) {
+        const rowU = (nx + 1) * (j + ny * k);
+        const rowV = nx * (j + (ny + 1) * k);
+        const rowC = nx * (j + ny * k);
+        for (let i = 0; i < nx; i++) {
+          const c = rowC + i;
+          this.cu[c] = 0.5 * (u[rowU + i]! + u[rowU + i + 1]!);
+          this.cv[c] = 0.5 * (v[rowV + i]! + v[rowV + i + nx]!);
+          this.cw[c] = nz > 1 ? 0.5 * (w[c]! + w[c + slab]!) : 0;
+        }
+      }
+  }
+
+  /**
+   * Vorticity confinement f = ε h (N × ω), N = ∇|ω| / |∇|ω|| (Fedkiw et al. 2001, eq. 9–11), with
+   * central differences at interior cells, averaged onto the faces.
+   */
+  private applyVorticityConfinement(dt: number): void {
+    const eps = this.vorticity;
+    if (eps === 0) return;
+    const g = this.grid;
+    const { nx, ny, nz, h, u, v, w, solid } = g;
+    this.cellVelocities();
+    const { cu, cv, cw, omega, omegaX, omegaY, fx, fy, fz } = this;
+    const mag = this.omegaMag;
+    const inv2h = 1 / (2 * h);
+    const sy = nx;
+    const sz = nx * ny;
+    const three = nz > 1;
+    omega.fill(0);
+    omegaX.fill(0);
+    omegaY.fill(0);
+    mag.fill(0);
+    fx.fill(0);
+    fy.fill(0);
+    fz.fill(0);
+    const k0 = three ? 1 : 0;
+    const k1 = three ? nz - 1 : 1;
+    // ω (z component in 2D; all three in 3D, |ω| kept in `omega`)
+    for (let k = k0; k < k1; k++)
+      for (let j = 1; j < ny - 1; j++)
+        for (let i = 1; i < nx - 1; i++) {
+          const c = i + sy * j + sz * k;
+          const wz = (cv[c + 1]! - cv[c - 1]! - cu[c + sy]! + cu[c - sy]!) * inv2h;
+          omega[c] = wz;
+          if (!three) {
+            mag[c] = Math.abs(wz);
+            continue;
+          }
+          const wx = (cw[c + sy]! - cw[c - sy]! - cv[c + sz]! + cv[c - sz]!) * inv2h;
+          const wy = (cu[c + sz]! - cu[c - sz]! - cw[c + 1]! + cw[c - 1]!) * inv2h;
+          omegaX[c] = wx;
+          omegaY[c] = wy;
+          mag[c] = Math.sqrt(wx * wx + wy * wy + wz * wz);
+        }
+    for (let k = k0 + (three ? 1 : 0); k < k1 - (three ? 1 : 0); k++)
+      for (let j = 2; j < ny - 2; j++)
+        for (let i = 2; i < nx - 2; i++) {
+          const c = i + sy * j + sz * k;
+          if (solid[c]) continue;
+          const gx = (mag[c + 1]! - mag[c - 1]!) * inv2h;
+          const gy = (mag[c + sy]! - mag[c - sy]!) * inv2h;
+          const gz = three ? (mag[c + sz]! - mag[c - sz]!) * inv2h : 0;
+          const len = Math.sqrt(gx * gx + gy * gy + gz * gz) + 1e-20;
+          const Nx = gx / len;
+          const Ny = gy / len;
+          const Nz = gz / len;
+          if (!three) {
+            const wz = omega[c]!;
+            fx[c] = eps * h * Ny * wz;
+            fy[c] = -eps * h * Nx * wz;
+          } else {
+            const wx = omegaX[c]!;
+            const wy = omegaY[c]!;
+            const wz = omega[c]!;
+            fx[c] = eps * h * (Ny * wz - Nz * wy);
+            fy[c] = eps * h * (Nz * wx - Nx * wz);
+            fz[c] = eps * h * (Nx * wy - Ny * wx);
+          }
+        }
+    for (let k = 0; k < nz; k++)
+      for (let j = 0; j < ny; j++)
+        for (let i = 1; i < nx; i++) {
+          const c = i + sy * j + sz * k;
+          const f = g.uIndex(i, j, k);
+          u[f] = u[f]! + dt * 0.5 * (fx[c]! + fx[c - 1]!);
+        }
+    for (let k = 0; k < nz; k++)
+      for (let j = 1; j < ny; j++)
+        for (let i = 0; i < nx; i++) {
+          const c = i + sy * j + sz * k;
+          const f = g.vIndex(i, j, k);
+          v[f] = v[f]! + dt * 0.5 * (fy[c]! + fy[c - sy]!);
+        }
+    if (three)
+      for (let k = 1; k < nz; k++)
+        for (let c0 = 0; c0 < sz; c0++) {
+          const c = c0 + sz * k;
+          w[c] = w[c]! + dt * 0.5 * (fz[c]! + fz[c - sz]!);
+        }
+  }
+
+  /** Advects density, heat (and fuel) with one shared backtrace; optionally keeps the total smoke. */
+  private advectScalars(dt: number, conserve: boolean): void {
+    const s = this.density;
+    let before = 0;
+    if (conserve) for (let c = 0; c < s.length; c++) before += s[c]!;
+    this.advector.advectScalars(this.scalarSrc, this.scalarDst, dt, this.advOpts);
+    for (let f = 0; f < this.scalarSrc.length; f++) this.scalarSrc[f]!.set(this.scalarDst[f]!);
+    if (conserve && before > 0) {
+      // Semi-Lagrangian advection is not conservative by itself: a global rescale restores the total.
+      let after = 0;
+      for (let c = 0; c < s.length; c++) after += s[c]!;
+      if (after > 0) {
+        const k = before / after;
+        for (let c = 0; c < s.length; c++) s[c] = s[c]! * k;
+      }
+    }
+  }
+
+  private closed(): boolean {
+    const o = this.grid.open;
+    return !(o.xMin || o.xMax || o.yMin || o.yMax || o.zMin || o.zMax);
+  }
+
+  /** Burns fuel above the ignition temperature: heat, smoke and expansion where it burns. */
+  private burn(dt: number): void {
+    const f = this.fire;
+    if (!f) return;
+    const { fuel, heat, density, expansion } = this;
+    for (let c = 0; c < fuel.length; c++) {
+      expansion[c] = 0;
+      const fu = fuel[c]!;
+      if (fu <= 0 || heat[c]! < f.ignition) continue;
+      const burnt = Math.min(fu, f.burnRate * dt);
+      fuel[c] = fu - burnt;
+      heat[c] = heat[c]! + f.heat * burnt;
+      density[c] = density[c]! + f.smoke * burnt;
+      expansion[c] = (f.expansion * burnt) / dt;
+    }
+  }
+
+  /** One step of dt seconds. */
+  step(dt: number): ProjectResult {
+    assertFinite(dt, 'smoke.step.dt');
+    if (!(dt > 0)) throw new PhysicsError('invalid-argument', `smoke.step.dt: must be > 0, got ${dt}`);
+    const g = this.grid;
+    this.advOpts.interpolation = this.interpolation;
+    this.advOpts.backtrace = this.backtrace;
+    // 1. obstacles move (moving solids push the fluid through their face velocities)
+    if (this.obstacles.length > 0) this.rasterizeObstacles();
+    // 2. sources
+    this.applySources();
+    // 3. forces: u ← u + h f
+    this.applyBuoyancy(dt);
+    this.applyVorticityConfinement(dt);
+    g.enforceBoundaries();
+    // 4. advect the velocity through itself
+    this.advOpts.scheme = this.velocityAdvection;
+    this.advector.advectVelocity(dt, this.advOpts as AdvectionOptions & { scheme: VelocityAdvectionScheme });
+    // 5. diffuse (implicit)
+    if (this.viscosity > 0) this.diffuser.diffuseVelocity(this.viscosity, dt);
+    // 6. project (with fire's expansion as the target divergence)
+    const stationary = this.isStationary();
+    this.lastProjection = this.projector.project(dt, {
+      solver: this.solver,
+      tolerance: this.tolerance,
+      maxIterations: this.pressureIterations,
+      targetDivergence: this.fire ? this.expansion : undefined,
+      // the seed's toy restarts its 60 Jacobi sweeps from zero each step
+      warmStart: !stationary,
+    });
+    // 7. advect the carried scalars with the new velocity
+    this.advOpts.scheme = this.scalarAdvection;
+    const conserve = this.conserveSmoke && this.closed();
+    this.advectScalars(dt, conserve);
+    // 8. burning, cooling, dissipation
+    this.burn(dt);
+    if (this.cooling > 0) {
+      const k = Math.max(0, 1 - this.cooling * dt);
+      for (let c = 0; c < this.heat.length; c++) this.heat[c] = this.heat[c]! * k;
+    }
+    if (this.dissipation > 0) {
+      const k = Math.max(0, 1 - this.dissipation * dt);
+      for (let c = 0; c < this.density.length; c++) this.density[c] = this.density[c]! * k;
+    }
+    this.time += dt;
+    this.steps++;
+    return this.lastProjection;
+  }
+
+  /** Total smoke Σ s (times the cell volume). */
+  totalSmoke(): number {
+    let s = 0;
+    for (let c = 0; c < this.density.length; c++) s += this.density[c]!;
+    const h = this.grid.h;
+    return s * (this.grid.dim === 3 ? h * h * h : h * h);
+  }
+
+  /** Absolute temperature of a cell. */
+  temperature(c: number): number {
+    return this.ambient + this.heat[c]!;
+  }
+}

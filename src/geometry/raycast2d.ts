@@ -1,0 +1,398 @@
+/**
+ * Ray casts against single shapes: circle, segment, capsule and (rounded) convex polygon.
+ *
+ * A ray is the segment p1 → p2; a hit is reported as the fraction t ∈ [0, maxFraction] along it,
+ * the hit point p1 + t·(p2 − p1) and the outward surface normal there. As in Box2D, a ray that
+ * starts inside a shape does not hit it (so a query from inside a body sees the world beyond).
+ *
+ * - circle: solve |p1 + t·d − c|² = r² for the smaller root;
+ * - segment: intersect the two lines and keep 0 ≤ s ≤ 1 along the segment;
+ * - convex polygon: Cyrus–Beck clipping of the ray against every edge's half-plane — the ray
+ *   enters the polygon at the largest entering fraction and leaves at the smallest leaving one;
+ * - capsule and rounded polygon: a rounded polygon is its core swept by a disc, i.e. the union of
+ *   capsules around its edges, so the first entry is the earliest entry into any edge capsule; a
+ *   capsule is its two side lines (offset by r) and its two end circles.
+ * All functions write into a caller-owned `RayHit` and allocate nothing.
+ */
+import type { ConvexShape2, Transform2 } from './shapes2d.js';
+
+/** A ray-cast result, reused between calls. */
+export class RayHit {
+  /** fraction along p1 → p2 */
+  fraction = 0;
+  /** world hit point */
+  pointX = 0;
+  pointY = 0;
+  /** unit outward surface normal at the hit point (world) */
+  normalX = 0;
+  normalY = 0;
+}
+
+/** Ray vs circle centred at (cx, cy). Returns true and fills `out` on a hit. */
+export function rayCastCircle(
+  cx: number,
+  cy: number,
+  r: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  maxFraction: number,
+  out: RayHit,
+): boolean {
+  const sx = x1 - cx;
+  const sy = y1 - cy;
+  const c = sx * sx + sy * sy - r * r;
+  if (c < 0) return false; // starts inside
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const a = dx * dx + dy * dy;
+  if (a === 0) return false;
+  const b = sx * dx + sy * dy; // half the linear coefficient
+  const disc = b * b - a * c;
+  if (disc < 0) return false;
+  // Smaller root t = (−b − √disc)/a, written to avoid cancellation when b > 0 (then no hit anyway).
+  const t = (-b - Math.sqrt(disc)) / a;
+  if (!(t >= 0 && t <= maxFraction)) return false;
+  out.fraction = t;
+  out.pointX = x1 + t * dx;
+  out.pointY = y1 + t * dy;
+  const nx = sx + t * dx;
+  const ny = sy + t * dy;
+  const len = Math.sqrt(nx * nx + ny * ny);
+  out.normalX = len > 0 ? nx / len : 0;
+  out.normalY = len > 0 ? ny / len : 1;
+  return true;
+}
+
+/**
+ * Ray vs the segment a–b (zero thickness). Two-sided unless `oneSided`, in which case only rays
+ * coming from the right of a → b (the side of its right-hand normal) hit. The normal faces the ray.
+ */
+export function rayCastSegment(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  maxFraction: number,
+  out: RayHit,
+  oneSided = false,
+): boolean {
+  const ex = bx - ax;
+  const ey = by - ay;
+  const len = Math.sqrt(ex * ex + ey * ey);
+  if (len === 0) return false;
+  // Right-hand unit normal of a → b.
+  let nx = ey / len;
+  let ny = -ex / len;
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  // Signed distance of p1 from the line and the ray's approach speed along n.
+  const dist = nx * (x1 - ax) + ny * (y1 - ay);
+  const den = nx * dx + ny * dy;
+  if (den === 0) return false; // parallel
+  if (oneSided && dist < 0) return false;
+  const t = -dist / den;
+  if (!(t >= 0 && t <= maxFraction)) return false;
+  const px = x1 + t * dx;
+  const py = y1 + t * dy;
+  const s = ((px - ax) * ex + (py - ay) * ey) / (len * len);
+  if (s < 0 || s > 1) return false;
+  if (dist < 0 || (dist === 0 && den > 0)) {
+    nx = -nx;
+    ny = -ny;
+  }
+  out.fraction = t;
+  out.pointX = px;
+  out.pointY = py;
+  out.normalX = nx;
+  out.normalY = ny;
+  return true;
+}
+
+/** Ray vs the capsule with core a–b and radius r. */
+export function rayCastCapsule(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  r: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  maxFraction: number,
+  out: RayHit,
+): boolean {
+  const ex = bx - ax;
+  const ey = by - ay;
+  const ll = ex * ex + ey * ey;
+  if (ll === 0) return rayCastCircle(ax, ay, r, x1, y1, x2, y2, maxFraction, out);
+  // Starts inside: distance from p1 to the core below r.
+  let s = ((x1 - ax) * ex + (y1 - ay) * ey) / ll;
+  s = s < 0 ? 0 : Math.min(s, 1);
+  const qx = x1 - ax - s * ex;
+  const qy = y1 - ay - s * ey;
+  if (qx * qx + qy * qy < r * r) return false;
+  let best = maxFraction;
+  let hit = false;
+  // Side lines: the core offset by ±r along its normal; a hit must approach from outside.
+  const len = Math.sqrt(ll);
+  const nx = ey / len;
+  const ny = -ex / len;
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  for (let side = -1; side <= 1; side += 2) {
+    const ox = side * r * nx;
+    const oy = side * r * ny;
+    const snx = side * nx;
+    const sny = side * ny;
+    const den = snx * dx + sny * dy;
+    if (den >= 0) continue; // moving away from or along this side
+    const dist = snx * (x1 - ax - ox) + sny * (y1 - ay - oy);
+    if (dist < 0) continue;
+    const t = -dist / den;
+    if (t < 0 || t > best) continue;
+    const px = x1 + t * dx;
+    const py = y1 + t * dy;
+    const u = ((px - ax) * ex + (py - ay) * ey) / ll;
+    if (u < 0 || u > 1) continue;
+    best = t;
+    hit = true;
+    out.fraction = t;
+    out.pointX = px;
+    out.pointY = py;
+    out.normalX = snx;
+    out.normalY = sny;
+  }
+  // End caps.
+  if (rayCastCircle(ax, ay, r, x1, y1, x2, y2, best, capHit) && (!hit || capHit.fraction < best)) {
+    best = capHit.fraction;
+    hit = true;
+    copyHit(out, capHit);
+  }
+  if (rayCastCircle(bx, by, r, x1, y1, x2, y2, best, capHit) && (!hit || capHit.fraction < best)) {
+    hit = true;
+    copyHit(out, capHit);
+  }
+  return hit;
+}
+
+const capHit = new RayHit();
+const edgeHit = new RayHit();
+
+function copyHit(to: RayHit, from: RayHit): void {
+  to.fraction = from.fraction;
+  to.pointX = from.pointX;
+  to.pointY = from.pointY;
+  to.normalX = from.normalX;
+  to.normalY = from.normalY;
+}
+
+/**
+ * Ray vs a convex polygon given by counter-clockwise vertices and outward edge normals
+ * (edge i runs from vertex i to i + 1), optionally rounded by `radius`.
+ */
+export function rayCastPolygon(
+  vx: ArrayLike<number>,
+  vy: ArrayLike<number>,
+  nx: ArrayLike<number>,
+  ny: ArrayLike<number>,
+  count: number,
+  radius: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  maxFraction: number,
+  out: RayHit,
+): boolean {
+  if (radius > 0) {
+    // Inside the core → inside the shape.
+    let inside = true;
+    for (let i = 0; i < count; i++) {
+      if (nx[i]! * (x1 - vx[i]!) + ny[i]! * (y1 - vy[i]!) > 0) {
+        inside = false;
+        break;
+      }
+    }
+    if (inside) return false;
+    let best = maxFraction;
+    let hit = false;
+    for (let i = 0; i < count; i++) {
+      const j = i + 1 === count ? 0 : i + 1;
+      if (rayCastCapsule(vx[i]!, vy[i]!, vx[j]!, vy[j]!, radius, x1, y1, x2, y2, best, edgeHit)) {
+        if (!hit || edgeHit.fraction < best) {
+          best = edgeHit.fraction;
+          hit = true;
+          copyHit(out, edgeHit);
+        }
+      }
+    }
+    return hit;
+  }
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  let lower = 0;
+  let upper = maxFraction;
+  let index = -1;
+  for (let i = 0; i < count; i++) {
+    // p = p1 + t·d is inside edge i's half-plane when n·(p − v_i) ≤ 0 ⇔ t·(n·d) ≤ n·(v_i − p1).
+    const numerator = nx[i]! * (vx[i]! - x1) + ny[i]! * (vy[i]! - y1);
+    const denominator = nx[i]! * dx + ny[i]! * dy;
+    if (denominator === 0) {
+      if (numerator < 0) return false; // parallel and outside
+    } else if (denominator < 0 && numerator < lower * denominator) {
+      // Entering this half-plane later than any before.
+      lower = numerator / denominator;
+      index = i;
+    } else if (denominator > 0 && numerator < upper * denominator) {
+      upper = numerator / denominator;
+    }
+    if (upper < lower) return false;
+  }
+  if (index < 0) return false; // starts inside
+  out.fraction = lower;
+  out.pointX = x1 + lower * dx;
+  out.pointY = y1 + lower * dy;
+  out.normalX = nx[index]!;
+  out.normalY = ny[index]!;
+  return true;
+}
+
+/**
+ * Ray vs one of the engine's shapes (`shapes2d.ts`) placed by `xf`: the ray is brought into the
+ * shape's frame, cast there and the hit rotated back to world space.
+ */
+export function rayCastShape(
+  shape: ConvexShape2,
+  xf: Transform2,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  maxFraction: number,
+  out: RayHit,
+): boolean {
+  const c = xf.c;
+  const s = xf.s;
+  // World → local: Rᵀ(p − t).
+  const ax = x1 - xf.px;
+  const ay = y1 - xf.py;
+  const bx = x2 - xf.px;
+  const by = y2 - xf.py;
+  const lx1 = c * ax + s * ay;
+  const ly1 = -s * ax + c * ay;
+  const lx2 = c * bx + s * by;
+  const ly2 = -s * bx + c * by;
+  let hit: boolean;
+  switch (shape.kind) {
+    case 'circle':
+      hit = rayCastCircle(shape.vx[0]!, shape.vy[0]!, shape.radius, lx1, ly1, lx2, ly2, maxFraction, out);
+      break;
+    case 'segment':
+      hit = rayCastSegment(
+        shape.vx[0]!,
+        shape.vy[0]!,
+        shape.vx[1]!,
+        shape.vy[1]!,
+        lx1,
+        ly1,
+        lx2,
+        ly2,
+        maxFraction,
+        out,
+      );
+      break;
+    case 'capsule':
+      hit = rayCastCapsule(
+        shape.vx[0]!,
+        shape.vy[0]!,
+        shape.vx[1]!,
+        shape.vy[1]!,
+        shape.radius,
+        lx1,
+        ly1,
+        lx2,
+        ly2,
+        maxFraction,
+        out,
+      );
+      break;
+    default:
+      hit = rayCastPolygon(
+        shape.vx,
+        shape.vy,
+        shape.nx,
+        shape.ny,
+        shape.count,
+        shape.radius,
+        lx1,
+        ly1,
+        lx2,
+        ly2,
+        maxFraction,
+        out,
+      );
+  }
+  if (!hit) return false;
+  // Local → world. The point is recomputed from the world ray for exactness of p1 + t·d.
+  const nlx = out.normalX;
+  const nly = out.normalY;
+  out.normalX = c * nlx - s * nly;
+  out.normalY = s * nlx + c * nly;
+  out.pointX = x1 + out.fraction * (x2 - x1);
+  out.pointY = y1 + out.fraction * (y2 - y1);
+  return true;
+}
+
+/**
+ * Whether the world point (x, y) lies inside (or on) the shape placed by `xf`:
+ * distance from the point to the core ≤ radius, where the core is a point, a segment or a polygon.
+ */
+export function shapeContainsPoint(shape: ConvexShape2, xf: Transform2, x: number, y: number): boolean {
+  const ax = x - xf.px;
+  const ay = y - xf.py;
+  const px = xf.c * ax + xf.s * ay;
+  const py = -xf.s * ax + xf.c * ay;
+  const r = shape.radius;
+  if (shape.count === 1) {
+    const dx = px - shape.vx[0]!;
+    const dy = py - shape.vy[0]!;
+    return dx * dx + dy * dy <= r * r;
+  }
+  if (shape.count === 2) {
+    const ex = shape.vx[1]! - shape.vx[0]!;
+    const ey = shape.vy[1]! - shape.vy[0]!;
+    let t = ((px - shape.vx[0]!) * ex + (py - shape.vy[0]!) * ey) / (ex * ex + ey * ey);
+    t = t < 0 ? 0 : Math.min(t, 1);
+    const dx = px - shape.vx[0]! - t * ex;
+    const dy = py - shape.vy[0]! - t * ey;
+    return dx * dx + dy * dy <= r * r;
+  }
+  // Polygon: the largest edge separation; inside the core if ≤ 0, else check the rounded skin.
+  let maxSep = -Infinity;
+  for (let i = 0; i < shape.count; i++) {
+    const sep = shape.nx[i]! * (px - shape.vx[i]!) + shape.ny[i]! * (py - shape.vy[i]!);
+    if (sep > maxSep) maxSep = sep;
+  }
+  if (maxSep <= 0) return true;
+  if (r <= 0) return false;
+  // Outside the core: the distance to the nearest edge segment (at most 8 edges to scan).
+  let best = Infinity;
+  for (let i = 0; i < shape.count; i++) {
+    const j = i + 1 === shape.count ? 0 : i + 1;
+    const ex = shape.vx[j]! - shape.vx[i]!;
+    const ey = shape.vy[j]! - shape.vy[i]!;
+    let t = ((px - shape.vx[i]!) * ex + (py - shape.vy[i]!) * ey) / (ex * ex + ey * ey);
+    t = t < 0 ? 0 : Math.min(t, 1);
+    const dx = px - shape.vx[i]! - t * ex;
+    const dy = py - shape.vy[i]! - t * ey;
+    best = Math.min(best, dx * dx + dy * dy);
+  }
+  return best <= r * r;
+}

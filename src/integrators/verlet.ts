@@ -1,0 +1,59 @@
+import type { OdeAccel } from './ode.js';
+
+/**
+ * Position Verlet (Störmer–Verlet, "drift–kick–drift"), 14.2: half a step of position, a full
+ * velocity kick at the midpoint, half a step of position:
+ *   x½ = x₀ + h/2·v₀,  v₁ = v₀ + h·a(x½, v₀),  x₁ = x½ + h/2·v₁.
+ * Second order, symplectic; stable for the undamped spring while hω < 2. A velocity-dependent
+ * force (damping) is evaluated with v₀, which makes the step first order in that force.
+ * `acc` and `xHalf` are work arrays of the state length. Outputs may alias inputs.
+ */
+export function positionVerlet(
+  t: number,
+  x: Float64Array,
+  v: Float64Array,
+  h: number,
+  a: OdeAccel,
+  xOut: Float64Array,
+  vOut: Float64Array,
+  acc: Float64Array = new Float64Array(v.length),
+  xHalf: Float64Array = new Float64Array(x.length),
+): void {
+  const n = x.length;
+  const h2 = 0.5 * h;
+  for (let i = 0; i < n; i++) xHalf[i] = x[i]! + h2 * v[i]!;
+  a(t + h2, xHalf, v, acc);
+  for (let i = 0; i < n; i++) {
+    const v1 = v[i]! + h * acc[i]!;
+    vOut[i] = v1;
+    xOut[i] = xHalf[i]! + h2 * v1;
+  }
+}
+
+/**
+ * Velocity Verlet ("kick–drift–kick"), 14.2:
+ *   v½ = v₀ + h/2·a(x₀, v₀),  x₁ = x₀ + h·v½,  v₁ = v½ + h/2·a(x₁, v½).
+ * Second order, symplectic for position-only forces; stable for the undamped spring while hω < 2.
+ * Velocity-dependent forces see v½ in the second kick. `acc` and `vHalf` are work arrays.
+ */
+export function velocityVerlet(
+  t: number,
+  x: Float64Array,
+  v: Float64Array,
+  h: number,
+  a: OdeAccel,
+  xOut: Float64Array,
+  vOut: Float64Array,
+  acc: Float64Array = new Float64Array(v.length),
+  vHalf: Float64Array = new Float64Array(v.length),
+): void {
+  const n = x.length;
+  const h2 = 0.5 * h;
+  a(t, x, v, acc);
+  for (let i = 0; i < n; i++) {
+    vHalf[i] = v[i]! + h2 * acc[i]!;
+    xOut[i] = x[i]! + h * vHalf[i]!;
+  }
+  a(t + h, xOut, vHalf, acc);
+  for (let i = 0; i < n; i++) vOut[i] = vHalf[i]! + h2 * acc[i]!;
+}

@@ -1,0 +1,9 @@
+/**
+ * rikigaku/render: the browser-safe parts of rendering — line plots on the Canvas 2D API, text
+ * formatting, the exact-pixel raster and the PNG codec. The Node-only parts (headless canvas,
+ * GIF and PNG files, recording a run) live in the `*-node.ts` files, used by the CLI.
+ */
+export * from './format.js';
+export * from './plot.js';
+export * from './png.js';
+export * from './raster.js';

@@ -1,0 +1,385 @@
+/**
+ * World queries (issue 3, item 6): ray casts (closest, all, with a callback), AABB overlap,
+ * point query and shape overlap, over a world's shapes.
+ *
+ * Like Rapier's query pipeline, the queries keep their own dynamic AABB tree
+ * (`spatial/dynamic-tree.ts`) of the shapes' tight boxes, separate from the physics pipeline. It is
+ * brought up to date lazily, before the first query after a world step or after shapes were added
+ * or removed (call `update()` yourself after teleporting bodies between steps). Shapes that stay
+ * inside their fat boxes cost one comparison each; queries then visit only tree nodes that touch
+ * the query, and each candidate gets the exact test of its kind: `raycast2d.ts` for rays,
+ * point containment for points, GJK/EPA (`epa2d.ts`) for shape overlap.
+ *
+ * Results are deterministic: lists are sorted by shape handle, ray hits by fraction then handle.
+ * Sensors are skipped unless `includeSensors` is set (Box2D's rule: rays do not see sensors).
+ */
+import { ConvexContact, convexContact } from '../geometry/epa2d.js';
+import { RayHit, rayCastShape, shapeContainsPoint } from '../geometry/raycast2d.js';
+import { type ConvexShape2, computeAabb, Transform2 } from '../geometry/shapes2d.js';
+import { ShapeSupport } from '../geometry/support2d.js';
+import { assertFinite, PhysicsError } from '../errors.js';
+import { DynamicTree } from '../spatial/dynamic-tree.js';
+import type { BodyId, ShapeId, Vec2Tuple } from './types.js';
+import type { World } from './world.js';
+
+/** Which shapes a query sees. Every field optional. */
+export interface QueryFilter {
+  /** the query's category bits: a shape is seen only if its mask has one of them (default all) */
+  categoryBits?: number;
+  /** the query's mask: a shape is seen only if its category has one of these bits (default all) */
+  maskBits?: number;
+  /** see sensor shapes too (default false) */
+  includeSensors?: boolean;
+  /** skip every shape of this body (e.g. the player casting from inside itself) */
+  ignoreBody?: BodyId;
+  /** a last say per shape: return false to skip it */
+  predicate?: (shape: ShapeId) => boolean;
+}
+
+/** One ray hit. */
+export interface RayCastHit {
+  shape: ShapeId;
+  body: BodyId;
+  /** fraction along p1 → p2 */
+  fraction: number;
+  point: [number, number];
+  /** unit surface normal at the hit, pointing out of the shape */
+  normal: [number, number];
+}
+
+/**
+ * The queries of one world. Create once and reuse (`queriesOf(world)` keeps one per world).
+ */
+export class WorldQueries {
+  readonly world: World;
+  private readonly tree: DynamicTree;
+  private proxyOf = new Int32Array(0);
+  private proxyGen = new Uint32Array(0);
+  private syncedStep = -1;
+  private syncedShapes = -1;
+  private syncedLive = -1;
+
+  // Per-query state read by the tree callbacks (bound once: no closure per query).
+  private fCategory = 0xffffffff;
+  private fMask = 0xffffffff;
+  private fSensors = false;
+  private fIgnoreBody = -1;
+  private fPredicate: ((shape: ShapeId) => boolean) | undefined = undefined;
+  private rx1 = 0;
+  private ry1 = 0;
+  private rx2 = 0;
+  private ry2 = 0;
+  private bestShape = -1;
+  private readonly best = new RayHit();
+  private readonly hit = new RayHit();
+  private readonly xf = new Transform2();
+  private allHits: RayCastHit[] = [];
+  private userRay: ((hit: RayCastHit) => number) | null = null;
+  private found: number[] = [];
+  private qMinX = 0;
+  private qMinY = 0;
+  private qMaxX = 0;
+  private qMaxY = 0;
+  private px = 0;
+  private py = 0;
+  private readonly querySupport = new ShapeSupport();
+  private readonly otherSupport = new ShapeSupport();
+  private readonly contact = new ConvexContact();
+  private readonly box = new Float64Array(4);
+
+  private readonly closestCallback = (proxy: number, maxFraction: number): number => {
+    const s = this.tree.getUserData(proxy);
+    if (!this.accept(s)) return -1;
+    this.transformOf(s);
+    if (!rayCastShape(this.world.shapes.geom[s]!, this.xf, this.rx1, this.ry1, this.rx2, this.ry2, maxFraction, this.hit)) {
+      return -1;
+    }
+    const h = this.hit;
+    // Equal fractions: the lower shape handle wins, so the answer does not depend on tree order.
+    if (h.fraction === maxFraction && this.bestShape >= 0 && this.world.shapeId(s) > this.world.shapeId(this.bestShape)) {
+      return -1;
+    }
+    this.bestShape = s;
+    const b = this.best;
+    b.fraction = h.fraction;
+    b.pointX = h.pointX;
+    b.pointY = h.pointY;
+    b.normalX = h.normalX;
+    b.normalY = h.normalY;
+    return h.fraction;
+  };
+
+  private readonly allCallback = (proxy: number, maxFraction: number): number => {
+    const s = this.tree.getUserData(proxy);
+    if (!this.accept(s)) return -1;
+    this.transformOf(s);
+    if (!rayCastShape(this.world.shapes.geom[s]!, this.xf, this.rx1, this.ry1, this.rx2, this.ry2, maxFraction, this.hit)) {
+      return -1;
+    }
+    const hit = this.makeHit(s, this.hit);
+    if (this.userRay) return this.userRay(hit);
+    this.allHits.push(hit);
+    return maxFraction;
+  };
+
+  private readonly boxCallback = (proxy: number): boolean => {
+    const s = this.tree.getUserData(proxy);
+    if (!this.accept(s)) return true;
+    const a = this.world.shapes.aabb;
+    const o = 4 * s;
+    if (a[o]! > this.qMaxX || a[o + 1]! > this.qMaxY || this.qMinX > a[o + 2]! || this.qMinY > a[o + 3]!) return true;
+    this.found.push(s);
+    return true;
+  };
+
+  private readonly pointCallback = (proxy: number): boolean => {
+    const s = this.tree.getUserData(proxy);
+    if (!this.accept(s)) return true;
+    this.transformOf(s);
+    if (shapeContainsPoint(this.world.shapes.geom[s]!, this.xf, this.px, this.py)) this.found.push(s);
+    return true;
+  };
+
+  private readonly overlapCallback = (proxy: number): boolean => {
+    const s = this.tree.getUserData(proxy);
+    if (!this.accept(s)) return true;
+    this.transformOf(s);
+    const xf = this.xf;
+    this.otherSupport.set(this.world.shapes.geom[s]!, xf.px, xf.py, xf.c, xf.s);
+    if (convexContact(this.querySupport, this.otherSupport, this.contact).separation < 0) this.found.push(s);
+    return true;
+  };
+
+  constructor(world: World) {
+    this.world = world;
+    this.tree = new DynamicTree({ margin: world.aabbMargin, displacementMultiplier: 0 });
+  }
+
+  /** Brings the query tree up to date with the world's shapes (done automatically after a step). */
+  update(): void {
+    const w = this.world;
+    const sh = w.shapes;
+    const n = sh.count;
+    if (this.proxyOf.length < n) {
+      const p = new Int32Array(Math.max(16, 2 * n)).fill(-1);
+      p.set(this.proxyOf);
+      this.proxyOf = p;
+      const g = new Uint32Array(p.length);
+      g.set(this.proxyGen);
+      this.proxyGen = g;
+    }
+    const a = sh.aabb;
+    let live = 0;
+    for (let s = 0; s < this.proxyOf.length; s++) {
+      const proxy = this.proxyOf[s]!;
+      const alive = s < n && sh.alive[s] === 1;
+      if (proxy >= 0 && (!alive || this.proxyGen[s] !== sh.generation[s])) {
+        this.tree.destroyProxy(proxy);
+        this.proxyOf[s] = -1;
+      }
+      if (!alive) continue;
+      live++;
+      const o = 4 * s;
+      if (this.proxyOf[s]! < 0) {
+        this.proxyOf[s] = this.tree.createProxy(a[o]!, a[o + 1]!, a[o + 2]!, a[o + 3]!, s);
+        this.proxyGen[s] = sh.generation[s]!;
+      } else {
+        this.tree.moveProxy(this.proxyOf[s]!, a[o]!, a[o + 1]!, a[o + 2]!, a[o + 3]!, 0, 0);
+      }
+    }
+    // The query tree never asks for pairs; keep its move buffer empty.
+    this.tree.clearMoveBuffer();
+    this.syncedStep = w.stepCount;
+    this.syncedShapes = n;
+    this.syncedLive = live;
+  }
+
+  private sync(): void {
+    const w = this.world;
+    const live = w.shapes.count - w.shapes.freeList.length;
+    if (w.stepCount !== this.syncedStep || w.shapes.count !== this.syncedShapes || live !== this.syncedLive) {
+      this.update();
+    }
+  }
+
+  private setFilter(filter: QueryFilter | undefined): void {
+    this.fCategory = filter?.categoryBits === undefined ? 0xffffffff : filter.categoryBits >>> 0;
+    this.fMask = filter?.maskBits === undefined ? 0xffffffff : filter.maskBits >>> 0;
+    this.fSensors = filter?.includeSensors === true;
+    this.fIgnoreBody = filter?.ignoreBody === undefined ? -1 : this.world.bodySlot(filter.ignoreBody);
+    this.fPredicate = filter?.predicate;
+  }
+
+  private accept(s: number): boolean {
+    const sh = this.world.shapes;
+    if (sh.sensor[s] === 1 && !this.fSensors) return false;
+    if ((sh.category[s]! & this.fMask) === 0 || (sh.mask[s]! & this.fCategory) === 0) return false;
+    if (sh.body[s] === this.fIgnoreBody) return false;
+    if (this.fPredicate && !this.fPredicate(this.world.shapeId(s))) return false;
+    return true;
+  }
+
+  private transformOf(s: number): void {
+    this.world.getTransform(this.world.bodyId(this.world.shapes.body[s]!), this.xf);
+  }
+
+  private makeHit(s: number, h: RayHit): RayCastHit {
+    return {
+      shape: this.world.shapeId(s),
+      body: this.world.bodyId(this.world.shapes.body[s]!),
+      fraction: h.fraction,
+      point: [h.pointX, h.pointY],
+      normal: [h.normalX, h.normalY],
+    };
+  }
+
+  private setRay(p1: Vec2Tuple, p2: Vec2Tuple, where: string): void {
+    this.rx1 = assertFinite(p1?.[0], `${where}.p1[0]`);
+    this.ry1 = assertFinite(p1?.[1], `${where}.p1[1]`);
+    this.rx2 = assertFinite(p2?.[0], `${where}.p2[0]`);
+    this.ry2 = assertFinite(p2?.[1], `${where}.p2[1]`);
+  }
+
+  /** The first shape the segment p1 → p2 hits, or null. Shapes the ray starts inside are not hit. */
+  rayCastClosest(p1: Vec2Tuple, p2: Vec2Tuple, filter?: QueryFilter): RayCastHit | null {
+    this.sync();
+    this.setRay(p1, p2, 'rayCastClosest');
+    this.setFilter(filter);
+    this.bestShape = -1;
+    this.tree.rayCast(this.rx1, this.ry1, this.rx2, this.ry2, 1, this.closestCallback);
+    return this.bestShape < 0 ? null : this.makeHit(this.bestShape, this.best);
+  }
+
+  /** Every shape the segment p1 → p2 hits (its entry point), sorted by fraction, then shape handle. */
+  rayCastAll(p1: Vec2Tuple, p2: Vec2Tuple, filter?: QueryFilter): RayCastHit[] {
+    this.sync();
+    this.setRay(p1, p2, 'rayCastAll');
+    this.setFilter(filter);
+    this.allHits = [];
+    this.userRay = null;
+    this.tree.rayCast(this.rx1, this.ry1, this.rx2, this.ry2, 1, this.allCallback);
+    const hits = this.allHits;
+    this.allHits = [];
+    return hits.sort((a, b) => a.fraction - b.fraction || a.shape - b.shape);
+  }
+
+  /**
+   * Box2D-style ray cast: `callback(hit)` is called for hits in tree order (not sorted) and
+   * returns how to go on — 0 stop, −1 ignore this hit, `hit.fraction` clip the ray there (closest
+   * search), 1 keep the whole ray (all hits).
+   */
+  rayCast(p1: Vec2Tuple, p2: Vec2Tuple, callback: (hit: RayCastHit) => number, filter?: QueryFilter): void {
+    this.sync();
+    this.setRay(p1, p2, 'rayCast');
+    this.setFilter(filter);
+    this.userRay = callback;
+    try {
+      this.tree.rayCast(this.rx1, this.ry1, this.rx2, this.ry2, 1, this.allCallback);
+    } finally {
+      this.userRay = null;
+    }
+  }
+
+  /** Shapes whose (tight) bounding box overlaps the box (minX, minY)–(maxX, maxY), by handle. */
+  queryAABB(minX: number, minY: number, maxX: number, maxY: number, filter?: QueryFilter): ShapeId[] {
+    this.sync();
+    this.qMinX = assertFinite(minX, 'queryAABB.minX');
+    this.qMinY = assertFinite(minY, 'queryAABB.minY');
+    this.qMaxX = assertFinite(maxX, 'queryAABB.maxX');
+    this.qMaxY = assertFinite(maxY, 'queryAABB.maxY');
+    if (minX > maxX || minY > maxY) {
+      throw new PhysicsError('invalid-argument', `queryAABB: min must not exceed max, got (${minX}, ${minY})–(${maxX}, ${maxY})`);
+    }
+    this.setFilter(filter);
+    this.found = [];
+    this.tree.query(minX, minY, maxX, maxY, this.boxCallback);
+    return this.handles();
+  }
+
+  /** Shapes that contain the point (x, y) (boundary included), by handle. */
+  queryPoint(x: number, y: number, filter?: QueryFilter): ShapeId[] {
+    this.sync();
+    this.px = assertFinite(x, 'queryPoint.x');
+    this.py = assertFinite(y, 'queryPoint.y');
+    this.setFilter(filter);
+    this.found = [];
+    this.tree.query(x, y, x, y, this.pointCallback);
+    return this.handles();
+  }
+
+  /**
+   * Shapes that overlap `shape` (any geometry from `geometry/shapes2d.ts`: makeBox, makeCircle,
+   * makeCapsule, makePolygon, makeSegment) placed at `position` with `angle`. Exact test by
+   * GJK/EPA; shapes merely touching do not count. Sorted by handle.
+   */
+  overlapShape(shape: ConvexShape2, position: Vec2Tuple, angle = 0, filter?: QueryFilter): ShapeId[] {
+    this.sync();
+    const x = assertFinite(position?.[0], 'overlapShape.position[0]');
+    const y = assertFinite(position?.[1], 'overlapShape.position[1]');
+    assertFinite(angle, 'overlapShape.angle');
+    // Query placement only, not a simulation step: Math.cos/sin are fine here.
+    const xf = new Transform2(x, y, Math.cos(angle), Math.sin(angle));
+    this.querySupport.set(shape, xf.px, xf.py, xf.c, xf.s);
+    computeAabb(shape, xf, this.box, 0);
+    this.setFilter(filter);
+    this.found = [];
+    this.tree.query(this.box[0]!, this.box[1]!, this.box[2]!, this.box[3]!, this.overlapCallback);
+    return this.handles();
+  }
+
+  private handles(): ShapeId[] {
+    const out = this.found.map((s) => this.world.shapeId(s));
+    this.found = [];
+    return out.sort((a, b) => a - b);
+  }
+}
+
+const perWorld = new WeakMap<World, WorldQueries>();
+
+/** The (cached) query object of a world. */
+export function queriesOf(world: World): WorldQueries {
+  let q = perWorld.get(world);
+  if (!q) {
+    q = new WorldQueries(world);
+    perWorld.set(world, q);
+  }
+  return q;
+}
+
+/** The first shape hit by the segment p1 → p2 in `world`, or null (see {@link WorldQueries.rayCastClosest}). */
+export function rayCastClosest(world: World, p1: Vec2Tuple, p2: Vec2Tuple, filter?: QueryFilter): RayCastHit | null {
+  return queriesOf(world).rayCastClosest(p1, p2, filter);
+}
+
+/** Every shape hit by the segment p1 → p2, nearest first (see {@link WorldQueries.rayCastAll}). */
+export function rayCastAll(world: World, p1: Vec2Tuple, p2: Vec2Tuple, filter?: QueryFilter): RayCastHit[] {
+  return queriesOf(world).rayCastAll(p1, p2, filter);
+}
+
+/** Shapes whose bounding box overlaps the given box. */
+export function queryAABB(
+  world: World,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  filter?: QueryFilter,
+): ShapeId[] {
+  return queriesOf(world).queryAABB(minX, minY, maxX, maxY, filter);
+}
+
+/** Shapes containing the point. */
+export function queryPoint(world: World, x: number, y: number, filter?: QueryFilter): ShapeId[] {
+  return queriesOf(world).queryPoint(x, y, filter);
+}
+
+/** Shapes overlapping a query shape placed at `position`, `angle`. */
+export function overlapShape(
+  world: World,
+  shape: ConvexShape2,
+  position: Vec2Tuple,
+  angle = 0,
+  filter?: QueryFilter,
+): ShapeId[] {
+  return queriesOf(world).overlapShape(shape, position, angle, filter);
+}

@@ -1,0 +1,1313 @@
+/**
+ * The rigid2d world (seed 000 §26.2; seeds 003, 004). `step(dt)` reads like the textbook pipeline:
+ *
+ *   broadphase (new pairs) → narrowphase (persistent manifolds, feature ids, events)
+ *   → prepare contacts → substeps of [integrate velocities → warm start → solve
+ *   → integrate positions → relax / position correction] → restitution → bodies' boxes
+ *   → islands and sleep
+ *
+ * Storage is structure of arrays (body-store.ts, shape-store.ts, contact-store.ts); handles are
+ * small integers with a generation counter. Nothing is allocated inside `step` once warm
+ * (except event objects when events happen).
+ */
+import { PhysicsError, assertFinite } from '../errors.js';
+import { collideShapes, LINEAR_SLOP, SPECULATIVE_DISTANCE } from '../geometry/collide2d.js';
+import { Manifold2 } from '../geometry/manifold2d.js';
+import {
+  type ConvexShape2,
+  Transform2,
+  computeAabb,
+  makeBox,
+  makeCapsule,
+  makeCircle,
+  makePolygon,
+  makeSegment,
+  shapeMass,
+} from '../geometry/shapes2d.js';
+import { patan2, pcos, psin } from '../math/portable.js';
+import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, BodyStore } from './body-store.js';
+import { SortAndSweep } from './broadphase.js';
+import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING, ContactStore } from './contact-store.js';
+import {
+  BIAS_BAUMGARTE,
+  BIAS_NONE,
+  BIAS_SOFT,
+  type SolvePass,
+  applyRestitution,
+  integratePositions,
+  integrateVelocities,
+  makeSoftness,
+  prepareContacts,
+  solveContacts,
+  solvePositions,
+  warmStart,
+} from './contact-solver.js';
+import { ShapeStore, shouldCollide } from './shape-store.js';
+import type {
+  BodyDef,
+  BodyId,
+  BodyType,
+  ChainDef,
+  ContactInfo,
+  PositionCorrection,
+  ShapeDef,
+  ShapeId,
+  SolverSettings,
+  SolverTraceEvent,
+  Vec2Tuple,
+  WorldDef,
+  WorldEvents,
+} from './types.js';
+
+const INDEX_BITS = 1 << 20;
+
+/** The solver settings with every default filled in. */
+export type ResolvedSolverSettings = Required<Omit<SolverSettings, 'trace'>> & {
+  trace: SolverSettings['trace'];
+};
+
+/** Fills in the defaults of {@link SolverSettings} (they depend on the position-correction mode). */
+export function resolveSolverSettings(s: SolverSettings = {}, where = 'solver'): ResolvedSolverSettings {
+  const mode: PositionCorrection = s.positionCorrection ?? 'soft-step';
+  if (!['soft-step', 'baumgarte', 'split-impulse', 'none'].includes(mode)) {
+    throw new PhysicsError(
+      'invalid-argument',
+      `${where}.positionCorrection: expected 'soft-step' | 'baumgarte' | 'split-impulse' | 'none', got ${String(mode)}`,
+    );
+  }
+  const soft = mode === 'soft-step';
+  const r: ResolvedSolverSettings = {
+    positionCorrection: mode,
+    substeps: s.substeps ?? (soft ? 4 : 1),
+    iterations: s.iterations ?? (soft ? 1 : 10),
+    relaxIterations: s.relaxIterations ?? 1,
+    positionIterations: s.positionIterations ?? 3,
+    slop: s.slop ?? LINEAR_SLOP,
+    beta: s.beta ?? 0.2,
+    percent: s.percent ?? 0.2,
+    warmStarting: s.warmStarting ?? true,
+    contactHertz: s.contactHertz ?? 30,
+    contactDampingRatio: s.contactDampingRatio ?? 10,
+    staticStiffness: s.staticStiffness ?? 2,
+    maxPushOutSpeed: s.maxPushOutSpeed ?? 3,
+    restitutionThreshold: s.restitutionThreshold ?? 1,
+    trace: s.trace,
+  };
+  for (const key of ['substeps', 'iterations'] as const) {
+    const v = r[key];
+    if (!Number.isInteger(v) || v < 1) {
+      throw new PhysicsError('invalid-argument', `${where}.${key}: must be an integer >= 1, got ${v}`);
+    }
+  }
+  for (const key of ['relaxIterations', 'positionIterations'] as const) {
+    const v = r[key];
+    if (!Number.isInteger(v) || v < 0) {
+      throw new PhysicsError('invalid-argument', `${where}.${key}: must be an integer >= 0, got ${v}`);
+    }
+  }
+  for (const key of [
+    'slop',
+    'beta',
+    'percent',
+    'contactHertz',
+    'contactDampingRatio',
+    'staticStiffness',
+    'maxPushOutSpeed',
+    'restitutionThreshold',
+  ] as const) {
+    assertFinite(r[key], `${where}.${key}`);
+    if (r[key] < 0) throw new PhysicsError('invalid-argument', `${where}.${key}: must be >= 0, got ${r[key]}`);
+  }
+  return r;
+}
+
+function vec(v: Vec2Tuple | undefined, where: string, dflt: [number, number] = [0, 0]): [number, number] {
+  if (v === undefined) return dflt;
+  if (!Array.isArray(v) || v.length !== 2) {
+    throw new PhysicsError('invalid-argument', `${where}: expected [x, y], got ${JSON.stringify(v)}`);
+  }
+  return [assertFinite(v[0], `${where}[0]`), assertFinite(v[1], `${where}[1]`)];
+}
+
+function num(v: number | undefined, where: string, dflt: number, min = Number.NEGATIVE_INFINITY): number {
+  if (v === undefined) return dflt;
+  assertFinite(v, where);
+  if (v < min) throw new PhysicsError('invalid-argument', `${where}: must be >= ${min}, got ${v}`);
+  return v;
+}
+
+/** A 2D rigid-body world. See the module comment for the pipeline and `types.ts` for the definitions. */
+export class World {
+  /** internal stores (read-only for queries, scene loaders and drawing; do not write) */
+  readonly bodies = new BodyStore();
+  readonly shapes = new ShapeStore();
+  readonly contactStore = new ContactStore();
+  readonly broadphase = new SortAndSweep();
+
+  gravityX: number;
+  gravityY: number;
+  solver: ResolvedSolverSettings;
+  enableSleep: boolean;
+  timeToSleep: number;
+  sleepTolerance: number;
+  hitEventThreshold: number;
+  speculativeDistance: number;
+  aabbMargin: number;
+  /** simulated time and steps taken */
+  time = 0;
+  stepCount = 0;
+  /** figures of the last step: broadphase box tests, active contacts, awake bodies */
+  readonly lastStep = { pairTests: 0, activeContacts: 0, awakeBodies: 0, newPairs: 0 };
+
+  private readonly evts: WorldEvents = { begin: [], end: [], hit: [], sensorBegin: [], sensorEnd: [] };
+  private readonly manifold = new Manifold2();
+  private readonly xfA = new Transform2();
+  private readonly xfB = new Transform2();
+  private active = new Int32Array(64);
+  private awakeList = new Int32Array(64);
+  private parent = new Int32Array(64);
+  private islandMin = new Float64Array(64);
+  private islandList = new Int32Array(64);
+  /** island root of each awake body after the last step (for drawing islands) */
+  private islandRoot = new Int32Array(64);
+  private readonly pass: SolvePass = {
+    mode: BIAS_SOFT,
+    invH: 0,
+    beta: 0,
+    slop: 0,
+    maxPush: 0,
+    soft: { biasRate: 0, massScale: 1, impulseScale: 0 },
+    staticSoft: { biasRate: 0, massScale: 1, impulseScale: 0 },
+    reverse: false,
+  };
+  private readonly traceEvent: SolverTraceEvent = { stage: 'solve', substep: 0, iteration: 0 };
+  private readonly pairCallback = (a: number, b: number): void => this.addPair(a, b);
+
+  constructor(def: WorldDef = {}) {
+    const g = vec(def.gravity, 'world.gravity', [0, -10]);
+    this.gravityX = g[0];
+    this.gravityY = g[1];
+    this.solver = resolveSolverSettings(def.solver, 'world.solver');
+    this.enableSleep = def.enableSleep ?? true;
+    this.timeToSleep = num(def.timeToSleep, 'world.timeToSleep', 0.5, 0);
+    this.sleepTolerance = num(def.sleepTolerance, 'world.sleepTolerance', 0.05, 0);
+    this.hitEventThreshold = num(def.hitEventThreshold, 'world.hitEventThreshold', 1, 0);
+    this.speculativeDistance = num(def.speculativeDistance, 'world.speculativeDistance', SPECULATIVE_DISTANCE, 0);
+    this.aabbMargin = num(def.aabbMargin, 'world.aabbMargin', 0.1, 0);
+  }
+
+  /** Replaces some solver settings (unnamed ones keep their values unless the mode changes their defaults). */
+  setSolver(settings: SolverSettings): void {
+    const modeChanged =
+      settings.positionCorrection !== undefined && settings.positionCorrection !== this.solver.positionCorrection;
+    const base: SolverSettings = modeChanged ? { trace: this.solver.trace } : { ...this.solver };
+    this.solver = resolveSolverSettings({ ...base, ...settings }, 'solver');
+  }
+
+  setGravity(g: Vec2Tuple): void {
+    const [x, y] = vec(g, 'gravity');
+    this.gravityX = x;
+    this.gravityY = y;
+    for (let i = 0; i < this.bodies.count; i++) if (this.bodies.alive[i]) this.wakeBody(i);
+  }
+
+  // ---------------------------------------------------------------- handles
+
+  private bodyIndex(id: BodyId, where = 'body'): number {
+    const i = typeof id === 'number' ? id % INDEX_BITS : -1;
+    const gen = Math.floor(id / INDEX_BITS);
+    const b = this.bodies;
+    if (!(i >= 0 && i < b.count && b.alive[i] === 1 && b.generation[i] === gen)) {
+      throw new PhysicsError('stale-handle', `${where}: ${String(id)} is not a live body of this world`);
+    }
+    return i;
+  }
+
+  private shapeIndex(id: ShapeId, where = 'shape'): number {
+    const i = typeof id === 'number' ? id % INDEX_BITS : -1;
+    const gen = Math.floor(id / INDEX_BITS);
+    const s = this.shapes;
+    if (!(i >= 0 && i < s.count && s.alive[i] === 1 && s.generation[i] === gen)) {
+      throw new PhysicsError('stale-handle', `${where}: ${String(id)} is not a live shape of this world`);
+    }
+    return i;
+  }
+
+  /** The handle of body slot `i` (for code that walks the stores). */
+  bodyId(i: number): BodyId {
+    return this.bodies.generation[i]! * INDEX_BITS + i;
+  }
+  shapeId(i: number): ShapeId {
+    return this.shapes.generation[i]! * INDEX_BITS + i;
+  }
+  /** Slot index of a handle (validated). */
+  bodySlot(id: BodyId): number {
+    return this.bodyIndex(id);
+  }
+  shapeSlot(id: ShapeId): number {
+    return this.shapeIndex(id);
+  }
+
+  // ---------------------------------------------------------------- bodies
+
+  /** Creates a body; see {@link BodyDef}. Returns its handle. */
+  createBody(def: BodyDef = {}): BodyId {
+    const type = def.type ?? 'dynamic';
+    const code = type === 'static' ? BODY_STATIC : type === 'kinematic' ? BODY_KINEMATIC : type === 'dynamic' ? BODY_DYNAMIC : -1;
+    if (code < 0) {
+      throw new PhysicsError('invalid-argument', `body.type: expected 'static' | 'kinematic' | 'dynamic', got ${String(type)}`);
+    }
+    const [x, y] = vec(def.position, 'body.position');
+    const angle = num(def.angle, 'body.angle', 0);
+    const [vx, vy] = vec(def.linearVelocity, 'body.linearVelocity');
+    const w = num(def.angularVelocity, 'body.angularVelocity', 0);
+    const ld = num(def.linearDamping, 'body.linearDamping', 0, 0);
+    const ad = num(def.angularDamping, 'body.angularDamping', 0, 0);
+    const gs = num(def.gravityScale, 'body.gravityScale', 1);
+    const b = this.bodies;
+    const i = b.allocate();
+    b.type[i] = code;
+    b.cx[i] = x;
+    b.cy[i] = y;
+    b.qc[i] = pcos(angle);
+    b.qs[i] = psin(angle);
+    b.lcx[i] = 0;
+    b.lcy[i] = 0;
+    b.vx[i] = code === BODY_STATIC ? 0 : vx;
+    b.vy[i] = code === BODY_STATIC ? 0 : vy;
+    b.w[i] = code === BODY_STATIC ? 0 : w;
+    b.fx[i] = 0;
+    b.fy[i] = 0;
+    b.torque[i] = 0;
+    b.linearDamping[i] = ld;
+    b.angularDamping[i] = ad;
+    b.gravityScale[i] = gs;
+    b.fixedRotation[i] = def.fixedRotation ? 1 : 0;
+    b.sleepEnabled[i] = def.sleepEnabled === false ? 0 : 1;
+    b.awake[i] = code === BODY_STATIC ? 0 : def.awake === false ? 0 : 1;
+    b.sleepTime[i] = 0;
+    b.dpx[i] = 0;
+    b.dpy[i] = 0;
+    b.dqc[i] = 1;
+    b.dqs[i] = 0;
+    b.firstShape[i] = -1;
+    b.shapeCount[i] = 0;
+    b.contactHead[i] = -1;
+    b.contactCount[i] = 0;
+    b.islandHead[i] = i;
+    b.islandNext[i] = -1;
+    b.maxExtent[i] = 0;
+    b.userData[i] = def.userData;
+    this.updateMass(i);
+    return this.bodyId(i);
+  }
+
+  /** Destroys a body, its shapes and their contacts (end events are reported). */
+  destroyBody(id: BodyId): void {
+    const i = this.bodyIndex(id);
+    this.wakeBody(i);
+    // wake what it touched, then drop its shapes
+    for (let e = this.bodies.contactHead[i]!; e !== -1; e = this.contactStore.edgeNext[e]!) {
+      const c = e >> 1;
+      const other = this.contactStore.bodyA[c] === i ? this.contactStore.bodyB[c]! : this.contactStore.bodyA[c]!;
+      this.wakeBody(other);
+    }
+    while (this.bodies.firstShape[i]! !== -1) this.destroyShapeSlot(this.bodies.firstShape[i]!, false);
+    this.bodies.free(i);
+  }
+
+  /** Live body handles in slot order. */
+  bodyIds(): BodyId[] {
+    const out: BodyId[] = [];
+    for (let i = 0; i < this.bodies.count; i++) if (this.bodies.alive[i]) out.push(this.bodyId(i));
+    return out;
+  }
+
+  get bodyCount(): number {
+    return this.bodies.count - this.bodies.freeList.length;
+  }
+
+  getBodyType(id: BodyId): BodyType {
+    const t = this.bodies.type[this.bodyIndex(id)];
+    return t === BODY_STATIC ? 'static' : t === BODY_KINEMATIC ? 'kinematic' : 'dynamic';
+  }
+
+  /** The body origin (the frame its shapes were given in). */
+  getPosition(id: BodyId): [number, number] {
+    const i = this.bodyIndex(id);
+    const b = this.bodies;
+    return [b.cx[i]! - (b.qc[i]! * b.lcx[i]! - b.qs[i]! * b.lcy[i]!), b.cy[i]! - (b.qs[i]! * b.lcx[i]! + b.qc[i]! * b.lcy[i]!)];
+  }
+
+  /** The centre of mass in world coordinates. */
+  getWorldCenter(id: BodyId): [number, number] {
+    const i = this.bodyIndex(id);
+    return [this.bodies.cx[i]!, this.bodies.cy[i]!];
+  }
+
+  /** Angle in radians (−π, π]. */
+  getAngle(id: BodyId): number {
+    const i = this.bodyIndex(id);
+    return patan2(this.bodies.qs[i]!, this.bodies.qc[i]!);
+  }
+
+  /** Writes the body origin transform into `out` (no allocation). */
+  getTransform(id: BodyId, out: Transform2 = new Transform2()): Transform2 {
+    return this.originTransform(this.bodyIndex(id), out);
+  }
+
+  getLinearVelocity(id: BodyId): [number, number] {
+    const i = this.bodyIndex(id);
+    return [this.bodies.vx[i]!, this.bodies.vy[i]!];
+  }
+
+  getAngularVelocity(id: BodyId): number {
+    return this.bodies.w[this.bodyIndex(id)]!;
+  }
+
+  getMass(id: BodyId): number {
+    return this.bodies.mass[this.bodyIndex(id)]!;
+  }
+
+  /** Rotational inertia about the centre of mass. */
+  getInertia(id: BodyId): number {
+    return this.bodies.inertia[this.bodyIndex(id)]!;
+  }
+
+  getUserData(id: BodyId): unknown {
+    return this.bodies.userData[this.bodyIndex(id)];
+  }
+
+  isAwake(id: BodyId): boolean {
+    return this.bodies.awake[this.bodyIndex(id)] === 1;
+  }
+
+  /** Wakes (true) or puts to sleep (false) the body's whole island. */
+  setAwake(id: BodyId, awake: boolean): void {
+    const i = this.bodyIndex(id);
+    if (awake) this.wakeBody(i);
+    else if (this.bodies.type[i] !== BODY_STATIC && this.bodies.awake[i]) {
+      const b = this.bodies;
+      b.awake[i] = 0;
+      b.vx[i] = 0;
+      b.vy[i] = 0;
+      b.w[i] = 0;
+      b.islandHead[i] = i;
+      b.islandNext[i] = -1;
+    }
+  }
+
+  /** Moves the body origin to `position` with `angle` (teleport; wakes it). */
+  setTransform(id: BodyId, position: Vec2Tuple, angle: number): void {
+    const i = this.bodyIndex(id);
+    const [x, y] = vec(position, 'position');
+    assertFinite(angle, 'angle');
+    const b = this.bodies;
+    b.qc[i] = pcos(angle);
+    b.qs[i] = psin(angle);
+    b.cx[i] = x + (b.qc[i]! * b.lcx[i]! - b.qs[i]! * b.lcy[i]!);
+    b.cy[i] = y + (b.qs[i]! * b.lcx[i]! + b.qc[i]! * b.lcy[i]!);
+    this.wakeBody(i);
+    this.updateBodyBoxes(i, true);
+  }
+
+  setLinearVelocity(id: BodyId, v: Vec2Tuple): void {
+    const i = this.bodyIndex(id);
+    const [x, y] = vec(v, 'linearVelocity');
+    if (this.bodies.type[i] === BODY_STATIC) return;
+    this.bodies.vx[i] = x;
+    this.bodies.vy[i] = y;
+    if (x !== 0 || y !== 0) this.wakeBody(i);
+  }
+
+  setAngularVelocity(id: BodyId, w: number): void {
+    const i = this.bodyIndex(id);
+    assertFinite(w, 'angularVelocity');
+    if (this.bodies.type[i] === BODY_STATIC || this.bodies.fixedRotation[i]) return;
+    this.bodies.w[i] = w;
+    if (w !== 0) this.wakeBody(i);
+  }
+
+  /** Adds a force (N) at a world point (default: the centre of mass) for the next step; wakes the body. */
+  applyForce(id: BodyId, force: Vec2Tuple, point?: Vec2Tuple): void {
+    const i = this.bodyIndex(id);
+    const [fx, fy] = vec(force, 'force');
+    const b = this.bodies;
+    if (b.type[i] !== BODY_DYNAMIC) return;
+    b.fx[i] = b.fx[i]! + fx;
+    b.fy[i] = b.fy[i]! + fy;
+    if (point !== undefined) {
+      const [px, py] = vec(point, 'point');
+      b.torque[i] = b.torque[i]! + (px - b.cx[i]!) * fy - (py - b.cy[i]!) * fx;
+    }
+    this.wakeBody(i);
+  }
+
+  applyTorque(id: BodyId, torque: number): void {
+    const i = this.bodyIndex(id);
+    assertFinite(torque, 'torque');
+    if (this.bodies.type[i] !== BODY_DYNAMIC) return;
+    this.bodies.torque[i] = this.bodies.torque[i]! + torque;
+    this.wakeBody(i);
+  }
+
+  /** Applies an impulse (N·s) at a world point (default: the centre of mass); wakes the body. */
+  applyLinearImpulse(id: BodyId, impulse: Vec2Tuple, point?: Vec2Tuple): void {
+    const i = this.bodyIndex(id);
+    const [jx, jy] = vec(impulse, 'impulse');
+    const b = this.bodies;
+    if (b.type[i] !== BODY_DYNAMIC) return;
+    b.vx[i] = b.vx[i]! + b.invMass[i]! * jx;
+    b.vy[i] = b.vy[i]! + b.invMass[i]! * jy;
+    if (point !== undefined) {
+      const [px, py] = vec(point, 'point');
+      b.w[i] = b.w[i]! + b.invI[i]! * ((px - b.cx[i]!) * jy - (py - b.cy[i]!) * jx);
+    }
+    this.wakeBody(i);
+  }
+
+  /** Total kinetic energy ½mv² + ½Iω² of the dynamic bodies. */
+  kineticEnergy(): number {
+    const b = this.bodies;
+    let e = 0;
+    for (let i = 0; i < b.count; i++) {
+      if (!b.alive[i] || b.type[i] !== BODY_DYNAMIC) continue;
+      e += 0.5 * b.mass[i]! * (b.vx[i]! * b.vx[i]! + b.vy[i]! * b.vy[i]!) + 0.5 * b.inertia[i]! * b.w[i]! * b.w[i]!;
+    }
+    return e;
+  }
+
+  /** Total linear momentum of the dynamic bodies. */
+  linearMomentum(): [number, number] {
+    const b = this.bodies;
+    let px = 0;
+    let py = 0;
+    for (let i = 0; i < b.count; i++) {
+      if (!b.alive[i] || b.type[i] !== BODY_DYNAMIC) continue;
+      px += b.mass[i]! * b.vx[i]!;
+      py += b.mass[i]! * b.vy[i]!;
+    }
+    return [px, py];
+  }
+
+  private originTransform(i: number, out: Transform2): Transform2 {
+    const b = this.bodies;
+    const c = b.qc[i]!;
+    const s = b.qs[i]!;
+    return out.set(b.cx[i]! - (c * b.lcx[i]! - s * b.lcy[i]!), b.cy[i]! - (s * b.lcx[i]! + c * b.lcy[i]!), c, s);
+  }
+
+  /** Recomputes mass, centre of mass and inertia from the shapes (keeping the origin in place). */
+  private updateMass(i: number): void {
+    const b = this.bodies;
+    const sh = this.shapes;
+    const xf = this.originTransform(i, this.xfA);
+    const ox = xf.px;
+    const oy = xf.py;
+    let mass = 0;
+    let mx = 0;
+    let my = 0;
+    let inertia = 0;
+    for (let s = b.firstShape[i]!; s !== -1; s = sh.next[s]!) {
+      if (sh.density[s] === 0) continue;
+      const md = shapeMass(sh.geom[s]!, sh.density[s]!);
+      mass += md.mass;
+      mx += md.mass * md.cx;
+      my += md.mass * md.cy;
+      inertia += md.inertia;
+    }
+    let lcx = 0;
+    let lcy = 0;
+    if (mass > 0) {
+      lcx = mx / mass;
+      lcy = my / mass;
+      inertia -= mass * (lcx * lcx + lcy * lcy);
+    }
+    if (b.type[i] !== BODY_DYNAMIC) {
+      b.mass[i] = 0;
+      b.invMass[i] = 0;
+      b.inertia[i] = 0;
+      b.invI[i] = 0;
+    } else {
+      if (mass <= 0) {
+        mass = 1; // a dynamic body always has mass (Box2D's rule)
+        inertia = 0;
+      }
+      b.mass[i] = mass;
+      b.invMass[i] = 1 / mass;
+      if (inertia > 0 && !b.fixedRotation[i]) {
+        b.inertia[i] = inertia;
+        b.invI[i] = 1 / inertia;
+      } else {
+        b.inertia[i] = 0;
+        b.invI[i] = 0;
+      }
+    }
+    b.lcx[i] = lcx;
+    b.lcy[i] = lcy;
+    const c = b.qc[i]!;
+    const s = b.qs[i]!;
+    b.cx[i] = ox + c * lcx - s * lcy;
+    b.cy[i] = oy + s * lcx + c * lcy;
+    // extent for the sleep test
+    let ext = 0;
+    for (let k = b.firstShape[i]!; k !== -1; k = sh.next[k]!) {
+      const g = sh.geom[k]!;
+      for (let v = 0; v < g.count; v++) {
+        const dx = g.vx[v]! - lcx;
+        const dy = g.vy[v]! - lcy;
+        const d = Math.sqrt(dx * dx + dy * dy) + g.radius;
+        if (d > ext) ext = d;
+      }
+    }
+    b.maxExtent[i] = ext;
+  }
+
+  // ---------------------------------------------------------------- shapes
+
+  /** Attaches a shape to a body; see {@link ShapeDef}. Returns its handle. */
+  createShape(body: BodyId, def: ShapeDef): ShapeId {
+    const bi = this.bodyIndex(body, 'createShape(body)');
+    const where = 'shape';
+    if (def === null || typeof def !== 'object') {
+      throw new PhysicsError('invalid-argument', `${where}: expected a shape definition object`);
+    }
+    let geom: ConvexShape2;
+    switch (def.kind) {
+      case 'box': {
+        const [cx, cy] = vec(def.center, `${where}.center`);
+        geom = makeBox(def.halfWidth, def.halfHeight, cx, cy, def.angle ?? 0, def.radius ?? 0, where);
+        break;
+      }
+      case 'circle': {
+        const [cx, cy] = vec(def.center, `${where}.center`);
+        geom = makeCircle(def.radius, cx, cy, where);
+        break;
+      }
+      case 'capsule': {
+        const [x1, y1] = vec(def.p1, `${where}.p1`);
+        const [x2, y2] = vec(def.p2, `${where}.p2`);
+        geom = makeCapsule(x1, y1, x2, y2, def.radius, where);
+        break;
+      }
+      case 'segment': {
+        const [x1, y1] = vec(def.p1, `${where}.p1`);
+        const [x2, y2] = vec(def.p2, `${where}.p2`);
+        geom = makeSegment(x1, y1, x2, y2, where);
+        break;
+      }
+      case 'polygon':
+        if (!Array.isArray(def.vertices)) {
+          throw new PhysicsError('invalid-argument', `${where}.vertices: expected an array of [x, y]`);
+        }
+        geom = makePolygon(def.vertices, def.radius ?? 0, where);
+        break;
+      default:
+        throw new PhysicsError(
+          'invalid-argument',
+          `${where}.kind: expected 'box' | 'circle' | 'capsule' | 'segment' | 'polygon', got ${String((def as { kind: unknown }).kind)}`,
+        );
+    }
+    return this.addShape(bi, geom, def);
+  }
+
+  /** Creates a chain of segments through `points` (closed when `loop`); returns the segment handles. */
+  createChain(body: BodyId, def: ChainDef): ShapeId[] {
+    const bi = this.bodyIndex(body, 'createChain(body)');
+    const pts = def.points;
+    if (!Array.isArray(pts) || pts.length < 2) {
+      throw new PhysicsError('invalid-argument', `chain.points: need at least 2 points, got ${pts?.length}`);
+    }
+    const n = pts.length;
+    const ids: ShapeId[] = [];
+    const last = def.loop ? n : n - 1;
+    for (let k = 0; k < last; k++) {
+      const p = vec(pts[k], `chain.points[${k}]`);
+      const q = vec(pts[(k + 1) % n], `chain.points[${(k + 1) % n}]`);
+      ids.push(this.addShape(bi, makeSegment(p[0], p[1], q[0], q[1], `chain.points[${k}]`), def));
+    }
+    return ids;
+  }
+
+  private addShape(bi: number, geom: ConvexShape2, def: ShapeDef | ChainDef): ShapeId {
+    const density = num(def.density, 'shape.density', 1, 0);
+    const friction = num(def.friction, 'shape.friction', 0.6, 0);
+    const restitution = num(def.restitution, 'shape.restitution', 0, 0);
+    if (restitution > 1) throw new PhysicsError('invalid-argument', `shape.restitution: must be <= 1, got ${restitution}`);
+    const f = def.filter ?? {};
+    const category = num(f.categoryBits, 'shape.filter.categoryBits', 1, 0);
+    const mask = num(f.maskBits, 'shape.filter.maskBits', 0xffffffff, 0);
+    const group = num(f.groupIndex, 'shape.filter.groupIndex', 0);
+    const sh = this.shapes;
+    const s = sh.allocate();
+    sh.body[s] = bi;
+    sh.geom[s] = geom;
+    sh.density[s] = density;
+    sh.friction[s] = friction;
+    sh.restitution[s] = restitution;
+    sh.sensor[s] = def.isSensor ? 1 : 0;
+    sh.events[s] = def.enableContactEvents === false ? 0 : 1;
+    sh.category[s] = category >>> 0;
+    sh.mask[s] = mask >>> 0;
+    sh.group[s] = group | 0;
+    sh.userData[s] = def.userData;
+    const b = this.bodies;
+    sh.next[s] = b.firstShape[bi]!;
+    b.firstShape[bi] = s;
+    b.shapeCount[bi] = b.shapeCount[bi]! + 1;
+    this.updateMass(bi);
+    const xf = this.originTransform(bi, this.xfA);
+    computeAabb(geom, xf, sh.aabb, 4 * s);
+    this.fatten(s);
+    this.broadphase.add(s);
+    this.wakeBody(bi);
+    return this.shapeId(s);
+  }
+
+  /** Removes a shape and its contacts (end events reported); the body's mass is recomputed. */
+  destroyShape(id: ShapeId): void {
+    this.destroyShapeSlot(this.shapeIndex(id), true);
+  }
+
+  private destroyShapeSlot(s: number, updateMass: boolean): void {
+    const sh = this.shapes;
+    const cs = this.contactStore;
+    const bi = sh.body[s]!;
+    const b = this.bodies;
+    // contacts of this shape
+    for (let e = b.contactHead[bi]!; e !== -1; ) {
+      const c = e >> 1;
+      const next = cs.edgeNext[e]!;
+      if (cs.shapeA[c] === s || cs.shapeB[c] === s) {
+        this.endContact(c);
+        const other = cs.bodyA[c] === bi ? cs.bodyB[c]! : cs.bodyA[c]!;
+        this.wakeBody(other);
+        cs.remove(b, c);
+        e = b.contactHead[bi]!; // the list changed: restart
+        continue;
+      }
+      e = next;
+    }
+    // unlink from the body
+    if (b.firstShape[bi] === s) b.firstShape[bi] = sh.next[s]!;
+    else {
+      let p = b.firstShape[bi]!;
+      while (sh.next[p] !== s) p = sh.next[p]!;
+      sh.next[p] = sh.next[s]!;
+    }
+    b.shapeCount[bi] = b.shapeCount[bi]! - 1;
+    this.broadphase.remove(s);
+    sh.geom[s] = undefined as unknown as ConvexShape2;
+    sh.free(s);
+    if (updateMass) this.updateMass(bi);
+  }
+
+  /** The body a shape is on. */
+  getShapeBody(id: ShapeId): BodyId {
+    return this.bodyId(this.shapes.body[this.shapeIndex(id)]!);
+  }
+
+  /** A shape's geometry (rounded convex polygon in its body's frame). Do not modify. */
+  getShapeGeometry(id: ShapeId): ConvexShape2 {
+    return this.shapes.geom[this.shapeIndex(id)]!;
+  }
+
+  /** Handles of a body's shapes (most recent first). */
+  getBodyShapes(id: BodyId): ShapeId[] {
+    const i = this.bodyIndex(id);
+    const out: ShapeId[] = [];
+    for (let s = this.bodies.firstShape[i]!; s !== -1; s = this.shapes.next[s]!) out.push(this.shapeId(s));
+    return out;
+  }
+
+  /** Live shape handles in slot order. */
+  shapeIds(): ShapeId[] {
+    const out: ShapeId[] = [];
+    for (let i = 0; i < this.shapes.count; i++) if (this.shapes.alive[i]) out.push(this.shapeId(i));
+    return out;
+  }
+
+  /** The tight world box [minX, minY, maxX, maxY] of a shape as of the last step. */
+  getShapeAabb(id: ShapeId): [number, number, number, number] {
+    const s = 4 * this.shapeIndex(id);
+    const a = this.shapes.aabb;
+    return [a[s]!, a[s + 1]!, a[s + 2]!, a[s + 3]!];
+  }
+
+  /** The fattened broadphase box of a shape. */
+  getShapeFatAabb(id: ShapeId): [number, number, number, number] {
+    const s = 4 * this.shapeIndex(id);
+    const a = this.shapes.fat;
+    return [a[s]!, a[s + 1]!, a[s + 2]!, a[s + 3]!];
+  }
+
+  private fatten(s: number): void {
+    const sh = this.shapes;
+    const m = this.aabbMargin;
+    const o = 4 * s;
+    sh.fat[o] = sh.aabb[o]! - m;
+    sh.fat[o + 1] = sh.aabb[o + 1]! - m;
+    sh.fat[o + 2] = sh.aabb[o + 2]! + m;
+    sh.fat[o + 3] = sh.aabb[o + 3]! + m;
+    sh.moved[s] = 1;
+  }
+
+  /** Recomputes a body's shape boxes; refattens those that left their fat box (or all when `force`). */
+  private updateBodyBoxes(i: number, force: boolean): void {
+    const sh = this.shapes;
+    const xf = this.originTransform(i, this.xfA);
+    for (let s = this.bodies.firstShape[i]!; s !== -1; s = sh.next[s]!) {
+      const o = 4 * s;
+      computeAabb(sh.geom[s]!, xf, sh.aabb, o);
+      if (
+        force ||
+        sh.aabb[o]! < sh.fat[o]! ||
+        sh.aabb[o + 1]! < sh.fat[o + 1]! ||
+        sh.aabb[o + 2]! > sh.fat[o + 2]! ||
+        sh.aabb[o + 3]! > sh.fat[o + 3]!
+      ) {
+        this.fatten(s);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- sleep
+
+  /** Wakes the sleeping island that body slot `i` belongs to. */
+  private wakeBody(i: number): void {
+    const b = this.bodies;
+    if (b.type[i] === BODY_STATIC || b.awake[i]) return;
+    for (let k = b.islandHead[i]!; k !== -1; k = b.islandNext[k]!) {
+      b.awake[k] = 1;
+      b.sleepTime[k] = 0;
+    }
+    b.awake[i] = 1;
+    b.sleepTime[i] = 0;
+  }
+
+  // ---------------------------------------------------------------- step
+
+  /** Advances the world by `dt` seconds (a fixed step, e.g. 1/60). */
+  step(dt: number): void {
+    assertFinite(dt, 'step(dt)');
+    if (dt <= 0) throw new PhysicsError('invalid-argument', `step(dt): must be > 0, got ${dt}`);
+    const ev = this.evts;
+    ev.begin.length = 0;
+    ev.end.length = 0;
+    ev.hit.length = 0;
+    ev.sensorBegin.length = 0;
+    ev.sensorEnd.length = 0;
+    this.updatePairs();
+    this.collide();
+    this.solve(dt);
+    this.finalizeBodies(dt);
+    this.updateSleep(dt);
+    this.time += dt;
+    this.stepCount++;
+  }
+
+  /** Events of the last step. */
+  events(): WorldEvents {
+    return this.evts;
+  }
+
+  /** Broadphase: creates contacts for new overlapping fat boxes. */
+  private updatePairs(): void {
+    this.lastStep.newPairs = 0;
+    this.lastStep.pairTests = this.broadphase.findPairs(this.shapes, this.pairCallback);
+    const moved = this.shapes.moved;
+    moved.fill(0, 0, this.shapes.count);
+  }
+
+  private addPair(a: number, b: number): void {
+    const sh = this.shapes;
+    const ba = sh.body[a]!;
+    const bb = sh.body[b]!;
+    if (ba === bb) return;
+    const bodies = this.bodies;
+    const ta = bodies.type[ba]!;
+    const tb = bodies.type[bb]!;
+    if (ta !== BODY_DYNAMIC && tb !== BODY_DYNAMIC) return;
+    const sensor = sh.sensor[a]! | sh.sensor[b]!;
+    if (sh.sensor[a] && sh.sensor[b]) return;
+    if (!shouldCollide(sh, a, b)) return;
+    const cs = this.contactStore;
+    if (cs.find(bodies, a, b, ba, bb) !== -1) return;
+    const flags = (sensor ? CONTACT_SENSOR : 0) | (sh.events[a] && sh.events[b] ? CONTACT_EVENTS : 0);
+    const c = cs.add(bodies, a, b, ba, bb, flags);
+    cs.friction[c] = Math.sqrt(sh.friction[a]! * sh.friction[b]!);
+    cs.restitution[c] = Math.max(sh.restitution[a]!, sh.restitution[b]!);
+    this.lastStep.newPairs++;
+  }
+
+  private endContact(c: number): void {
+    const cs = this.contactStore;
+    const f = cs.flags[c]!;
+    if (!(f & CONTACT_TOUCHING)) return;
+    cs.flags[c] = f & ~CONTACT_TOUCHING;
+    if (f & CONTACT_SENSOR) {
+      const sensorA = this.shapes.sensor[cs.shapeA[c]!] === 1;
+      this.evts.sensorEnd.push({
+        sensorShape: this.shapeId(sensorA ? cs.shapeA[c]! : cs.shapeB[c]!),
+        visitorShape: this.shapeId(sensorA ? cs.shapeB[c]! : cs.shapeA[c]!),
+      });
+    } else if (f & CONTACT_EVENTS) {
+      this.evts.end.push({ shapeA: this.shapeId(cs.shapeA[c]!), shapeB: this.shapeId(cs.shapeB[c]!) });
+    }
+  }
+
+  /** Narrowphase: updates every contact with an awake body (§26.2 SAT + clipping, feature-id matching). */
+  private collide(): void {
+    const cs = this.contactStore;
+    const sh = this.shapes;
+    const b = this.bodies;
+    const fat = sh.fat;
+    const m = this.manifold;
+    const xfA = this.xfA;
+    const xfB = this.xfB;
+    const spec = this.speculativeDistance;
+    for (let c = cs.count - 1; c >= 0; c--) {
+      const ba = cs.bodyA[c]!;
+      const bb = cs.bodyB[c]!;
+      if (b.awake[ba] === 0 && b.awake[bb] === 0) continue;
+      const sa = cs.shapeA[c]!;
+      const sb = cs.shapeB[c]!;
+      const oa = 4 * sa;
+      const ob = 4 * sb;
+      if (fat[oa]! > fat[ob + 2]! || fat[ob]! > fat[oa + 2]! || fat[oa + 1]! > fat[ob + 3]! || fat[ob + 1]! > fat[oa + 3]!) {
+        this.endContact(c);
+        cs.remove(b, c);
+        continue;
+      }
+      this.originTransform(ba, xfA);
+      this.originTransform(bb, xfB);
+      collideShapes(sh.geom[sa]!, xfA, sh.geom[sb]!, xfB, spec, m);
+      const flags = cs.flags[c]!;
+      const was = (flags & CONTACT_TOUCHING) !== 0;
+      if (flags & CONTACT_SENSOR) {
+        let overlap = false;
+        for (let k = 0; k < m.pointCount; k++) if (m.separation[k]! < 0) overlap = true;
+        if (overlap && !was) {
+          cs.flags[c] = flags | CONTACT_TOUCHING;
+          const sensorA = sh.sensor[sa] === 1;
+          this.evts.sensorBegin.push({
+            sensorShape: this.shapeId(sensorA ? sa : sb),
+            visitorShape: this.shapeId(sensorA ? sb : sa),
+          });
+        } else if (!overlap && was) {
+          this.endContact(c);
+        }
+        cs.pointCount[c] = 0;
+        continue;
+      }
+      // match the new points to the old ones by feature id (persistent manifold → warm start)
+      const base = 2 * c;
+      const oldCount = cs.pointCount[c]!;
+      const id0 = cs.id[base]!;
+      const id1 = cs.id[base + 1]!;
+      const n0 = cs.normalImpulse[base]!;
+      const n1 = cs.normalImpulse[base + 1]!;
+      const t0 = cs.tangentImpulse[base]!;
+      const t1 = cs.tangentImpulse[base + 1]!;
+      const pc = m.pointCount;
+      for (let k = 0; k < pc; k++) {
+        const j = base + k;
+        const id = m.id[k]!;
+        cs.px[j] = m.px[k]!;
+        cs.py[j] = m.py[k]!;
+        cs.separation[j] = m.separation[k]!;
+        cs.id[j] = id;
+        if (oldCount > 0 && id === id0) {
+          cs.normalImpulse[j] = n0;
+          cs.tangentImpulse[j] = t0;
+        } else if (oldCount > 1 && id === id1) {
+          cs.normalImpulse[j] = n1;
+          cs.tangentImpulse[j] = t1;
+        } else {
+          cs.normalImpulse[j] = 0;
+          cs.tangentImpulse[j] = 0;
+        }
+      }
+      for (let j = base + pc; j < base + 2; j++) {
+        cs.id[j] = -1;
+        cs.normalImpulse[j] = 0;
+        cs.tangentImpulse[j] = 0;
+      }
+      cs.pointCount[c] = pc;
+      cs.nx[c] = m.normalX;
+      cs.ny[c] = m.normalY;
+      const touching = pc > 0;
+      if (touching && !was) {
+        cs.flags[c] = flags | CONTACT_TOUCHING;
+        // touched: wake a sleeping partner's island
+        if (b.awake[ba] === 0) this.wakeBody(ba);
+        if (b.awake[bb] === 0) this.wakeBody(bb);
+        if (flags & CONTACT_EVENTS) this.beginEvents(c);
+      } else if (!touching && was) {
+        this.endContact(c);
+      } else if (touching) {
+        if (b.awake[ba] === 0) this.wakeBody(ba);
+        if (b.awake[bb] === 0) this.wakeBody(bb);
+      }
+    }
+  }
+
+  private beginEvents(c: number): void {
+    const cs = this.contactStore;
+    const b = this.bodies;
+    const sa = this.shapeId(cs.shapeA[c]!);
+    const sb = this.shapeId(cs.shapeB[c]!);
+    this.evts.begin.push({ shapeA: sa, shapeB: sb });
+    // approach speed at the deepest point
+    let k = 2 * c;
+    if (cs.pointCount[c] === 2 && cs.separation[k + 1]! < cs.separation[k]!) k++;
+    const a = cs.bodyA[c]!;
+    const d = cs.bodyB[c]!;
+    const ax = cs.px[k]! - b.cx[a]!;
+    const ay = cs.py[k]! - b.cy[a]!;
+    const bx = cs.px[k]! - b.cx[d]!;
+    const by = cs.py[k]! - b.cy[d]!;
+    const dvx = b.vx[d]! - b.w[d]! * by - b.vx[a]! + b.w[a]! * ay;
+    const dvy = b.vy[d]! + b.w[d]! * bx - b.vy[a]! - b.w[a]! * ax;
+    const approach = -(dvx * cs.nx[c]! + dvy * cs.ny[c]!);
+    if (approach > this.hitEventThreshold) {
+      this.evts.hit.push({
+        shapeA: sa,
+        shapeB: sb,
+        x: cs.px[k]!,
+        y: cs.py[k]!,
+        normalX: cs.nx[c]!,
+        normalY: cs.ny[c]!,
+        approachSpeed: approach,
+      });
+    }
+  }
+
+  private ensureScratch(): void {
+    const nb = this.bodies.capacity;
+    if (this.awakeList.length < nb) {
+      this.awakeList = new Int32Array(nb);
+      this.parent = new Int32Array(nb);
+      this.islandMin = new Float64Array(nb);
+      this.islandList = new Int32Array(nb);
+      this.islandRoot = new Int32Array(nb);
+    }
+    if (this.active.length < this.contactStore.capacity) this.active = new Int32Array(this.contactStore.capacity);
+  }
+
+  /** Prepare → substeps → restitution (see contact-solver.ts). */
+  private solve(dt: number): void {
+    this.ensureScratch();
+    const b = this.bodies;
+    const cs = this.contactStore;
+    const st = this.solver;
+    const list = this.awakeList;
+    let nAwake = 0;
+    for (let i = 0; i < b.count; i++) {
+      if (b.awake[i] === 1 && b.alive[i] === 1) {
+        list[nAwake++] = i;
+        b.dpx[i] = 0;
+        b.dpy[i] = 0;
+        b.dqc[i] = 1;
+        b.dqs[i] = 0;
+      }
+    }
+    const active = this.active;
+    let nActive = 0;
+    for (let c = 0; c < cs.count; c++) {
+      if (cs.pointCount[c]! > 0 && (b.awake[cs.bodyA[c]!] === 1 || b.awake[cs.bodyB[c]!] === 1)) active[nActive++] = c;
+    }
+    this.lastStep.activeContacts = nActive;
+    this.lastStep.awakeBodies = nAwake;
+    const substeps = st.substeps;
+    const h = dt / substeps;
+    prepareContacts(b, cs, active, nActive, st.warmStarting);
+    const mode = st.positionCorrection;
+    const pass = this.pass;
+    pass.invH = 1 / h;
+    pass.beta = st.beta;
+    pass.slop = st.slop;
+    pass.maxPush = st.maxPushOutSpeed;
+    // contact stiffness is capped at a quarter of the substep rate (Box2D v3)
+    const hertz = Math.min(st.contactHertz, 0.25 / h);
+    makeSoftness(hertz, st.contactDampingRatio, h, pass.soft);
+    makeSoftness(Math.min(st.staticStiffness * hertz, 0.25 / h), st.contactDampingRatio, h, pass.staticSoft);
+    const trace = st.trace;
+    const ev = this.traceEvent;
+    const gx = this.gravityX;
+    const gy = this.gravityY;
+    for (let sub = 0; sub < substeps; sub++) {
+      integrateVelocities(b, list, nAwake, gx, gy, h);
+      pass.reverse = ((this.stepCount * substeps + sub) & 1) === 1;
+      if (st.warmStarting) warmStart(b, cs, active, nActive);
+      else if (sub > 0) prepareContacts(b, cs, active, nActive, false);
+      pass.mode = mode === 'soft-step' ? BIAS_SOFT : mode === 'baumgarte' ? BIAS_BAUMGARTE : BIAS_NONE;
+      for (let it = 1; it <= st.iterations; it++) {
+        if (mode !== 'soft-step') pass.reverse = ((this.stepCount + it) & 1) === 0;
+        solveContacts(b, cs, active, nActive, pass);
+        if (trace !== undefined) {
+          ev.stage = 'solve';
+          ev.substep = sub;
+          ev.iteration = it;
+          trace(ev);
+        }
+      }
+      integratePositions(b, list, nAwake, h);
+      if (mode === 'soft-step') {
+        pass.mode = BIAS_NONE;
+        for (let it = 1; it <= st.relaxIterations; it++) {
+          solveContacts(b, cs, active, nActive, pass);
+          if (trace !== undefined) {
+            ev.stage = 'relax';
+            ev.substep = sub;
+            ev.iteration = it;
+            trace(ev);
+          }
+        }
+      } else if (mode === 'split-impulse') {
+        for (let it = 1; it <= st.positionIterations; it++) {
+          solvePositions(b, cs, active, nActive, st.percent, st.slop, 0.2);
+          if (trace !== undefined) {
+            ev.stage = 'position';
+            ev.substep = sub;
+            ev.iteration = it;
+            trace(ev);
+          }
+        }
+      }
+    }
+    applyRestitution(b, cs, active, nActive, st.restitutionThreshold);
+    if (trace !== undefined) {
+      ev.stage = 'restitution';
+      ev.substep = substeps - 1;
+      ev.iteration = 1;
+      trace(ev);
+    }
+    // the readout: current separations after the motion of this step
+    for (let i = 0; i < nActive; i++) {
+      const c = active[i]!;
+      const a = cs.bodyA[c]!;
+      const d = cs.bodyB[c]!;
+      for (let k = 2 * c; k < 2 * c + cs.pointCount[c]!; k++) {
+        const ax = cs.rAx[k]!;
+        const ay = cs.rAy[k]!;
+        const bx = cs.rBx[k]!;
+        const by = cs.rBy[k]!;
+        const dx = b.dpx[d]! - b.dpx[a]! + (b.dqc[d]! * bx - b.dqs[d]! * by) - (b.dqc[a]! * ax - b.dqs[a]! * ay);
+        const dy = b.dpy[d]! - b.dpy[a]! + (b.dqs[d]! * bx + b.dqc[d]! * by) - (b.dqs[a]! * ax + b.dqc[a]! * ay);
+        cs.separation[k] = dx * cs.nx[c]! + dy * cs.ny[c]! + cs.baseSeparation[k]!;
+      }
+    }
+  }
+
+  /** Bodies' boxes (refatten on escape), forces cleared, sleep timers. */
+  private finalizeBodies(dt: number): void {
+    const b = this.bodies;
+    const list = this.awakeList;
+    const n = this.lastStep.awakeBodies;
+    const tol = this.sleepTolerance;
+    for (let k = 0; k < n; k++) {
+      const i = list[k]!;
+      b.fx[i] = 0;
+      b.fy[i] = 0;
+      b.torque[i] = 0;
+      this.updateBodyBoxes(i, false);
+      const v = Math.sqrt(b.vx[i]! * b.vx[i]! + b.vy[i]! * b.vy[i]!);
+      const wr = b.maxExtent[i]! * Math.abs(b.w[i]!);
+      if (!this.enableSleep || b.sleepEnabled[i] === 0 || v > tol || wr > tol || b.type[i] === BODY_KINEMATIC) {
+        b.sleepTime[i] = 0;
+      } else {
+        b.sleepTime[i] = b.sleepTime[i]! + dt;
+      }
+    }
+  }
+
+  private find(i: number): number {
+    const p = this.parent;
+    while (p[i] !== i) {
+      p[i] = p[p[i]!]!;
+      i = p[i]!;
+    }
+    return i;
+  }
+
+  /**
+   * Islands and sleep (§26.2 "スリープ"): bodies joined by touching contacts form islands
+   * (union–find over the awake bodies, rebuilt each step); an island whose every body has been
+   * still for `timeToSleep` falls asleep as a whole and is kept as a linked list, so touching any
+   * of its bodies wakes all of them together.
+   */
+  private updateSleep(_dt: number): void {
+    const b = this.bodies;
+    const cs = this.contactStore;
+    const list = this.awakeList;
+    const n = this.lastStep.awakeBodies;
+    const parent = this.parent;
+    for (let k = 0; k < n; k++) {
+      const i = list[k]!;
+      parent[i] = i;
+    }
+    for (let c = 0; c < cs.count; c++) {
+      if (cs.pointCount[c] === 0) continue;
+      const a = cs.bodyA[c]!;
+      const d = cs.bodyB[c]!;
+      if (b.awake[a] === 0 || b.awake[d] === 0) continue;
+      const ta = b.type[a];
+      const td = b.type[d];
+      if (ta === BODY_DYNAMIC && td === BODY_DYNAMIC) {
+        const ra = this.find(a);
+        const rd = this.find(d);
+        if (ra !== rd) {
+          if (ra < rd) parent[rd] = ra;
+          else parent[ra] = rd;
+        }
+      } else if (ta === BODY_KINEMATIC || td === BODY_KINEMATIC) {
+        // touching a moving kinematic body keeps a body awake
+        const kin = ta === BODY_KINEMATIC ? a : d;
+        const dyn = kin === a ? d : a;
+        if (b.vx[kin] !== 0 || b.vy[kin] !== 0 || b.w[kin] !== 0) b.sleepTime[dyn] = 0;
+      }
+    }
+    const minSleep = this.islandMin;
+    const root = this.islandRoot;
+    for (let k = 0; k < n; k++) {
+      const i = list[k]!;
+      const r = this.find(i);
+      root[i] = r;
+      if (r === i) minSleep[r] = Number.POSITIVE_INFINITY;
+    }
+    for (let k = 0; k < n; k++) {
+      const i = list[k]!;
+      const r = root[i]!;
+      if (b.sleepTime[i]! < minSleep[r]!) minSleep[r] = b.sleepTime[i]!;
+    }
+    if (!this.enableSleep) return;
+    const start = this.islandList;
+    for (let k = 0; k < n; k++) start[root[list[k]!]!] = -1;
+    let any = false;
+    for (let k = n - 1; k >= 0; k--) {
+      const i = list[k]!;
+      const r = root[i]!;
+      if (b.type[i] !== BODY_DYNAMIC || minSleep[r]! < this.timeToSleep) continue;
+      b.islandNext[i] = start[r]!;
+      start[r] = i;
+      any = true;
+    }
+    if (!any) return;
+    for (let k = 0; k < n; k++) {
+      const i = list[k]!;
+      const r = root[i]!;
+      if (b.type[i] !== BODY_DYNAMIC || minSleep[r]! < this.timeToSleep) continue;
+      b.islandHead[i] = start[r]!;
+      b.awake[i] = 0;
+      b.vx[i] = 0;
+      b.vy[i] = 0;
+      b.w[i] = 0;
+    }
+  }
+
+  /** Island id of a body for drawing: the island's root slot (awake) or its list head (asleep); −1 for static. */
+  getIslandId(id: BodyId): number {
+    const i = this.bodyIndex(id);
+    const b = this.bodies;
+    if (b.type[i] === BODY_STATIC) return -1;
+    return b.awake[i] ? this.islandRoot[i]! : b.islandHead[i]!;
+  }
+
+  // ---------------------------------------------------------------- contact readout
+
+  /** Number of contacts with at least one point (touching or speculative), sensors excluded. */
+  get contactCount(): number {
+    let n = 0;
+    const cs = this.contactStore;
+    for (let c = 0; c < cs.count; c++) if (cs.pointCount[c]! > 0) n++;
+    return n;
+  }
+
+  /** Readout of every contact with points: normal, points, separations and the last step's impulses. */
+  contacts(): ContactInfo[] {
+    const cs = this.contactStore;
+    const out: ContactInfo[] = [];
+    for (let c = 0; c < cs.count; c++) {
+      const pc = cs.pointCount[c]!;
+      if (pc === 0) continue;
+      const points = [];
+      for (let k = 2 * c; k < 2 * c + pc; k++) {
+        points.push({
+          x: cs.px[k]!,
+          y: cs.py[k]!,
+          separation: cs.separation[k]!,
+          normalImpulse: cs.normalImpulse[k]!,
+          tangentImpulse: cs.tangentImpulse[k]!,
+          id: cs.id[k]!,
+        });
+      }
+      out.push({
+        shapeA: this.shapeId(cs.shapeA[c]!),
+        shapeB: this.shapeId(cs.shapeB[c]!),
+        bodyA: this.bodyId(cs.bodyA[c]!),
+        bodyB: this.bodyId(cs.bodyB[c]!),
+        normalX: cs.nx[c]!,
+        normalY: cs.ny[c]!,
+        points,
+      });
+    }
+    return out;
+  }
+
+  /** The largest penetration depth (−separation) over all contact points, 0 if none. */
+  maxPenetration(): number {
+    const cs = this.contactStore;
+    let d = 0;
+    for (let c = 0; c < cs.count; c++) {
+      for (let k = 2 * c; k < 2 * c + cs.pointCount[c]!; k++) if (-cs.separation[k]! > d) d = -cs.separation[k]!;
+    }
+    return d;
+  }
+
+  /**
+   * The relative normal velocity vn = (vB + ωB×rB − vA − ωA×rA)·n of point `k` of the `index`-th
+   * contact (in `contacts()` order) with the live body velocities — for solver traces (§26.2 table).
+   */
+  contactNormalVelocity(index: number, k = 0): number {
+    const cs = this.contactStore;
+    let c = -1;
+    for (let j = 0, seen = 0; j < cs.count; j++) {
+      if (cs.pointCount[j]! > 0) {
+        if (seen === index) {
+          c = j;
+          break;
+        }
+        seen++;
+      }
+    }
+    if (c < 0 || k >= cs.pointCount[c]!) throw new PhysicsError('not-found', `contact ${index} point ${k}: no such point`);
+    const b = this.bodies;
+    const a = cs.bodyA[c]!;
+    const d = cs.bodyB[c]!;
+    const j = 2 * c + k;
+    const dvx = b.vx[d]! - b.w[d]! * cs.rBy[j]! - b.vx[a]! + b.w[a]! * cs.rAy[j]!;
+    const dvy = b.vy[d]! + b.w[d]! * cs.rBx[j]! - b.vy[a]! - b.w[a]! * cs.rAx[j]!;
+    return dvx * cs.nx[c]! + dvy * cs.ny[c]!;
+  }
+
+  /** Live impulses of point `k` of the `index`-th contact (for traces while the solver runs). */
+  contactImpulses(index: number, k = 0): { normal: number; tangent: number; normalMass: number; tangentMass: number } {
+    const cs = this.contactStore;
+    for (let j = 0, seen = 0; j < cs.count; j++) {
+      if (cs.pointCount[j]! > 0) {
+        if (seen === index && k < cs.pointCount[j]!) {
+          const p = 2 * j + k;
+          return {
+            normal: cs.normalImpulse[p]!,
+            tangent: cs.tangentImpulse[p]!,
+            normalMass: cs.normalMass[p]!,
+            tangentMass: cs.tangentMass[p]!,
+          };
+        }
+        seen++;
+      }
+    }
+    throw new PhysicsError('not-found', `contact ${index} point ${k}: no such point`);
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * The playground in a real browser: build it with Vite into a temp folder, serve it with Vite's
+ * preview server on 127.0.0.1, open every demo of the registry in Chromium (playwright-core, the
+ * system's /usr/bin/chromium; Playwright never downloads a browser), step it 120 frames through
+ * the page's test hook, and check: no console or page error, a non-blank canvas, a screenshot
+ * saved to test-artifacts/playground/. Without Chromium the tests are skipped outside CI and
+ * fail in CI.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build, type PreviewServer, preview } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demos } from '../../src/demos/index.js';
+import { resolveParams } from '../../src/demos/types.js';
+import { workbookSections } from '../../src/workbook/index.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const IN_CI = process.env.CI === 'true';
+const ROOT = join(import.meta.dirname, '../..');
+const CONFIG = join(ROOT, 'playground/vite.config.ts');
+const ARTIFACTS = join(ROOT, 'test-artifacts/playground');
+const FRAMES = 120;
+
+if (!HAVE_CHROMIUM && !IN_CI) {
+  console.log('browser tests skipped: install Chromium with `apt-get install -y chromium`');
+}
+
+describe.runIf(!HAVE_CHROMIUM && IN_CI)('browser (CI without Chromium)', () => {
+  it('needs Chromium at /usr/bin/chromium', () => {
+    throw new Error(
+      `browser tests: ${CHROMIUM} is missing; in CI install it with \`apt-get install -y chromium\``,
+    );
+  });
+});
+
+describe.runIf(HAVE_CHROMIUM)('playground in Chromium', () => {
+  let outDir: string;
+  let server: PreviewServer;
+  let browser: Browser;
+  let page: Page;
+  let url: string;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    outDir = mkdtempSync(join(tmpdir(), 'rikigaku-playground-'));
+    await build({ configFile: CONFIG, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    server = await preview({
+      configFile: CONFIG,
+      logLevel: 'error',
+      build: { outDir },
+      preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+    });
+    const address = server.httpServer.address() as AddressInfo;
+    url = `http://127.0.0.1:${address.port}/`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--no-sandbox',
+        '--disable-gpu',
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.goto(url);
+    await page.waitForFunction(() => window.__rikigaku?.ready === true);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('loads without errors and lists every demo of the registry, grouped by domain, then the workbook', async () => {
+    expect(await page.evaluate(() => window.__rikigaku!.demoIds())).toEqual(demos.map((d) => d.id));
+    const links = await page.$$eval('#demo-list a', (as) => as.map((a) => (a as HTMLElement).dataset.id));
+    expect([...links].sort()).toEqual([...demos.map((d) => d.id), 'workbook'].sort());
+    const groups = await page.$$eval('#demo-list .group', (gs) =>
+      gs.map((g) => (g as HTMLElement).dataset.domain),
+    );
+    expect(new Set(groups.filter(Boolean))).toEqual(new Set(demos.map((d) => d.domain)));
+    // the labs come last among the demo groups, under "Lab"
+    if (demos.some((d) => d.domain === 'lab')) {
+      expect(groups.filter(Boolean).at(-1)).toBe('lab');
+      expect(await page.textContent('.group[data-domain="lab"] h2')).toBe('Lab');
+    }
+    expect(problems).toEqual([]);
+  });
+
+  for (const demo of demos) {
+    it(`demo '${demo.id}' runs ${FRAMES} frames without errors and draws something`, async () => {
+      problems.length = 0;
+      await page.evaluate((id) => window.__rikigaku!.open(id), demo.id);
+      expect(await page.textContent('#demo-title')).toBe(demo.title);
+      const r = await page.evaluate((n) => window.__rikigaku!.stepFrames(n), FRAMES);
+      await page.locator('#demo-page').screenshot({ path: join(ARTIFACTS, `${demo.id}.png`) });
+      expect(problems, problems.join('\n')).toEqual([]);
+      expect(r.frames).toBe(FRAMES);
+      expect(Number.isFinite(r.time)).toBe(true);
+      expect(r.time).toBeGreaterThan(0);
+      // non-blank: a sample of every 7th pixel has some that are not the white background
+      expect(r.painted).toBeGreaterThan(20);
+      expect(await page.isHidden('#error')).toBe(true);
+      // pointer input reaches the demo in world coordinates without breaking it
+      const box = (await page.locator('#view').boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.4);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 3 });
+      await page.mouse.up();
+      const after = await page.evaluate(() => window.__rikigaku!.stepFrames(5));
+      expect(after.frames).toBe(FRAMES + 5);
+      expect(problems, problems.join('\n')).toEqual([]);
+      // the parameter panel has one control per declared parameter; the live plot exists when there are series
+      expect(await page.locator('#gui-host .lil-controller').count()).toBe(demo.params?.length ?? 0);
+      const hasSeries = Object.keys(demo.create(resolveParams(demo)).series?.() ?? {}).length > 0;
+      expect(await page.locator('#plot .uplot').count()).toBe(hasSeries ? 1 : 0);
+    });
+  }
+
+  it.runIf(demos.length > 0)(
+    'step, play, pause and reset drive the running demo; the filter narrows the list',
+    async () => {
+      problems.length = 0;
+      const demo = demos[0]!;
+      await page.evaluate((id) => window.__rikigaku!.open(id), demo.id);
+      const frame = async () =>
+        Number(/frame (\d+)/.exec((await page.textContent('#readout')) ?? '')?.[1] ?? -1);
+      await page.click('#btn-step');
+      await page.click('#btn-step');
+      expect(await frame()).toBe(2);
+      expect(await page.textContent('#btn-play')).toBe('▶ play');
+      await page.click('#btn-play');
+      expect(await page.textContent('#btn-play')).toBe('pause');
+      await page.waitForFunction(
+        () => Number(/frame (\d+)/.exec(document.getElementById('readout')!.textContent ?? '')?.[1]) > 5,
+      );
+      await page.click('#btn-play');
+      const paused = await frame();
+      expect(paused).toBeGreaterThan(2);
+      await page.click('#btn-reset');
+      await page.click('#btn-step');
+      expect(await frame()).toBe(1);
+
+      await page.fill('#filter', demo.id);
+      const visible = await page.$$eval('#demo-list a', (as) =>
+        as
+          .filter((a) => !(a as HTMLElement).hidden && !(a.parentElement as HTMLElement).hidden)
+          .map((a) => (a as HTMLElement).dataset.id),
+      );
+      expect(visible).toContain(demo.id);
+      expect(visible).not.toContain('workbook');
+      await page.fill('#filter', '');
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('the workbook page lists the sections and steps through an example one step at a time', async () => {
+    problems.length = 0;
+    await page.evaluate(() => window.__rikigaku!.open('workbook'));
+    const tabs = await page.$$eval('#workbook-page .section-tabs a', (as) => as.length);
+    expect(tabs).toBe(workbookSections.length);
+    for (const s of workbookSections) {
+      await page.evaluate((id) => window.__rikigaku!.open(`workbook/${id}`), s.id);
+      const examples = s.examples();
+      const cards = page.locator('#workbook-page .wb-example');
+      expect(await cards.count()).toBe(examples.length);
+      const ex = examples.find((e) => e.steps.length >= 2);
+      if (!ex) continue;
+      const card = page.locator(`#workbook-page .wb-example[data-id="${ex.id}"]`);
+      expect(await card.locator('.wb-step').count()).toBe(1);
+      await card.getByRole('button', { name: 'next step ▶' }).click();
+      expect(await card.locator('.wb-step').count()).toBe(2);
+      await card.getByRole('button', { name: 'show all' }).click();
+      expect(await card.locator('.wb-step').count()).toBe(ex.steps.length);
+      await card.getByRole('button', { name: '◀ previous' }).click();
+      expect(await card.locator('.wb-step').count()).toBe(ex.steps.length - 1);
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'workbook.png') });
+    expect(problems).toEqual([]);
+  });
+
+  it('an unknown hash falls back to the default page without errors', async () => {
+    problems.length = 0;
+    await page.evaluate(() => window.__rikigaku!.open('no-such-demo'));
+    const empty = await page.isVisible('#empty-page');
+    expect(empty).toBe(demos.length === 0);
+    expect(problems).toEqual([]);
+  });
+});
