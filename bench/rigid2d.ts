@@ -631,8 +631,9 @@ async function runScene(
     }
   }
   if (opts.heap) {
-    const window = scene.dynamic.length > 2000 ? 5 : 50;
     for (let k = 0; k < engines.length; k++) {
+      // Up to 1,000 warm steps, or as many as fit in about 3 s.
+      const window = Math.max(5, Math.min(1000, Math.round(3000 / Math.max(results[k]!.medianMs, 1e-3))));
       // Skip engines that were too slow to finish (their heap figure would take minutes).
       if (results[k]!.stoppedByBudget && results[k]!.medianMs > 200) continue;
       // The figure includes about 100 bytes of the measuring itself (process.memoryUsage).

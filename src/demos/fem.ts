@@ -362,7 +362,7 @@ class JellyCube implements DemoInstance {
       const v = Float64Array.from(m.vertices);
       for (let i = 0; i < v.length; i += 3) {
         v[i] += dx;
-        v[i + 1] += 1.1;
+        v[i + 1] += 0.8;
       }
       return { ...m, vertices: v };
     };
@@ -379,9 +379,9 @@ class JellyCube implements DemoInstance {
       poissonRatio: Number(params.poissonRatio),
       model: String(params.model) as FemModel,
     });
-    rotateBody(this.world, this.left, 0.35, -0.6, 1.1);
-    rotateBody(this.world, this.right, 0.35, 0.6, 1.1);
-    const ground = this.world.add(new CollisionSet(this.world.particles, { friction: 0.5 }));
+    rotateBody(this.world, this.left, 0.25, -0.6, 0.8);
+    rotateBody(this.world, this.right, 0.25, 0.6, 0.8);
+    const ground = this.world.add(new CollisionSet(this.world.particles, { friction: 0.8 }));
     ground.addCollider(plane([0, 1, 0], 0));
     this.dragger = new Dragger(this.world);
   }
@@ -456,16 +456,16 @@ const jellyCube: Demo = {
       default: 'corotational',
       options: ['corotational', 'neo-hookean'],
     },
-    { key: 'youngModulus', label: 'E (Pa)', kind: 'number', default: 2e4, min: 2e3, max: 2e5, step: 1e3 },
+    { key: 'youngModulus', label: 'E (Pa)', kind: 'number', default: 6e4, min: 5e3, max: 5e5, step: 1e3 },
     { key: 'poissonRatio', label: 'ν', kind: 'number', default: 0.3, min: 0, max: 0.45, step: 0.05 },
   ],
   create: (params = {}, options = {}) =>
     new JellyCube(
       {
         shapeMatching: 'rigid',
-        smStiffness: 0.1,
+        smStiffness: 0.3,
         model: 'corotational',
-        youngModulus: 2e4,
+        youngModulus: 6e4,
         poissonRatio: 0.3,
         ...params,
       },

@@ -4,6 +4,7 @@
  * `series()` for the live plot.
  */
 import { BALLS_INITIAL, BallBox, bounce_with_friction, resolve } from '../labs/impulse.js';
+import { BOUNCE_COLOR, ballPixel, bouncePixel, checkPattern } from '../labs/impulse-lab.js';
 import {
   addBox,
   FIVE_BOXES,
@@ -62,6 +63,77 @@ function segment(
   ctx.lineWidth = 1.5;
   ctx.stroke();
 }
+
+/** Copies a Raster's pixels onto the canvas at pixel (x, y), unscaled (putImageData ignores the transform). */
+function blitRaster(ctx: CanvasRenderingContext2D, raster: Raster, x: number, y: number): void {
+  if (typeof ctx.createImageData !== 'function' || typeof ctx.putImageData !== 'function') return;
+  const img = ctx.createImageData(raster.width, raster.height);
+  if (!img?.data) return;
+  img.data.set(raster.data);
+  ctx.putImageData(img, Math.round(x), Math.round(y));
+}
+
+/**
+ * Seed 003's images growing live: 00-check.png, bounce.png and balls.png painted with the same
+ * exact-pixel Raster and the same pixel formulas as `rikigaku lab impulse`, step by step.
+ */
+const impulseImagesDemo: Demo = {
+  id: 'lab-impulse-images',
+  title: 'Lab: the impulse lab images (00-check, bounce, balls)',
+  domain: 'lab',
+  description:
+    'Seed 003: the test pattern, then bounce.png (px = int(step·255/2400), py = 255 − int(y/5·255)) and balls.png (every 10th step) drawn as the experiments run, pixel for pixel as the lab files.',
+  dt: FRAME,
+  view: (w, h) => ({ width: w, height: h, cx: 0, cy: 0, scale: 1 }),
+  create(_params = {}, options = {}): DemoInstance {
+    const dt = options.dt ?? FRAME;
+    const check = checkPattern();
+    const bounce = new Raster(256, 256);
+    const balls = new Raster(256, 256);
+    const box = new BallBox();
+    let y = 5.0;
+    let v = 0;
+    let step = 0; // lab steps done (both experiments advance together, 1/240 s each)
+    let t = 0;
+    bounce.point(...bouncePixel(0, y), BOUNCE_COLOR);
+    return {
+      get time() {
+        return t;
+      },
+      dt,
+      step() {
+        for (let s = 0; s < SUB; s++) {
+          if (step < 2400) {
+            v += -9.8 * LAB_DT;
+            y += v * LAB_DT;
+            if (y < 0) {
+              y = -y;
+              v = -0.7 * v;
+            }
+            bounce.point(...bouncePixel(step + 1, y), BOUNCE_COLOR);
+          }
+          if (step < 1800) {
+            box.step();
+            if (step % 10 === 0) {
+              for (let i = 0; i < box.count; i++) balls.point(...ballPixel(box.x[i]!, box.y[i]!), BALLS_INITIAL[i]!.color);
+            }
+          }
+          step++;
+        }
+        t += dt;
+      },
+      draw(ctx, view) {
+        clearCanvas(ctx, view);
+        const gap = 12;
+        const x0 = Math.max(0, (view.width - (64 + 2 * 256 + 2 * gap)) / 2);
+        blitRaster(ctx, check, x0, 10);
+        blitRaster(ctx, bounce, x0 + 64 + gap, 10);
+        blitRaster(ctx, balls, x0 + 64 + 256 + 2 * gap, 10);
+      },
+      series: () => ({ y, ballEnergy: box.energy(), step }),
+    };
+  },
+};
 
 /** Seed 003 跳ねる高さ: the ball of bounce.csv; each apex is e² of the one before. */
 const bounceDemo: Demo = {
@@ -570,6 +642,7 @@ const fiveBoxStackDemo: Demo = {
       draw(ctx, view) {
         clearCanvas(ctx, view);
         drawStack(ctx, view, world, boxes, 0, 4);
+        blitRaster(ctx, prev, 8, 8); // the exact-pixel frame the image difference is measured on
       },
       series: () => ({ penetration: world.maxPenetration(), imageDiff: diff }),
       stats: () => ({
@@ -588,6 +661,7 @@ export const labsDemos: Demo[] = [
   collideDemo,
   tangentDemo,
   fiveBallsDemo,
+  impulseImagesDemo,
   sinkingDemo,
   stackIterationsDemo,
   fiveBoxStackDemo,

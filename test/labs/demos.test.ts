@@ -122,4 +122,26 @@ describe('lab demos', () => {
     expect(inst.series!().imageDiff).toBe(0);
     expect(inst.stats!().top!).toBeGreaterThan(4.45);
   });
+
+  it('lab-impulse-images: after the run its rasters equal the lab files (same formulas, same pixels)', async () => {
+    const { impulseLabFiles } = await import('../../src/labs/impulse-lab.js');
+    const { decodePNG } = await import('../../src/render/png.js');
+    const inst = find('lab-impulse-images').create();
+    for (let i = 0; i < 601; i++) inst.step();
+    expect(inst.series!().step).toBeGreaterThanOrEqual(2400);
+    // capture what draw() blits
+    const blits: Uint8ClampedArray[] = [];
+    const ctx = fakeCtx();
+    (ctx as unknown as Record<string, unknown>).createImageData = (w: number, h: number) => ({
+      data: new Uint8ClampedArray(w * h * 4),
+    });
+    (ctx as unknown as Record<string, unknown>).putImageData = (img: { data: Uint8ClampedArray }) => blits.push(img.data);
+    inst.draw(ctx, find('lab-impulse-images').view(800, 300));
+    const files = impulseLabFiles();
+    const png = (name: string) => decodePNG(files.find((f) => f.name === name)!.content as Uint8Array).data;
+    expect(blits).toHaveLength(3);
+    expect(Array.from(blits[0]!)).toEqual(Array.from(png('00-check.png')));
+    expect(Array.from(blits[1]!)).toEqual(Array.from(png('bounce.png')));
+    expect(Array.from(blits[2]!)).toEqual(Array.from(png('balls.png')));
+  });
 });
