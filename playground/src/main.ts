@@ -3,12 +3,17 @@
  * page: `#spring` opens a demo, `#workbook` or `#workbook/26.1` the workbook.
  * `window.__rikigaku` is a small hook for the browser test (exact frame stepping, no clock).
  */
-import { demos, findDemo } from '../../src/demos/index.js';
+import { demos as registryDemos } from '../../src/demos/index.js';
 import { workbookSections } from '../../src/workbook/index.js';
 import { buildSidebar, markActive, orderedDomains } from './sidebar.js';
 import './style.css';
+import { sceneDemos } from './scenes.js';
 import { Viewer } from './viewer.js';
 import { renderWorkbook } from './workbook-page.js';
+
+/** The registry's demos, then the example scene files. */
+const demos = [...registryDemos, ...sceneDemos];
+const findDemo = (id: string) => demos.find((d) => d.id === id);
 
 const list = document.getElementById('demo-list')!;
 const demoPage = document.getElementById('demo-page')!;
@@ -57,7 +62,9 @@ declare global {
       demoIds(): string[];
       /** opens a demo (or `workbook`), paused and freshly reset, so that stepping is exact */
       open(id: string): void;
-      stepFrames(n: number): { time: number; frames: number; painted: number };
+      stepFrames(n: number): { time: number; frames: number; painted: number; series: number };
+      /** the current demo's parameter values and frame count */
+      state(): { id: string | undefined; params: Record<string, number | boolean | string>; frames: number };
     };
   }
 }
@@ -72,6 +79,7 @@ window.__rikigaku = {
     viewer.setRunning(false);
     viewer.reset();
   },
+  state: () => ({ id: viewer.demo?.id, params: { ...viewer.params }, frames: viewer.frames }),
   stepFrames(n: number) {
     viewer.setRunning(false);
     viewer.advance(n);
@@ -79,6 +87,7 @@ window.__rikigaku = {
       time: viewer.instance?.time ?? Number.NaN,
       frames: viewer.frames,
       painted: viewer.paintedPixels(),
+      series: Object.keys(viewer.instance?.series?.() ?? {}).length,
     };
   },
 };

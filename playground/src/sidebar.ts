@@ -11,6 +11,7 @@ const DOMAIN_LABEL: Record<string, string> = {
   fluid: 'Fluids (§26.4)',
   water: 'Water',
   lab: 'Lab',
+  scene: 'Scene files',
 };
 
 export function domainLabel(domain: string): string {
@@ -22,6 +23,7 @@ export function orderedDomains(demos: readonly Demo[]): string[] {
   const present = [...new Set(demos.map((d) => d.domain))];
   const rank = (d: string) => {
     if (d === 'lab') return 1000;
+    if (d === 'scene') return 900;
     const i = DOMAIN_ORDER.indexOf(d);
     return i < 0 ? 500 : i;
   };

@@ -73,6 +73,17 @@ function buildProgram(ctx: CliContext, done: (code: number) => void): Command {
   return program;
 }
 
+let pipeGuard = false;
+/** `rikigaku list | head`: a reader that stops early closes the pipe; end quietly, as Unix tools do. */
+function guardBrokenPipe(): void {
+  if (pipeGuard) return;
+  pipeGuard = true;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+}
+
 /** Runs the command line `argv` (without `node` and the script) and returns the exit code. */
 export async function main(argv: string[], context: Partial<CliContext> = {}): Promise<number> {
   const ctx: CliContext = {
@@ -83,6 +94,7 @@ export async function main(argv: string[], context: Partial<CliContext> = {}): P
     sections: context.sections ?? workbookSections,
     cwd: context.cwd ?? process.cwd(),
   };
+  if (ctx.stdout === process.stdout) guardBrokenPipe();
   let code = 0;
   const program = buildProgram(ctx, (c) => {
     code = c;

@@ -15,8 +15,9 @@ import {
   maxStructuralStretch,
 } from '../fem/cloth-simulation.js';
 import type { FemModel } from '../fem/fem-tetrahedra.js';
+import { ImplicitFem } from '../fem/implicit-fem.js';
 import { addFemBody2D, addFemBody3D, addShapeMatchingBody, type SoftBody } from '../fem/soft-body.js';
-import { type TetMesh, tetrahedralizeBox } from '../fem/tetrahedralize.js';
+import { type TetMesh, tetrahedralizeBox, tetrahedralizeSphere } from '../fem/tetrahedralize.js';
 import { type TriMesh, triangulateDisc, triangulateRectangle } from '../fem/triangulate.js';
 import { pcos, psin } from '../math/portable.js';
 import { type ClothMesh, clothMesh } from '../xpbd/cloth.js';
@@ -108,7 +109,6 @@ class ShapeMatchingSquare implements DemoInstance {
   private readonly world: XpbdWorld;
   private readonly sm: ShapeMatching;
   private readonly example: boolean;
-  private readonly n: number;
   private readonly boundary: number[];
   private readonly goals: Float64Array;
   private readonly dragger: Dragger;
@@ -128,13 +128,11 @@ class ShapeMatchingSquare implements DemoInstance {
       const x = [1, -1, 1, 1, -0.4, 0.4, -1, -1];
       for (let i = 0; i < 4; i++) p.setPosition(i, x[2 * i], x[2 * i + 1], 0);
       this.boundary = [0, 1, 2, 3];
-      this.n = 2;
     } else {
       // a 6×6 particle square of 1 m, tilted, dropped on the ground; drag particles to dent it
       this.world = new XpbdWorld({ substeps: 4 });
       const p = this.world.particles;
       const n = 6;
-      this.n = n;
       const c = pcos(0.5);
       const s = psin(0.5);
       for (let j = 0; j < n; j++) {
@@ -261,7 +259,7 @@ class ShapeMatchingSquare implements DemoInstance {
         view,
         `t = ${this.time.toFixed(2)} s: x3 = (${p.x[6].toFixed(3)}, ${p.x[7].toFixed(3)})`,
         0,
-        -1.6,
+        2.5,
       );
     }
   }
@@ -357,7 +355,10 @@ class JellyCube implements DemoInstance {
     const size = 0.5;
     const n = 3;
     const mode = String(params.shapeMatching);
-    this.mesh = tetrahedralizeBox([size, size, size], [n, n, n], [-size / 2, -size / 2, -size / 2]);
+    this.mesh =
+      params.shape === 'sphere'
+        ? tetrahedralizeSphere(size / 2, 4)
+        : tetrahedralizeBox([size, size, size], [n, n, n], [-size / 2, -size / 2, -size / 2]);
     const shift = (m: TetMesh, dx: number): TetMesh => {
       const v = Float64Array.from(m.vertices);
       for (let i = 0; i < v.length; i += 3) {
@@ -379,8 +380,8 @@ class JellyCube implements DemoInstance {
       poissonRatio: Number(params.poissonRatio),
       model: String(params.model) as FemModel,
     });
-    rotateBody(this.world, this.left, 0.25, -0.6, 0.8);
-    rotateBody(this.world, this.right, 0.25, 0.6, 0.8);
+    rotateBody(this.world, this.left, 0.12, -0.6, 0.8);
+    rotateBody(this.world, this.right, 0.12, 0.6, 0.8);
     const ground = this.world.add(new CollisionSet(this.world.particles, { friction: 0.8 }));
     ground.addCollider(plane([0, 1, 0], 0));
     this.dragger = new Dragger(this.world);
@@ -426,13 +427,14 @@ class JellyCube implements DemoInstance {
 
 const jellyCube: Demo = {
   id: 'fem-jelly-cube',
-  title: 'Jelly cube: shape matching vs FEM',
+  title: 'Jelly cube (or ball): shape matching vs FEM',
   domain: 'fem',
   description:
-    'Two tetrahedralised 0.5 m cubes dropped on the floor (§26.3): left, meshless shape matching (rigid, linear or overlapping clusters); right, corotational or stable neo-Hookean FEM with Young’s modulus and Poisson’s ratio as inputs, both as XPBD constraints.',
+    'Two tetrahedralised 0.5 m cubes (or balls) dropped on the floor (§26.3): left, meshless shape matching (rigid, linear or overlapping clusters); right, corotational or stable neo-Hookean FEM with Young’s modulus and Poisson’s ratio as inputs, both as XPBD constraints.',
   dt: 1 / 60,
   view: (width, height) => ({ width, height, cx: 0.1, cy: 0.6, scale: Math.min(width / 2.6, height / 1.8) }),
   params: [
+    { key: 'shape', kind: 'choice', default: 'cube', options: ['cube', 'sphere'] },
     {
       key: 'shapeMatching',
       label: 'shape matching',
@@ -462,6 +464,7 @@ const jellyCube: Demo = {
   create: (params = {}, options = {}) =>
     new JellyCube(
       {
+        shape: 'cube',
         shapeMatching: 'rigid',
         smStiffness: 0.3,
         model: 'corotational',
@@ -574,6 +577,117 @@ const softShapes2D: Demo = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// implicit FEM cantilever: linear vs corotational (§26.3 計算例: linear strain is not rotation invariant)
+// ---------------------------------------------------------------------------------------------
+
+class CantileverCompare implements DemoInstance {
+  readonly dt: number;
+  time = 0;
+  private readonly beams: ImplicitFem[] = [];
+  private readonly mesh: TriMesh;
+
+  constructor(params: DemoParamValues, dt: number) {
+    this.dt = dt;
+    this.mesh = triangulateRectangle(1.2, 0.12, 24, 3, [0, -0.06]);
+    for (const corotational of [false, true]) {
+      const fem = new ImplicitFem({
+        dim: 2,
+        vertices: this.mesh.vertices,
+        elements: this.mesh.triangles,
+        density: 100,
+        youngModulus: Number(params.youngModulus),
+        poissonRatio: 0.3,
+        planeStress: true,
+        corotational,
+        massDamping: 0.5,
+        cgTolerance: 1e-6,
+      });
+      for (let i = 0; i < fem.nodes; i++) if (this.mesh.vertices[2 * i] < 1e-9) fem.pin(i);
+      this.beams.push(fem);
+    }
+  }
+
+  step(): void {
+    for (const b of this.beams) b.step(this.dt);
+    this.time += this.dt;
+  }
+
+  private tip(b: ImplicitFem): [number, number] {
+    const v = this.mesh.vertices;
+    let x = 0;
+    let y = 0;
+    let n = 0;
+    for (let i = 0; i < b.nodes; i++) {
+      if (Math.abs(v[2 * i] - 1.2) < 1e-9) {
+        x += b.x[2 * i];
+        y += b.x[2 * i + 1];
+        n++;
+      }
+    }
+    return [x / n, y / n];
+  }
+
+  series(): Record<string, number> {
+    return { 'linear tip y': this.tip(this.beams[0]!)[1], 'corotational tip y': this.tip(this.beams[1]!)[1] };
+  }
+
+  stats(): Record<string, number> {
+    const [lx, ly] = this.tip(this.beams[0]!);
+    const [cx, cy] = this.tip(this.beams[1]!);
+    // distance from the clamp to the tip: a bending beam should not get longer
+    return {
+      'linear tip distance (m)': Math.hypot(lx, ly),
+      'corotational tip distance (m)': Math.hypot(cx, cy),
+    };
+  }
+
+  draw(ctx: CanvasRenderingContext2D, view: View): void {
+    const colors = ['#b23a48', '#2b7bb9'];
+    this.beams.forEach((b, k) => {
+      applyView(ctx, view);
+      ctx.lineWidth = 1 / view.scale;
+      ctx.strokeStyle = colors[k]!;
+      ctx.fillStyle = `${colors[k]!}33`;
+      const t = this.mesh.triangles;
+      for (let e = 0; e < t.length; e += 3) {
+        ctx.beginPath();
+        ctx.moveTo(b.x[2 * t[e]], b.x[2 * t[e] + 1]);
+        ctx.lineTo(b.x[2 * t[e + 1]], b.x[2 * t[e + 1] + 1]);
+        ctx.lineTo(b.x[2 * t[e + 2]], b.x[2 * t[e + 2] + 1]);
+        ctx.closePath();
+        ctx.fill();
+        ctx.stroke();
+      }
+    });
+    applyView(ctx, view);
+    ctx.fillStyle = GROUND;
+    ctx.fillRect(-0.1, -0.3, 0.1, 0.6);
+    label(ctx, view, 'red: linear FEM (stretches as it bends)   blue: corotational FEM', 0.6, 0.3);
+  }
+}
+
+const cantileverCompare: Demo = {
+  id: 'fem-cantilever',
+  title: 'Implicit FEM cantilever: linear vs corotational',
+  domain: 'fem',
+  description:
+    'A soft 2D cantilever under gravity, integrated implicitly (§26.3: element stiffness assembled and solved by CG, one Newton step per frame). Linear FEM (red) reads the large rotation as strain and its tip runs away from the clamp; corotational FEM (blue) removes the rotation first (F = R S).',
+  dt: 1 / 60,
+  view: (width, height) => ({
+    width,
+    height,
+    cx: 0.6,
+    cy: -0.45,
+    scale: Math.min(width / 1.9, height / 1.7),
+  }),
+  params: [
+    { key: 'youngModulus', label: 'E (Pa)', kind: 'number', default: 2e5, min: 5e4, max: 5e6, step: 5e4 },
+  ],
+  create: (params = {}, options = {}) =>
+    new CantileverCompare({ youngModulus: 2e5, ...params }, options.dt ?? cantileverCompare.dt),
+};
+
+// ---------------------------------------------------------------------------------------------
 // PBD vs XPBD vs implicit cloth on one scene
 // ---------------------------------------------------------------------------------------------
 
@@ -647,9 +761,9 @@ class ClothCompare implements DemoInstance {
 
   draw(ctx: CanvasRenderingContext2D, view: View): void {
     if (this.drape) drawGround(ctx, view);
-    applyView(ctx, view);
-    ctx.lineWidth = 1.5 / view.scale;
     this.sims.forEach((sim, i) => {
+      applyView(ctx, view); // (label() below resets the transform)
+      ctx.lineWidth = 1.5 / view.scale;
       const mesh = this.meshes[i]!;
       const x = sim.positions();
       if (this.drape) {
@@ -712,4 +826,10 @@ const clothCompare: Demo = {
 };
 
 /** Demos of soft bodies, shape matching, FEM and implicit cloth, in the order the playground lists them. */
-export const femDemos: Demo[] = [shapeMatchingSquare, jellyCube, softShapes2D, clothCompare];
+export const femDemos: Demo[] = [
+  shapeMatchingSquare,
+  jellyCube,
+  softShapes2D,
+  cantileverCompare,
+  clothCompare,
+];

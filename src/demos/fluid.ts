@@ -1,8 +1,8 @@
 import { Advector } from '../fluid/advection.js';
 import { MacGrid } from '../fluid/mac-grid.js';
 import { modernPlumeOptions, SEED_PLUME_DT, seedPlumeOptions } from '../fluid/presets.js';
-import { Projector } from '../fluid/projection.js';
 import type { PressureSolverKind } from '../fluid/pressure-solvers.js';
+import { Projector } from '../fluid/projection.js';
 import type { SmokeOptions } from '../fluid/smoke.js';
 import { drawArrow, drawSmoke2D } from '../fluid/smoke-draw.js';
 import { SmokeInstance } from '../fluid/smoke-instance.js';
@@ -19,17 +19,26 @@ import {
 } from './types.js';
 
 /** A camera that fits a w × h world rectangle with its lower-left corner at (x0, y0). */
-function fit(width: number, height: number, x0: number, y0: number, w: number, h: number): View {
+function fitView(width: number, height: number, x0: number, y0: number, w: number, h: number): View {
   const scale = Math.min(width / (w * 1.06), height / (h * 1.06));
   return { width, height, cx: x0 + w / 2, cy: y0 + h / 2, scale };
 }
 
-const SOLVERS: PressureSolverKind[] = ['jacobi', 'weighted-jacobi', 'gauss-seidel', 'sor', 'cg', 'mic-pcg', 'mgpcg'];
+const SOLVERS: PressureSolverKind[] = [
+  'jacobi',
+  'weighted-jacobi',
+  'gauss-seidel',
+  'sor',
+  'cg',
+  'mic-pcg',
+  'mgpcg',
+];
 
 function smokeParams(p: DemoParamValues): Partial<SmokeOptions> {
   const solver = p.solver as PressureSolverKind;
-  const stationary = solver === 'jacobi' || solver === 'weighted-jacobi' || solver === 'gauss-seidel' || solver === 'sor';
-  const adv = p.advection as 'semi-lagrangian' | 'maccormack';
+  const stationary =
+    solver === 'jacobi' || solver === 'weighted-jacobi' || solver === 'gauss-seidel' || solver === 'sor';
+  const adv = p.advection as 'semi-lagrangian' | 'maccormack' | 'bfecc';
   return {
     solver,
     pressureIterations: stationary ? (p.iterations as number) : 200,
@@ -43,9 +52,30 @@ function smokeParams(p: DemoParamValues): Partial<SmokeOptions> {
 
 const plumeParams: Demo['params'] = [
   { key: 'solver', kind: 'choice', default: 'jacobi', options: SOLVERS },
-  { key: 'iterations', label: 'Jacobi/GS/SOR sweeps', kind: 'number', default: 60, min: 1, max: 400, step: 1 },
-  { key: 'advection', kind: 'choice', default: 'semi-lagrangian', options: ['semi-lagrangian', 'maccormack'] },
-  { key: 'vorticity', label: 'vorticity confinement ε', kind: 'number', default: 3, min: 0, max: 20, step: 0.5 },
+  {
+    key: 'iterations',
+    label: 'Jacobi/GS/SOR sweeps',
+    kind: 'number',
+    default: 60,
+    min: 1,
+    max: 400,
+    step: 1,
+  },
+  {
+    key: 'advection',
+    kind: 'choice',
+    default: 'semi-lagrangian',
+    options: ['semi-lagrangian', 'maccormack'],
+  },
+  {
+    key: 'vorticity',
+    label: 'vorticity confinement ε',
+    kind: 'number',
+    default: 3,
+    min: 0,
+    max: 20,
+    step: 0.5,
+  },
   { key: 'buoyancy', label: 'buoyancy b', kind: 'number', default: 0.4, min: 0, max: 2, step: 0.05 },
 ];
 
@@ -60,7 +90,7 @@ const smokePlume: Demo = {
     'iterations per step; the column rises and rolls into a mushroom head (look at steps 60, 120, 180, 240). ' +
     'Press to add smoke and heat, drag to push.',
   dt: SEED_PLUME_DT,
-  view: (w, h) => fit(w, h, 0, 0, SEED_W, 1),
+  view: (w, h) => fitView(w, h, 0, 0, SEED_W, 1),
   params: plumeParams,
   create(params, options) {
     const p = resolveParams(smokePlume, params);
@@ -93,7 +123,11 @@ class SideBySide implements DemoInstance {
     ctx.fillStyle = '#ddd';
     ctx.font = '13px sans-serif';
     ctx.fillText('seed: 60 Jacobi, semi-Lagrangian', toPxX(view, 0), toPxY(view, 1) - 6);
-    ctx.fillText('MGPCG 1e-5, MacCormack', toPxX(view, this.left.sim.grid.width + this.gap), toPxY(view, 1) - 6);
+    ctx.fillText(
+      'MGPCG 1e-5, MacCormack',
+      toPxX(view, this.left.sim.grid.width + this.gap),
+      toPxY(view, 1) - 6,
+    );
     ctx.restore();
   }
   pointer(e: DemoPointer): void {
@@ -128,8 +162,18 @@ const smokeCompare: Demo = {
     'Seed §26.4 plume twice: left the seed toy (60 Jacobi sweeps from zero, semi-Lagrangian), right MGPCG to ' +
     '1e-5 relative divergence with MacCormack advection — less numerical dissipation, sharper eddies.',
   dt: SEED_PLUME_DT,
-  view: (w, h) => fit(w, h, 0, 0, 2 * SEED_W + 0.05, 1),
-  params: [{ key: 'vorticity', label: 'vorticity confinement ε', kind: 'number', default: 3, min: 0, max: 20, step: 0.5 }],
+  view: (w, h) => fitView(w, h, 0, 0, 2 * SEED_W + 0.05, 1),
+  params: [
+    {
+      key: 'vorticity',
+      label: 'vorticity confinement ε',
+      kind: 'number',
+      default: 3,
+      min: 0,
+      max: 20,
+      step: 0.5,
+    },
+  ],
   create(params, options) {
     const p = resolveParams(smokeCompare, params);
     const dt = options?.dt ?? SEED_PLUME_DT;
@@ -150,15 +194,28 @@ const smokeObstacle: Demo = {
     'Seed §26.4 smoke rising past a disc that sweeps sideways: the solid cells carry the disc velocity, so the ' +
     'projection makes the moving disc push the fluid. MGPCG, open top.',
   dt: 1 / 60,
-  view: (w, h) => fit(w, h, 0, 0, 1, 1),
+  view: (w, h) => fitView(w, h, 0, 0, 1, 1),
   params: [
-    { key: 'advection', kind: 'choice', default: 'maccormack', options: ['semi-lagrangian', 'maccormack'] },
-    { key: 'amplitude', label: 'sweep amplitude', kind: 'number', default: 0.25, min: 0, max: 0.35, step: 0.01 },
+    {
+      key: 'advection',
+      kind: 'choice',
+      default: 'maccormack',
+      options: ['semi-lagrangian', 'maccormack', 'bfecc'],
+    },
+    {
+      key: 'amplitude',
+      label: 'sweep amplitude',
+      kind: 'number',
+      default: 0.25,
+      min: 0,
+      max: 0.35,
+      step: 0.01,
+    },
     { key: 'period', label: 'sweep period (s)', kind: 'number', default: 4, min: 1, max: 10, step: 0.5 },
   ],
   create(params, options) {
     const p = resolveParams(smokeObstacle, params);
-    const adv = p.advection as 'semi-lagrangian' | 'maccormack';
+    const adv = p.advection as 'semi-lagrangian' | 'maccormack' | 'bfecc';
     return new SmokeInstance(
       {
         nx: 96,
@@ -193,10 +250,18 @@ const smoke3d: Demo = {
     'The seed §26.4 smoke on a 32³ MAC grid (trilinear semi-Lagrangian advection, buoyancy, 3D vorticity ' +
     'confinement, MGPCG), drawn as a density volume by an emission–absorption ray march lit from above.',
   dt: 1 / 30,
-  view: (w, h) => fit(w, h, 0, 0, 1, 1),
+  view: (w, h) => fitView(w, h, 0, 0, 1, 1),
   params: [
     { key: 'n', label: 'cells per side', kind: 'number', default: 32, min: 8, max: 64, step: 8 },
-    { key: 'vorticity', label: 'vorticity confinement ε', kind: 'number', default: 2, min: 0, max: 10, step: 0.5 },
+    {
+      key: 'vorticity',
+      label: 'vorticity confinement ε',
+      kind: 'number',
+      default: 2,
+      min: 0,
+      max: 10,
+      step: 0.5,
+    },
   ],
   create(params, options) {
     const p = resolveParams(smoke3d, params);
@@ -227,10 +292,18 @@ const fire: Demo = {
     'expanding where it burns (a divergence target for the projection); cells glow with the blackbody colour of ' +
     'their temperature. Press to pour fuel.',
   dt: 1 / 60,
-  view: (w, h) => fit(w, h, 0, 0, 64 / 96, 1),
+  view: (w, h) => fitView(w, h, 0, 0, 64 / 96, 1),
   params: [
     { key: 'expansion', kind: 'number', default: 0.6, min: 0, max: 3, step: 0.1 },
-    { key: 'vorticity', label: 'vorticity confinement ε', kind: 'number', default: 4, min: 0, max: 20, step: 0.5 },
+    {
+      key: 'vorticity',
+      label: 'vorticity confinement ε',
+      kind: 'number',
+      default: 4,
+      min: 0,
+      max: 20,
+      step: 0.5,
+    },
   ],
   create(params, options) {
     const p = resolveParams(fire, params);
@@ -245,7 +318,7 @@ const fire: Demo = {
         vorticity: p.vorticity as number,
         buoyancyTemperature: 0.25,
         buoyancyDensity: 0.02,
-        cooling: 1.8,
+        cooling: 3,
         dissipation: 0.3,
         fire: { ignition: 0.5, burnRate: 3, heat: 5, smoke: 0.5, expansion: p.expansion as number },
         sources: [{ x: 32 / 96, y: 0.05, radius: 0.07, fuel: 1, temperature: 1.5, velocity: [0, 0.3] }],
@@ -271,11 +344,21 @@ class Projection2x2 implements DemoInstance {
       else if (start === 'left v = 1 (26.9-5)') g.v[g.vIndex(0, 1)] = 1;
       else g.u[g.uIndex(1, 0)] = 1;
     };
-    const read = (g: MacGrid) => [g.u[g.uIndex(1, 0)]!, g.u[g.uIndex(1, 1)]!, g.v[g.vIndex(0, 1)]!, g.v[g.vIndex(1, 1)]!];
+    const read = (g: MacGrid) => [
+      g.u[g.uIndex(1, 0)]!,
+      g.u[g.uIndex(1, 1)]!,
+      g.v[g.vIndex(0, 1)]!,
+      g.v[g.vIndex(1, 1)]!,
+    ];
     const g0 = new MacGrid({ nx: 2, ny: 2 });
     set(g0);
     const div0 = Array.from(g0.divergence(new Float64Array(4)));
-    this.states.push({ label: 'before: divergence per cell', p: [null, null, null, null], faces: read(g0), div: div0 });
+    this.states.push({
+      label: 'before: divergence per cell',
+      p: [null, null, null, null],
+      faces: read(g0),
+      div: div0,
+    });
     const g = new MacGrid({ nx: 2, ny: 2 });
     set(g);
     const proj = new Projector(g);
@@ -289,7 +372,12 @@ class Projection2x2 implements DemoInstance {
         const i = (cell % proj.sys.px) - 1;
         const j = Math.floor(cell / proj.sys.px) - 1;
         p[i + 2 * j] = value;
-        this.states.push({ label: `Gauss–Seidel sweep ${sweep + 1}: cell (${i},${j})`, p: [...p], faces: read(g0), div: div0 });
+        this.states.push({
+          label: `Gauss–Seidel sweep ${sweep + 1}: cell (${i},${j})`,
+          p: [...p],
+          faces: read(g0),
+          div: div0,
+        });
       },
       trace: () => sweep++,
     });
@@ -336,14 +424,21 @@ class Projection2x2 implements DemoInstance {
       const y = (c >> 1) + 0.5;
       const pv = s.p[c];
       ctx.fillText(`div ${fmt(s.div[c]!)}`, toPxX(view, x - 0.4), toPxY(view, y + 0.3));
-      if (pv !== null && pv !== undefined) ctx.fillText(`p ${fmt(pv)}`, toPxX(view, x - 0.4), toPxY(view, y - 0.25));
+      if (pv !== null && pv !== undefined)
+        ctx.fillText(`p ${fmt(pv)}`, toPxX(view, x - 0.4), toPxY(view, y - 0.25));
     }
     ctx.fillText(s.label, toPxX(view, 0), toPxY(view, 2) - 10);
     ctx.restore();
   }
   stats(): Record<string, number> {
     const s = this.states[this.index]!;
-    return { state: this.index, bottom: s.faces[0]!, top: s.faces[1]!, left: s.faces[2]!, right: s.faces[3]! };
+    return {
+      state: this.index,
+      bottom: s.faces[0]!,
+      top: s.faces[1]!,
+      left: s.faces[2]!,
+      right: s.faces[3]!,
+    };
   }
 }
 
@@ -360,7 +455,7 @@ const projection2x2: Demo = {
     'right-bottom, left-top, right-top, then the new face speeds — a loop with a quarter of the speed. ' +
     'Also the starts of exercise 26.8-5 and task 26.9-5. One step = one update.',
   dt: 1,
-  view: (w, h) => fit(w, h, -0.2, -0.2, 2.4, 2.6),
+  view: (w, h) => fitView(w, h, -0.2, -0.2, 2.4, 2.6),
   params: [
     {
       key: 'start',
@@ -429,8 +524,16 @@ class AdvectionRow implements DemoInstance {
     ctx.fillStyle = '#eee';
     ctx.font = '13px sans-serif';
     const sum = (f: Float64Array) => f.subarray(0, n).reduce((a, b) => a + b, 0);
-    ctx.fillText(`semi-Lagrangian, uh = ${this.uh}: sum ${fmt(sum(this.sl))}`, toPxX(view, 0), toPxY(view, 6.2));
-    ctx.fillText(`explicit upwind: sum ${fmt(sum(this.up))}, min ${fmt(Math.min(...this.up))}`, toPxX(view, 0), toPxY(view, 3.1));
+    ctx.fillText(
+      `semi-Lagrangian, uh = ${this.uh}: sum ${fmt(sum(this.sl))}`,
+      toPxX(view, 0),
+      toPxY(view, 6.2),
+    );
+    ctx.fillText(
+      `explicit upwind: sum ${fmt(sum(this.up))}, min ${fmt(Math.min(...this.up))}`,
+      toPxX(view, 0),
+      toPxY(view, 3.1),
+    );
     ctx.restore();
   }
   stats(): Record<string, number> {
@@ -452,8 +555,10 @@ const advectionRow: Demo = {
     'Seed §26.4: the row (0,0,1,1,0,0…) in a uniform flow. Semi-Lagrangian stays within the old range at any ' +
     'step; explicit upwind needs uh/Δx ≤ 1 (CFL) and at uh = 2.6 makes negative smoke and growing spikes.',
   dt: 1,
-  view: (w, h) => fit(w, h, 0, -1.5, 30, 8),
-  params: [{ key: 'uh', label: 'u·h (cells per step)', kind: 'number', default: 0.6, min: 0.1, max: 3, step: 0.1 }],
+  view: (w, h) => fitView(w, h, 0, -1.5, 30, 8),
+  params: [
+    { key: 'uh', label: 'u·h (cells per step)', kind: 'number', default: 0.6, min: 0.1, max: 3, step: 0.1 },
+  ],
   create(params) {
     const p = resolveParams(advectionRow, params);
     return new AdvectionRow(p.uh as number);

@@ -71,6 +71,9 @@ function blitRaster(ctx: CanvasRenderingContext2D, raster: Raster, x: number, y:
   if (!img?.data) return;
   img.data.set(raster.data);
   ctx.putImageData(img, Math.round(x), Math.round(y));
+  ctx.strokeStyle = '#555';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(Math.round(x) - 0.5, Math.round(y) - 0.5, raster.width + 1, raster.height + 1);
 }
 
 /**
@@ -115,7 +118,8 @@ const impulseImagesDemo: Demo = {
           if (step < 1800) {
             box.step();
             if (step % 10 === 0) {
-              for (let i = 0; i < box.count; i++) balls.point(...ballPixel(box.x[i]!, box.y[i]!), BALLS_INITIAL[i]!.color);
+              for (let i = 0; i < box.count; i++)
+                balls.point(...ballPixel(box.x[i]!, box.y[i]!), BALLS_INITIAL[i]!.color);
             }
           }
           step++;

@@ -1,4 +1,632 @@
-import type { Demo } from './types.js';
+/**
+ * Demos of the rigid2d engine (issue 3, item 8; seed 000 §26.2, seeds 003 and 004): the crate on a
+ * post with its solver trace, a vertical stack, pyramids, a card house, dominoes, a friction ramp,
+ * a restitution row, a tumbler and shapes raining into a chain bowl. Every demo can be dragged
+ * with the mouse (a soft spring to the pointer) and draws, on request, contact points, normals,
+ * broadphase boxes, islands and sleep state.
+ */
+
+import {
+  BODY_DYNAMIC,
+  BODY_KINEMATIC,
+  BODY_STATIC,
+  type PositionCorrection,
+  World,
+} from '../rigid2d/index.js';
+import { queryPoint } from '../rigid2d/queries.js';
+import { crateTrace } from '../workbook/s26-2.js';
+import {
+  applyView,
+  type Demo,
+  type DemoInstance,
+  type DemoParam,
+  type DemoParamValues,
+  type DemoPointer,
+  type View,
+} from './types.js';
+
+const DT = 1 / 60;
+
+/** Parameters every rigid2d demo has: solver choice and what to draw. */
+const COMMON_PARAMS: DemoParam[] = [
+  {
+    key: 'solver',
+    label: 'position correction',
+    kind: 'choice',
+    default: 'soft-step',
+    options: ['soft-step', 'baumgarte', 'split-impulse', 'none'],
+  },
+  { key: 'substeps', kind: 'number', default: 4, min: 1, max: 16, step: 1 },
+  {
+    key: 'iterations',
+    label: 'iterations (PGS modes)',
+    kind: 'number',
+    default: 10,
+    min: 1,
+    max: 50,
+    step: 1,
+  },
+  { key: 'sleep', label: 'sleeping', kind: 'boolean', default: true },
+  { key: 'contacts', label: 'draw contacts', kind: 'boolean', default: false },
+  { key: 'normals', label: 'draw normals', kind: 'boolean', default: false },
+  { key: 'aabbs', label: 'draw broadphase boxes', kind: 'boolean', default: false },
+  { key: 'islands', label: 'colour islands', kind: 'boolean', default: false },
+  { key: 'sleepState', label: 'show sleeping', kind: 'boolean', default: true },
+];
+
+type Builder = (world: World, p: DemoParamValues) => void;
+
+/** A running rigid2d demo: a world, the mouse spring and the drawing options. */
+export class RigidDemoInstance implements DemoInstance {
+  readonly world: World;
+  readonly dt: number;
+  private drag = -1;
+  private dragLocalX = 0;
+  private dragLocalY = 0;
+  private targetX = 0;
+  private targetY = 0;
+  private readonly p: DemoParamValues;
+
+  constructor(build: Builder, p: DemoParamValues, dt: number) {
+    this.p = p;
+    this.dt = dt;
+    const mode = String(p['solver'] ?? 'soft-step') as PositionCorrection;
+    this.world = new World({
+      gravity: [0, -10],
+      enableSleep: p['sleep'] !== false,
+      solver: {
+        positionCorrection: mode,
+        substeps: mode === 'soft-step' ? Number(p['substeps'] ?? 4) : 1,
+        iterations: mode === 'soft-step' ? 1 : Number(p['iterations'] ?? 10),
+      },
+    });
+    build(this.world, p);
+  }
+
+  get time(): number {
+    return this.world.time;
+  }
+
+  step(): void {
+    this.applyMouseSpring();
+    this.world.step(this.dt);
+  }
+
+  /** A soft spring (5 Hz, damping ratio 0.7) from the grabbed point to the pointer. */
+  private applyMouseSpring(): void {
+    if (this.drag < 0) return;
+    const w = this.world;
+    let id: number;
+    try {
+      id = w.bodyId(this.drag);
+      w.bodySlot(id);
+    } catch {
+      this.drag = -1;
+      return;
+    }
+    const xf = w.getTransform(id);
+    const ax = xf.px + xf.c * this.dragLocalX - xf.s * this.dragLocalY;
+    const ay = xf.py + xf.s * this.dragLocalX + xf.c * this.dragLocalY;
+    const m = w.getMass(id);
+    const omega = 2 * Math.PI * 5;
+    const k = m * omega * omega;
+    const c = 2 * m * 0.7 * omega;
+    const [vx, vy] = w.getLinearVelocity(id);
+    const wv = w.getAngularVelocity(id);
+    const [cx, cy] = w.getWorldCenter(id);
+    // velocity of the anchor point
+    const pvx = vx - wv * (ay - cy);
+    const pvy = vy + wv * (ax - cx);
+    let fx = k * (this.targetX - ax) - c * pvx;
+    let fy = k * (this.targetY - ay) - c * pvy;
+    const maxF = 1000 * m;
+    const f = Math.hypot(fx, fy);
+    if (f > maxF) {
+      fx *= maxF / f;
+      fy *= maxF / f;
+    }
+    w.applyForce(id, [fx, fy], [ax, ay]);
+  }
+
+  pointer(e: DemoPointer): void {
+    const w = this.world;
+    if (e.kind === 'down') {
+      const hits = queryPoint(w, e.x, e.y);
+      this.drag = -1;
+      for (const s of hits) {
+        const body = w.getShapeBody(s);
+        if (w.getBodyType(body) !== 'dynamic') continue;
+        const xf = w.getTransform(body);
+        const dx = e.x - xf.px;
+        const dy = e.y - xf.py;
+        this.drag = w.bodySlot(body);
+        this.dragLocalX = xf.c * dx + xf.s * dy;
+        this.dragLocalY = -xf.s * dx + xf.c * dy;
+        break;
+      }
+    } else if (e.kind === 'up') {
+      this.drag = -1;
+    }
+    this.targetX = e.x;
+    this.targetY = e.y;
+  }
+
+  series(): Record<string, number> {
+    return { kineticEnergy: this.world.kineticEnergy(), maxPenetration: this.world.maxPenetration() };
+  }
+
+  stats(): Record<string, number> {
+    const w = this.world;
+    return {
+      time: w.time,
+      bodies: w.bodyCount,
+      contacts: w.contactCount,
+      awakeBodies: w.lastStep.awakeBodies,
+      kineticEnergy: w.kineticEnergy(),
+      maxPenetration: w.maxPenetration(),
+    };
+  }
+
+  draw(ctx: CanvasRenderingContext2D, view: View): void {
+    drawWorld(ctx, view, this.world, {
+      contacts: this.p['contacts'] === true,
+      normals: this.p['normals'] === true,
+      aabbs: this.p['aabbs'] === true,
+      islands: this.p['islands'] === true,
+      sleepState: this.p['sleepState'] !== false,
+    });
+    if (this.drag >= 0) {
+      const w = this.world;
+      const id = w.bodyId(this.drag);
+      const xf = w.getTransform(id);
+      const ax = xf.px + xf.c * this.dragLocalX - xf.s * this.dragLocalY;
+      const ay = xf.py + xf.s * this.dragLocalX + xf.c * this.dragLocalY;
+      ctx.save();
+      applyView(ctx, view);
+      ctx.lineWidth = 2 / view.scale;
+      ctx.strokeStyle = '#2ca02c';
+      ctx.beginPath();
+      ctx.moveTo(ax, ay);
+      ctx.lineTo(this.targetX, this.targetY);
+      ctx.stroke();
+      ctx.restore();
+    }
+  }
+}
+
+/** What {@link drawWorld} draws besides the shapes. */
+export interface DrawOptions {
+  contacts?: boolean;
+  normals?: boolean;
+  aabbs?: boolean;
+  islands?: boolean;
+  sleepState?: boolean;
+}
+
+const ISLAND_COLORS = [
+  '#e45756',
+  '#4c78a8',
+  '#54a24b',
+  '#eeca3b',
+  '#b279a2',
+  '#ff9da6',
+  '#9d755d',
+  '#72b7b2',
+];
+
+/** Draws a world with the standard Canvas 2D API (world y up). */
+export function drawWorld(
+  ctx: CanvasRenderingContext2D,
+  view: View,
+  world: World,
+  o: DrawOptions = {},
+): void {
+  const b = world.bodies;
+  const sh = world.shapes;
+  ctx.save();
+  applyView(ctx, view);
+  const px = 1 / view.scale;
+  ctx.lineWidth = px;
+  for (let s = 0; s < sh.count; s++) {
+    if (!sh.alive[s]) continue;
+    const bi = sh.body[s]!;
+    const g = sh.geom[s]!;
+    const c = b.qc[bi]!;
+    const sn = b.qs[bi]!;
+    const ox = b.cx[bi]! - (c * b.lcx[bi]! - sn * b.lcy[bi]!);
+    const oy = b.cy[bi]! - (sn * b.lcx[bi]! + c * b.lcy[bi]!);
+    const type = b.type[bi];
+    let fill = type === BODY_STATIC ? '#8c8c8c' : type === BODY_KINEMATIC ? '#7fa7d9' : '#f2a65a';
+    if (o.islands && type === BODY_DYNAMIC) {
+      const island = world.getIslandId(world.bodyId(bi));
+      fill = ISLAND_COLORS[((island % ISLAND_COLORS.length) + ISLAND_COLORS.length) % ISLAND_COLORS.length]!;
+    }
+    const asleep = type !== BODY_STATIC && b.awake[bi] === 0;
+    ctx.globalAlpha = o.sleepState && asleep ? 0.45 : sh.sensor[s] ? 0.3 : 1;
+    ctx.fillStyle = fill;
+    ctx.strokeStyle = '#333333';
+    ctx.beginPath();
+    const tx = (x: number, y: number) => ox + c * x - sn * y;
+    const ty = (x: number, y: number) => oy + sn * x + c * y;
+    if (g.kind === 'circle') {
+      const x = tx(g.vx[0]!, g.vy[0]!);
+      const y = ty(g.vx[0]!, g.vy[0]!);
+      ctx.arc(x, y, g.radius, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
+      // a radius line shows rotation
+      ctx.beginPath();
+      ctx.moveTo(x, y);
+      ctx.lineTo(x + c * g.radius, y + sn * g.radius);
+      ctx.stroke();
+    } else if (g.kind === 'segment') {
+      ctx.moveTo(tx(g.vx[0]!, g.vy[0]!), ty(g.vx[0]!, g.vy[0]!));
+      ctx.lineTo(tx(g.vx[1]!, g.vy[1]!), ty(g.vx[1]!, g.vy[1]!));
+      ctx.lineWidth = 2 * px;
+      ctx.stroke();
+      ctx.lineWidth = px;
+    } else if (g.kind === 'capsule') {
+      const x1 = tx(g.vx[0]!, g.vy[0]!);
+      const y1 = ty(g.vx[0]!, g.vy[0]!);
+      const x2 = tx(g.vx[1]!, g.vy[1]!);
+      const y2 = ty(g.vx[1]!, g.vy[1]!);
+      const a = Math.atan2(y2 - y1, x2 - x1); // drawing only
+      ctx.arc(x2, y2, g.radius, a - Math.PI / 2, a + Math.PI / 2);
+      ctx.arc(x1, y1, g.radius, a + Math.PI / 2, a + (3 * Math.PI) / 2);
+      ctx.closePath();
+      ctx.fill();
+      ctx.stroke();
+    } else {
+      for (let k = 0; k < g.count; k++) {
+        const x = tx(g.vx[k]!, g.vy[k]!);
+        const y = ty(g.vx[k]!, g.vy[k]!);
+        if (k === 0) ctx.moveTo(x, y);
+        else ctx.lineTo(x, y);
+      }
+      ctx.closePath();
+      ctx.fill();
+      ctx.stroke();
+    }
+  }
+  ctx.globalAlpha = 1;
+  if (o.aabbs) {
+    ctx.strokeStyle = '#9467bd';
+    for (let s = 0; s < sh.count; s++) {
+      if (!sh.alive[s]) continue;
+      const k = 4 * s;
+      ctx.strokeRect(
+        sh.fat[k]!,
+        sh.fat[k + 1]!,
+        sh.fat[k + 2]! - sh.fat[k]!,
+        sh.fat[k + 3]! - sh.fat[k + 1]!,
+      );
+    }
+  }
+  if (o.contacts || o.normals) {
+    const cs = world.contactStore;
+    for (let c = 0; c < cs.count; c++) {
+      for (let k = 2 * c; k < 2 * c + cs.pointCount[c]!; k++) {
+        const x = cs.px[k]!;
+        const y = cs.py[k]!;
+        if (o.contacts) {
+          ctx.fillStyle = cs.separation[k]! > 0 ? '#1f77b4' : '#d62728';
+          ctx.fillRect(x - 3 * px, y - 3 * px, 6 * px, 6 * px);
+        }
+        if (o.normals) {
+          ctx.strokeStyle = '#2ca02c';
+          ctx.beginPath();
+          ctx.moveTo(x, y);
+          ctx.lineTo(x + 0.3 * cs.nx[c]!, y + 0.3 * cs.ny[c]!);
+          ctx.stroke();
+        }
+      }
+    }
+  }
+  ctx.restore();
+}
+
+function makeDemo(
+  id: string,
+  title: string,
+  description: string,
+  camera: { cx: number; cy: number; height: number },
+  build: Builder,
+  extraParams: DemoParam[] = [],
+  defaults: Partial<Record<string, number | boolean | string>> = {},
+): Demo {
+  const params = [...extraParams, ...COMMON_PARAMS].map((p) =>
+    defaults[p.key] !== undefined ? ({ ...p, default: defaults[p.key] } as DemoParam) : p,
+  );
+  return {
+    id,
+    title,
+    domain: 'rigid2d',
+    description,
+    dt: DT,
+    view: (width, height) => ({ width, height, cx: camera.cx, cy: camera.cy, scale: height / camera.height }),
+    params,
+    create: (p: DemoParamValues = {}, options?: { dt?: number }) => {
+      const values: DemoParamValues = {};
+      for (const q of params) values[q.key] = p[q.key] ?? q.default;
+      return new RigidDemoInstance(build, values, options?.dt ?? DT);
+    },
+  };
+}
+
+function ground(world: World, halfWidth = 40): number {
+  const g = world.createBody({ type: 'static' });
+  world.createShape(g, { kind: 'box', halfWidth, halfHeight: 0.5, center: [0, -0.5] });
+  return g;
+}
+
+function box(
+  world: World,
+  x: number,
+  y: number,
+  hw = 0.5,
+  hh = 0.5,
+  angle = 0,
+  extra: Record<string, number> = {},
+) {
+  const b = world.createBody({ position: [x, y], angle });
+  world.createShape(b, { kind: 'box', halfWidth: hw, halfHeight: hh, ...extra });
+  return b;
+}
+
+function pyramidRows(world: World, base: number): void {
+  for (let row = 0; row < base; row++) {
+    const n = base - row;
+    for (let i = 0; i < n; i++) box(world, i - (n - 1) / 2, 0.5 + row);
+  }
+}
+
+/** The crate demo also shows the §26.2 sequential-impulse table computed by the solver. */
+class CrateDemoInstance extends RigidDemoInstance {
+  private readonly table = crateTrace(0.5, 5).rows;
+  override draw(ctx: CanvasRenderingContext2D, view: View): void {
+    super.draw(ctx, view);
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = '#222222';
+    ctx.font = '12px monospace';
+    ctx.fillText('§26.2 sequential impulses (μ = 0.5)', 8, 16);
+    ctx.fillText('it   λn      λt       ω       vn', 8, 32);
+    this.table.forEach((r, i) => {
+      ctx.fillText(
+        `${r.iteration}   ${r.pn.toFixed(4)}  ${r.pt.toFixed(4)}  ${r.w.toFixed(4)}  ${r.vn.toFixed(4)}`,
+        8,
+        48 + 16 * i,
+      );
+    });
+    ctx.restore();
+  }
+}
+
+const crateDemo: Demo = {
+  ...makeDemo(
+    'rigid2d-crate',
+    'Crate on a post (§26.2)',
+    'The §26.2 crate (m = 1 kg, I = 1/6) falls at 2 m/s onto a thin post under its corner; the panel shows the solver trace of the first step (λn → 8/7).',
+    { cx: 0, cy: 0, height: 5 },
+    () => {},
+  ),
+  create: (p: DemoParamValues = {}, options?: { dt?: number }) => {
+    const params = crateDemo.params!;
+    const values: DemoParamValues = {};
+    for (const q of params) values[q.key] = p[q.key] ?? q.default;
+    return new CrateDemoInstance(
+      (world) => {
+        // a thin post whose rounded top is at y = 0, under the crate's lower-right corner
+        const post = world.createBody({ type: 'static', position: [0.5, 0] });
+        world.createShape(post, {
+          kind: 'capsule',
+          p1: [0, -1.5],
+          p2: [0, -0.05],
+          radius: 0.05,
+          friction: 0.5,
+        });
+        const floor = world.createBody({ type: 'static' });
+        world.createShape(floor, { kind: 'box', halfWidth: 6, halfHeight: 0.5, center: [0, -2] });
+        const crate = world.createBody({ position: [0, 0.5 + 0.01], linearVelocity: [0, -2] });
+        world.createShape(crate, { kind: 'box', halfWidth: 0.5, halfHeight: 0.5, friction: 0.5 });
+      },
+      values,
+      options?.dt ?? DT,
+    );
+  },
+};
 
 /** Demos of the rigid2d domain, in the order the playground lists them. */
-export const rigid2dDemos: Demo[] = [];
+export const rigid2dDemos: Demo[] = [
+  crateDemo,
+  makeDemo(
+    'rigid2d-stack',
+    'Vertical stack of 10 boxes',
+    'Ten unit boxes on the ground (seed 004): compare soft step, Baumgarte and split impulse; the stack falls asleep.',
+    { cx: 0, cy: 5, height: 12 },
+    (world) => {
+      ground(world);
+      for (let i = 0; i < 10; i++) box(world, 0, 0.5 + i);
+    },
+  ),
+  makeDemo(
+    'rigid2d-pyramid',
+    'Pyramid (base 20)',
+    'Box2D’s pyramid benchmark: 210 unit boxes, each row shifted by half a box.',
+    { cx: 0, cy: 10, height: 24 },
+    (world) => {
+      ground(world);
+      pyramidRows(world, 20);
+    },
+  ),
+  makeDemo(
+    'rigid2d-large-pyramid',
+    'Large pyramid (base 100, 5050 boxes)',
+    'The large pyramid of the benchmark: 5050 boxes, about 15,000 contact pairs.',
+    { cx: 0, cy: 50, height: 110 },
+    (world) => {
+      ground(world, 80);
+      pyramidRows(world, 100);
+    },
+  ),
+  makeDemo(
+    'rigid2d-card-house',
+    'Card house',
+    'Thin cards leaning in pairs with flat cards across, three storeys; friction holds them.',
+    { cx: 0, cy: 2, height: 6 },
+    (world) => {
+      ground(world);
+      const h = 0.5; // card half length
+      const t = 0.01; // card half thickness
+      const lean = 0.35; // radians from vertical
+      const dx = h * Math.sin(lean) + t; // set-up only, not a simulation step
+      const dy = h * Math.cos(lean);
+      const span = 2 * dx + 0.05; // half the distance between neighbouring apexes
+      let y = 0;
+      for (let storey = 0; storey < 3; storey++) {
+        const n = 3 - storey;
+        for (let i = 0; i < n; i++) {
+          const cx = (i - (n - 1) / 2) * (2 * span);
+          for (const side of [-1, 1]) {
+            // left card (side −1) leans right: its top points along (sin lean, cos lean)
+            const b = world.createBody({ position: [cx + side * dx, y + dy], angle: side * lean });
+            world.createShape(b, { kind: 'box', halfWidth: t, halfHeight: h, friction: 0.9 });
+          }
+          if (i < n - 1) {
+            const b = world.createBody({ position: [cx + span, y + 2 * dy + 2 * t] });
+            world.createShape(b, { kind: 'box', halfWidth: span + 0.1, halfHeight: t, friction: 0.9 });
+          }
+        }
+        y += 2 * dy + 4 * t;
+      }
+    },
+  ),
+  makeDemo(
+    'rigid2d-dominoes',
+    'Dominoes',
+    'Thirty dominoes; the first is tipped and the chain falls.',
+    { cx: 7, cy: 2, height: 8 },
+    (world) => {
+      ground(world);
+      for (let i = 0; i < 30; i++) {
+        const b = box(world, i * 0.5, 1, 0.1, 1, 0, { friction: 0.4 });
+        if (i === 0) world.setAngularVelocity(b, -2);
+      }
+    },
+  ),
+  makeDemo(
+    'rigid2d-friction-ramp',
+    'Friction ramp (μ = 0.1 … 0.8)',
+    'Eight boxes on a 30° ramp with μ from 0.1 to 0.8: those with μ below tan 30° ≈ 0.58 slide (seed 003).',
+    { cx: 0, cy: 2, height: 14 },
+    (world) => {
+      ground(world);
+      const theta = Math.PI / 6;
+      const ramp = world.createBody({ type: 'static', position: [0, 4], angle: theta });
+      world.createShape(ramp, {
+        kind: 'box',
+        halfWidth: 10,
+        halfHeight: 0.25,
+        center: [0, -0.25],
+        friction: 1,
+      });
+      const c = Math.cos(theta);
+      const s = Math.sin(theta);
+      for (let i = 0; i < 8; i++) {
+        const mu = 0.1 * (i + 1);
+        const along = -6 + 1.6 * i;
+        const b = world.createBody({
+          position: [along * c - 0.3 * s, 4 + along * s + 0.3 * c],
+          angle: theta,
+        });
+        world.createShape(b, { kind: 'box', halfWidth: 0.3, halfHeight: 0.3, friction: mu });
+      }
+    },
+  ),
+  makeDemo(
+    'rigid2d-restitution',
+    'Restitution row (e = 0 … 1)',
+    'Balls with e = 0, 0.1, …, 1 dropped from 4 m: peak heights fall by e² per bounce (seed 003).',
+    { cx: 0, cy: 2.5, height: 7 },
+    (world) => {
+      ground(world);
+      world.setSolver({ restitutionThreshold: 0.1 });
+      for (let i = 0; i <= 10; i++) {
+        const b = world.createBody({ position: [(i - 5) * 0.8, 4.25] });
+        world.createShape(b, { kind: 'circle', radius: 0.25, restitution: i / 10, friction: 0 });
+      }
+    },
+  ),
+  makeDemo(
+    'rigid2d-tumbler',
+    'Tumbler',
+    'A kinematic box turning at 0.25 rad/s, full of small boxes, circles and capsules.',
+    { cx: 0, cy: 0, height: 24 },
+    (world) => {
+      const t = world.createBody({ type: 'kinematic', angularVelocity: 0.25 });
+      for (const [hw, hh, cx, cy] of [
+        [0.5, 10, 10, 0],
+        [0.5, 10, -10, 0],
+        [10, 0.5, 0, 10],
+        [10, 0.5, 0, -10],
+      ] as const) {
+        world.createShape(t, { kind: 'box', halfWidth: hw, halfHeight: hh, center: [cx, cy] });
+      }
+      let k = 0;
+      for (let i = 0; i < 12; i++) {
+        for (let j = 0; j < 12; j++) {
+          const b = world.createBody({ position: [-6 + i, -6 + j] });
+          const kind = k++ % 3;
+          if (kind === 0) world.createShape(b, { kind: 'box', halfWidth: 0.25, halfHeight: 0.25 });
+          else if (kind === 1) world.createShape(b, { kind: 'circle', radius: 0.25 });
+          else world.createShape(b, { kind: 'capsule', p1: [-0.2, 0], p2: [0.2, 0], radius: 0.15 });
+        }
+      }
+    },
+    [],
+    { sleep: false },
+  ),
+  makeDemo(
+    'rigid2d-bowl',
+    'Shapes raining into a chain bowl',
+    'Circles, boxes, capsules and polygons fall into a bowl built from a chain of segments.',
+    { cx: 0, cy: 6, height: 18 },
+    (world) => {
+      const bowl = world.createBody({ type: 'static' });
+      const pts: [number, number][] = [];
+      for (let i = 0; i <= 24; i++) {
+        const a = Math.PI + (i / 24) * Math.PI;
+        pts.push([8 * Math.cos(a), 8 + 8 * Math.sin(a)]);
+      }
+      world.createChain(bowl, { points: pts, friction: 0.6 });
+      let seed = 12345;
+      const rnd = () => {
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        return seed / 4294967296;
+      };
+      for (let i = 0; i < 120; i++) {
+        const b = world.createBody({
+          position: [-5 + (i % 10) + 0.3 * rnd(), 9 + 0.9 * Math.floor(i / 10)],
+          angle: rnd() * 3,
+        });
+        const kind = i % 4;
+        if (kind === 0) world.createShape(b, { kind: 'circle', radius: 0.2 + 0.2 * rnd() });
+        else if (kind === 1)
+          world.createShape(b, { kind: 'box', halfWidth: 0.2 + 0.2 * rnd(), halfHeight: 0.2 + 0.1 * rnd() });
+        else if (kind === 2)
+          world.createShape(b, { kind: 'capsule', p1: [-0.25, 0], p2: [0.25, 0], radius: 0.15 });
+        else
+          world.createShape(b, {
+            kind: 'polygon',
+            vertices: [
+              [-0.3, -0.2],
+              [0.3, -0.2],
+              [0.4, 0.1],
+              [0, 0.35],
+              [-0.4, 0.1],
+            ],
+          });
+      }
+    },
+  ),
+];

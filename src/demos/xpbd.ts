@@ -1,4 +1,737 @@
-import type { Demo } from './types.js';
+/**
+ * Demos of the xpbd domain (seed 000 §26.3, §26.5; seed 002): the 13×13 PBD cloth at 1, 4 and 16
+ * iterations, the same cloth in XPBD with substeps, the 12-link chain, cloth draped over a sphere
+ * and a box, a flag in wind, hair on a moving head, and a balloon. Edges are coloured by stretch,
+ * green at 0% to red at 15% or more.
+ */
+import { pcos, psin } from '../math/portable.js';
+import { AttachmentSet } from '../xpbd/attachment.js';
+import { addBalloon, type Balloon } from '../xpbd/balloon.js';
+import { addCloth, type Cloth, clothMesh } from '../xpbd/cloth.js';
+import { CollisionSet, plane } from '../xpbd/collision.js';
+import type { DistanceSet } from '../xpbd/distance.js';
+import { addHair, type Hair } from '../xpbd/hair.js';
+import { addRope, type Rope } from '../xpbd/rope.js';
+import { type XpbdSettings, XpbdWorld } from '../xpbd/solver.js';
+import { WindForce } from '../xpbd/wind.js';
+import type { Demo, DemoInstance, DemoParamValues, DemoPointer, View } from './types.js';
+import { resolveParams, toPxX, toPxY } from './types.js';
+
+// ------------------------------------------------------------------------------ drawing helpers
+
+/** A fixed orthographic camera: yaw about y, then pitch about x. Returns world-2D (x, y) for the view. */
+interface Camera {
+  yaw: number;
+  pitch: number;
+}
+const FRONT: Camera = { yaw: 0, pitch: 0 };
+const OBLIQUE: Camera = { yaw: 0.55, pitch: 0.35 };
+
+function projX(cam: Camera, x: number, _y: number, z: number): number {
+  return x * Math.cos(cam.yaw) - z * Math.sin(cam.yaw);
+}
+function projY(cam: Camera, x: number, y: number, z: number): number {
+  const zr = x * Math.sin(cam.yaw) + z * Math.cos(cam.yaw);
+  return y * Math.cos(cam.pitch) - zr * Math.sin(cam.pitch);
+}
+
+/** Stretch 0 → green, 7.5% → yellow, ≥ 15% → red (the seed's figure). */
+export function stretchColor(stretch: number): string {
+  const t = Math.min(Math.max(stretch / 0.15, 0), 1);
+  const r = Math.round(255 * Math.min(1, 2 * t));
+  const g = Math.round(200 * Math.min(1, 2 * (1 - t)));
+  return `rgb(${r},${g},40)`;
+}
+
+const BUCKETS = 8;
+/** Draws the edges of distance sets, bucketed by stretch colour (few state changes per frame). */
+function drawEdges(
+  ctx: CanvasRenderingContext2D,
+  view: View,
+  world: XpbdWorld,
+  sets: DistanceSet[],
+  cam: Camera,
+  dx = 0,
+): void {
+  const x = world.particles.x;
+  ctx.lineWidth = 1.5;
+  for (let b = 0; b < BUCKETS; b++) {
+    ctx.strokeStyle = stretchColor((b / (BUCKETS - 1)) * 0.15);
+    ctx.beginPath();
+    for (const set of sets) {
+      for (let c = 0; c < set.size(); c++) {
+        const s = set.stretch(x, c);
+        const bucket = Math.min(BUCKETS - 1, Math.max(0, Math.round((s / 0.15) * (BUCKETS - 1))));
+        if (bucket !== b) continue;
+        const i = 3 * set.ids[2 * c];
+        const j = 3 * set.ids[2 * c + 1];
+        ctx.moveTo(
+          toPxX(view, projX(cam, x[i], x[i + 1], x[i + 2]) + dx),
+          toPxY(view, projY(cam, x[i], x[i + 1], x[i + 2])),
+        );
+        ctx.lineTo(
+          toPxX(view, projX(cam, x[j], x[j + 1], x[j + 2]) + dx),
+          toPxY(view, projY(cam, x[j], x[j + 1], x[j + 2])),
+        );
+      }
+    }
+    ctx.stroke();
+  }
+}
+
+function clear(ctx: CanvasRenderingContext2D, view: View): void {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.fillStyle = '#f7f7f4';
+  ctx.fillRect(0, 0, view.width, view.height);
+}
+
+function label(ctx: CanvasRenderingContext2D, text: string, px: number, py: number): void {
+  ctx.fillStyle = '#222';
+  ctx.font = '12px sans-serif';
+  ctx.fillText(text, px, py);
+}
+
+function circle(
+  ctx: CanvasRenderingContext2D,
+  view: View,
+  cx: number,
+  cy: number,
+  r: number,
+  fill: string,
+): void {
+  ctx.fillStyle = fill;
+  ctx.beginPath();
+  ctx.arc(toPxX(view, cx), toPxY(view, cy), Math.max(1, r * view.scale), 0, 2 * Math.PI);
+  ctx.fill();
+}
+
+function hangingLength(world: XpbdWorld, top = 0): number {
+  let minY = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < world.particles.count; i++) minY = Math.min(minY, world.particles.x[3 * i + 1]);
+  return top - minY;
+}
+
+/** A mouse grab: a compliant attachment of the nearest particle (in the camera's projection) to the pointer. */
+class Grab {
+  private readonly att: AttachmentSet;
+  private active = false;
+  constructor(
+    private readonly world: XpbdWorld,
+    private readonly cam: Camera,
+    compliance = 0,
+  ) {
+    this.att = world.add(new AttachmentSet());
+    this.att.add(world.particles, 0, [0, 0, 0], compliance);
+    this.att.active[0] = 0;
+  }
+  pointer(e: DemoPointer): void {
+    const p = this.world.particles;
+    if (e.kind === 'down') {
+      let best = -1;
+      let bestD = 0.15 ** 2;
+      for (let i = 0; i < p.count; i++) {
+        if (p.invMass[i] === 0) continue;
+        const k = 3 * i;
+        const d =
+          (projX(this.cam, p.x[k], p.x[k + 1], p.x[k + 2]) - e.x) ** 2 +
+          (projY(this.cam, p.x[k], p.x[k + 1], p.x[k + 2]) - e.y) ** 2;
+        if (d < bestD) {
+          bestD = d;
+          best = i;
+        }
+      }
+      if (best < 0) return;
+      this.att.setParticle(p, 0, best);
+      this.active = true;
+    }
+    if (!this.active) return;
+    if (e.kind === 'up') {
+      this.att.active[0] = 0;
+      this.active = false;
+      return;
+    }
+    // keep the particle's depth; move it in the view plane (front camera)
+    const i = this.att.ids[0];
+    this.att.setTarget(0, e.x, e.y, p.x[3 * i + 2]);
+  }
+}
+
+// ------------------------------------------------------------------------------ 1. cloth at 1/4/16 iterations
+
+const SEED_CLOTH = { nx: 13, ny: 13, width: 1.2, height: 1.2, plane: 'xy' as const };
+const GAP = 1.6;
+
+class ClothIterations implements DemoInstance {
+  dt = 1 / 60;
+  private readonly worlds: XpbdWorld[] = [];
+  private readonly cloths: Cloth[] = [];
+  readonly iterations = [1, 4, 16];
+  constructor() {
+    for (const n of this.iterations) {
+      // §26.5: the §26.3 cloth used the 8-colour order
+      const w = new XpbdWorld({ integrator: 'pbd', substeps: 1, iterations: n, order: 'colored' });
+      this.cloths.push(addCloth(w, clothMesh(SEED_CLOTH), { bending: 'none' }));
+      this.worlds.push(w);
+    }
+  }
+  get time(): number {
+    return this.worlds[0].time;
+  }
+  step(): void {
+    for (const w of this.worlds) w.step(this.dt);
+  }
+  draw(ctx: CanvasRenderingContext2D, view: View): void {
+    clear(ctx, view);
+    this.worlds.forEach((w, k) => {
+      drawEdges(ctx, view, w, [this.cloths[k].stretch], FRONT, k * GAP);
+      const s = this.cloths[k].stretch.maxStretch(w.particles.x);
+      const px = toPxX(view, k * GAP - 0.05);
+      label(ctx, `${this.iterations[k]} iteration${k ? 's' : ''}`, px, toPxY(view, 0.35));
+      label(ctx, `stretch ${(100 * s).toFixed(0)}%, ${hangingLength(w).toFixed(2)} m`, px, toPxY(view, 0.15));
+    });
+  }
+  series(): Record<string, number> {
+    const out: Record<string, number> = {};
+    this.worlds.forEach((w, k) => {
+      out[`stretch ${this.iterations[k]}`] = this.cloths[k].stretch.maxStretch(w.particles.x);
+    });
+    return out;
+  }
+  stats(): Record<string, number> {
+    const out: Record<string, number> = {};
+    this.worlds.forEach((w, k) => {
+      out[`maxStretch${this.iterations[k]}`] = this.cloths[k].stretch.maxStretch(w.particles.x);
+      out[`hanging${this.iterations[k]}`] = hangingLength(w);
+    });
+    return out;
+  }
+}
+
+// ------------------------------------------------------------------------------ 2. XPBD cloth with substeps
+
+class ClothSubsteps implements DemoInstance {
+  dt = 1 / 60;
+  private readonly world: XpbdWorld;
+  private readonly cloth: Cloth;
+  private readonly grab: Grab;
+  constructor(p: DemoParamValues) {
+    const settings: Partial<XpbdSettings> = {
+      substeps: Number(p.substeps),
+      iterations: Number(p.iterations),
+      order: p.order as XpbdSettings['order'],
+      drag: 0.1,
+    };
+    this.world = new XpbdWorld(settings);
+    this.cloth = addCloth(this.world, clothMesh(SEED_CLOTH), {
+      bending: 'none',
+      stretchCompliance: Number(p.compliance),
+      damping: 0,
+    });
+    this.grab = new Grab(this.world, FRONT);
+  }
+  get time(): number {
+    return this.world.time;
+  }
+  step(): void {
+    this.world.step(this.dt);
+  }
+  draw(ctx: CanvasRenderingContext2D, view: View): void {
+    clear(ctx, view);
+    drawEdges(ctx, view, this.world, [this.cloth.stretch], FRONT);
+    const s = this.world.settings;
+    label(
+      ctx,
+      `XPBD ${s.substeps} substeps × ${s.iterations} iteration(s): max stretch ${(100 * this.cloth.stretch.maxStretch(this.world.particles.x)).toFixed(1)}%`,
+      10,
+      20,
+    );
+  }
+  pointer(e: DemoPointer): void {
+    this.grab.pointer(e);
+  }
+  series(): Record<string, number> {
+    return { stretch: this.cloth.stretch.maxStretch(this.world.particles.x), energy: this.world.energy() };
+  }
+  stats(): Record<string, number> {
+    return {
+      maxStretch: this.cloth.stretch.maxStretch(this.world.particles.x),
+      hanging: hangingLength(this.world),
+    };
+  }
+}
+
+// ------------------------------------------------------------------------------ 3. the 12-link chain
+
+class Chain implements DemoInstance {
+  dt = 1 / 60;
+  private readonly world: XpbdWorld;
+  private readonly rope: Rope;
+  private readonly grab: Grab;
+  constructor(p: DemoParamValues) {
+    this.world = new XpbdWorld({ substeps: Number(p.substeps) });
+    // seed 002 §7: 12 particles at (0.2 i, 2), the first pinned, α = 0.0001
+    this.rope = addRope(this.world, {
+      start: [0, 2, 0],
+      end: [2.2, 2, 0],
+      links: 11,
+      compliance: Number(p.compliance),
+    });
+    this.grab = new Grab(this.world, FRONT);
+  }
+  get time(): number {
+    return this.world.time;
+  }
+  step(): void {
+    this.world.step(this.dt);
+  }
+  draw(ctx: CanvasRenderingContext2D, view: View): void {
+    clear(ctx, view);
+    drawEdges(ctx, view, this.world, [this.rope.links], FRONT);
+    const x = this.world.particles.x;
+    for (let i = 0; i < this.rope.count; i++) {
+      const k = 3 * (this.rope.first + i);
+      circle(ctx, view, x[k], x[k + 1], 0.03, i === 0 ? '#333' : '#3a6ea5');
+    }
+    label(
+      ctx,
+      `12-link chain, ${this.world.settings.substeps} substeps, E = ${this.world.energy().toFixed(3)} J`,
+      10,
+      20,
+    );
+  }
+  pointer(e: DemoPointer): void {
+    this.grab.pointer(e);
+  }
+  series(): Record<string, number> {
+    return { energy: this.world.energy(), stretch: this.rope.links.maxStretch(this.world.particles.x) };
+  }
+  stats(): Record<string, number> {
+    return { energy: this.world.energy(), maxStretch: this.rope.links.maxStretch(this.world.particles.x) };
+  }
+}
+
+// ------------------------------------------------------------------------------ 4. drape over a sphere and a box
+
+class Drape implements DemoInstance {
+  dt = 1 / 60;
+  private readonly world: XpbdWorld;
+  private readonly cloth: Cloth;
+  private readonly friction: number;
+  private readonly sphere = { center: [-0.55, 0, 0] as [number, number, number], radius: 0.35 };
+  private readonly box = {
+    center: [0.55, -0.1, 0] as [number, number, number],
+    half: [0.3, 0.25, 0.3] as [number, number, number],
+  };
+  constructor(p: DemoParamValues) {
+    const n = Number(p.resolution);
+    this.friction = Number(p.friction);
+    this.world = new XpbdWorld({ substeps: 15, drag: 0.2 });
+    this.cloth = addCloth(
+      this.world,
+      clothMesh({ nx: n, ny: n, width: 2.2, height: 1.4, plane: 'xz', origin: [-1.1, 0.6, -0.7] }),
+      { pin: 'none', bending: 'distance', bendCompliance: 1e-3, stretchCompliance: 0 },
+    );
+    const col = this.world.add(
+      new CollisionSet(this.world.particles, {
+        thickness: 0.02,
+        friction: Number(p.friction),
+        staticFriction: Number(p.friction),
+      }),
+    );
+    col.addCollider({ kind: 'sphere', ...this.sphere });
+    col.addCollider({ kind: 'box', ...this.box });
+    col.addCollider(plane([0, 1, 0], -0.35));
+  }
+  get time(): number {
+    return this.world.time;
+  }
+  step(): void {
+    this.world.step(this.dt);
+  }
+  draw(ctx: CanvasRenderingContext2D, view: View): void {
+    clear(ctx, view);
+    const c = this.sphere.center;
+    circle(
+      ctx,
+      view,
+      projX(OBLIQUE, c[0], c[1], c[2]),
+      projY(OBLIQUE, c[0], c[1], c[2]),
+      this.sphere.radius,
+      '#c9d3e0',
+    );
+    // the box: its 8 corners' hull drawn as edges
+    ctx.strokeStyle = '#8899aa';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    const b = this.box;
+    const corner = (s: number, a: number): number => b.center[a] + ((s >> a) & 1 ? 1 : -1) * b.half[a];
+    for (let s = 0; s < 8; s++) {
+      for (let a = 0; a < 3; a++) {
+        const t = s ^ (1 << a);
+        if (t < s) continue;
+        ctx.moveTo(
+          toPxX(view, projX(OBLIQUE, corner(s, 0), corner(s, 1), corner(s, 2))),
+          toPxY(view, projY(OBLIQUE, corner(s, 0), corner(s, 1), corner(s, 2))),
+        );
+        ctx.lineTo(
+          toPxX(view, projX(OBLIQUE, corner(t, 0), corner(t, 1), corner(t, 2))),
+          toPxY(view, projY(OBLIQUE, corner(t, 0), corner(t, 1), corner(t, 2))),
+        );
+      }
+    }
+    ctx.stroke();
+    drawEdges(ctx, view, this.world, [this.cloth.stretch], OBLIQUE);
+    label(ctx, `cloth over a sphere and a box, friction μ = ${this.friction}`, 10, 20);
+  }
+  stats(): Record<string, number> {
+    return { maxStretch: this.cloth.stretch.maxStretch(this.world.particles.x) };
+  }
+}
+
+// ------------------------------------------------------------------------------ 5. flag in wind
+
+class Flag implements DemoInstance {
+  dt = 1 / 60;
+  private readonly world: XpbdWorld;
+  private readonly cloth: Cloth;
+  private readonly wind: WindForce;
+  private readonly speed: number;
+  constructor(p: DemoParamValues) {
+    this.world = new XpbdWorld({ substeps: 10 });
+    this.cloth = addCloth(
+      this.world,
+      clothMesh({ nx: 30, ny: 20, width: 1.5, height: 1, plane: 'xy', origin: [0, 1, 0], mass: 0.25 }),
+      {
+        pin: 'left-edge',
+        bending: 'distance',
+        bendCompliance: 1e-2,
+      },
+    );
+    this.speed = Number(p.wind);
+    this.wind = this.world.addForce(
+      new WindForce(this.cloth.mesh.triangles, [this.speed, 0, 0], Number(p.drag)),
+    );
+  }
+  get time(): number {
+    return this.world.time;
+  }
+  step(): void {
+    // gusts: deterministic, from the simulated time
+    const t = this.world.time;
+    this.wind.velocity[0] = this.speed * (1 + 0.3 * psin(1.3 * t));
+    this.wind.velocity[2] = 0.25 * this.speed * pcos(0.7 * t);
+    this.world.step(this.dt);
+  }
+  draw(ctx: CanvasRenderingContext2D, view: View): void {
+    clear(ctx, view);
+    ctx.strokeStyle = '#555';
+    ctx.lineWidth = 4;
+    ctx.beginPath();
+    ctx.moveTo(toPxX(view, projX(OBLIQUE, 0, 1.1, 0)), toPxY(view, projY(OBLIQUE, 0, 1.1, 0)));
+    ctx.lineTo(toPxX(view, projX(OBLIQUE, 0, -1, 0)), toPxY(view, projY(OBLIQUE, 0, -1, 0)));
+    ctx.stroke();
+    drawEdges(ctx, view, this.world, [this.cloth.stretch], OBLIQUE);
+    label(ctx, `flag in wind ${this.wind.velocity[0].toFixed(1)} m/s (drag per triangle)`, 10, 20);
+  }
+  stats(): Record<string, number> {
+    return { maxStretch: this.cloth.stretch.maxStretch(this.world.particles.x) };
+  }
+}
+
+// ------------------------------------------------------------------------------ 6. hair on a moving head
+
+class HairDemo implements DemoInstance {
+  dt = 1 / 60;
+  private readonly world: XpbdWorld;
+  private readonly hair: Hair;
+  private readonly head = { center: [0, 0, 0] as [number, number, number], radius: 0.12 };
+  private readonly offsets: number[][] = [];
+  private readonly amplitude: number;
+  constructor(p: DemoParamValues) {
+    this.world = new XpbdWorld({ substeps: 8, drag: 0.5 });
+    const roots: [number, number, number][] = [];
+    const dirs: [number, number, number][] = [];
+    const strands = Number(p.strands);
+    for (let s = 0; s < strands; s++) {
+      // roots on the upper hemisphere (golden-angle spiral)
+      const u = (s + 0.5) / strands;
+      const phi = s * 2.399963;
+      const y = 0.15 + 0.85 * u;
+      const r = Math.sqrt(1 - y * y);
+      const d: [number, number, number] = [r * Math.cos(phi), y, r * Math.sin(phi)];
+      roots.push([d[0] * this.head.radius, d[1] * this.head.radius, d[2] * this.head.radius]);
+      dirs.push(d);
+    }
+    // the head is collided before the hair is solved, so follow-the-leader keeps exact lengths
+    const col = this.world.add(new CollisionSet(this.world.particles, { thickness: 0.01, friction: 0.2 }));
+    col.addCollider({ kind: 'sphere', ...this.head });
+    this.hair = addHair(this.world, {
+      roots,
+      directions: dirs,
+      segments: 12,
+      length: 0.3,
+      velocityCorrection: 0.9,
+    });
+    for (const st of this.hair.strands) this.offsets.push(this.world.particles.position(st[0]));
+    this.amplitude = Number(p.amplitude);
+  }
+  get time(): number {
+    return this.world.time;
+  }
+  step(): void {
+    // the head moves side to side and nods; roots follow it (pinned, kinematic)
+    const t = this.world.time + this.dt;
+    const hx = this.amplitude * psin(2.5 * t);
+    const hy = 0.03 * psin(5 * t);
+    this.head.center[0] = hx;
+    this.head.center[1] = hy;
+    const x = this.world.particles.x;
+    this.hair.strands.forEach((st, s) => {
+      x[3 * st[0]] = this.offsets[s][0] + hx;
+      x[3 * st[0] + 1] = this.offsets[s][1] + hy;
+    });
+    this.world.step(this.dt);
+  }
+  draw(ctx: CanvasRenderingContext2D, view: View): void {
+    clear(ctx, view);
+    const c = this.head.center;
+    circle(
+      ctx,
+      view,
+      projX(FRONT, c[0], c[1], c[2]),
+      projY(FRONT, c[0], c[1], c[2]),
+      this.head.radius,
+      '#e8c9a6',
+    );
+    const x = this.world.particles.x;
+    ctx.strokeStyle = '#5a3b1e';
+    ctx.lineWidth = 1.2;
+    ctx.beginPath();
+    for (const st of this.hair.strands) {
+      st.forEach((i, k) => {
+        const px = toPxX(view, x[3 * i]);
+        const py = toPxY(view, x[3 * i + 1]);
+        if (k === 0) ctx.moveTo(px, py);
+        else ctx.lineTo(px, py);
+      });
+    }
+    ctx.stroke();
+    label(
+      ctx,
+      `follow-the-leader hair: max length error ${this.hair.set.maxLengthError(x).toExponential(1)} m`,
+      10,
+      20,
+    );
+  }
+  stats(): Record<string, number> {
+    return { maxLengthError: this.hair.set.maxLengthError(this.world.particles.x) };
+  }
+}
+
+// ------------------------------------------------------------------------------ 7. balloon
+
+class BalloonDemo implements DemoInstance {
+  dt = 1 / 60;
+  private readonly world: XpbdWorld;
+  private readonly balloon: Balloon;
+  private readonly grab: Grab;
+  private readonly pressure: number;
+  constructor(p: DemoParamValues) {
+    this.world = new XpbdWorld({ substeps: 10, drag: 0.3 });
+    this.balloon = addBalloon(this.world, {
+      center: [0, 1, 0],
+      radius: 0.4,
+      subdivisions: 2,
+      stretchCompliance: 1e-3,
+      damping: 1,
+      pressure: 1,
+    });
+    this.pressure = Number(p.pressure);
+    const col = this.world.add(new CollisionSet(this.world.particles, { friction: 0.4 }));
+    col.addCollider(plane([0, 1, 0], 0));
+    this.grab = new Grab(this.world, FRONT);
+  }
+  get time(): number {
+    return this.world.time;
+  }
+  step(): void {
+    // inflate over the first second (a sudden pressure jump would ring the stiff skin)
+    const ramp = Math.min(1, this.world.time);
+    this.balloon.volume.pressure = 1 + (this.pressure - 1) * ramp;
+    this.world.step(this.dt);
+  }
+  draw(ctx: CanvasRenderingContext2D, view: View): void {
+    clear(ctx, view);
+    ctx.fillStyle = '#ccc';
+    ctx.fillRect(0, toPxY(view, 0), view.width, view.height);
+    drawEdges(ctx, view, this.world, [this.balloon.skin], FRONT);
+    const v = this.balloon.volume;
+    label(
+      ctx,
+      `balloon: volume ${((100 * v.volume(this.world.particles.x)) / (v.pressure * v.restVolume)).toFixed(2)}% of target`,
+      10,
+      20,
+    );
+  }
+  pointer(e: DemoPointer): void {
+    this.grab.pointer(e);
+  }
+  series(): Record<string, number> {
+    const v = this.balloon.volume;
+    return { volumeRatio: v.volume(this.world.particles.x) / (v.pressure * v.restVolume) };
+  }
+  stats(): Record<string, number> {
+    return this.series();
+  }
+}
+
+// ------------------------------------------------------------------------------ the registry
+
+const view =
+  (cx: number, cy: number, span: number) =>
+  (width: number, height: number): View => ({
+    width,
+    height,
+    cx,
+    cy,
+    scale: Math.min(width, height) / span,
+  });
+
+function demo(d: Omit<Demo, 'create'> & { make: (p: DemoParamValues) => DemoInstance }): Demo {
+  const { make, ...rest } = d;
+  const out: Demo = {
+    ...rest,
+    create: (params?: DemoParamValues, options?: { dt?: number }) => {
+      const inst = make(resolveParams(out, params)) as DemoInstance & { dt: number };
+      inst.dt = options?.dt ?? rest.dt;
+      return inst;
+    },
+  };
+  return out;
+}
 
 /** Demos of the xpbd domain, in the order the playground lists them. */
-export const xpbdDemos: Demo[] = [];
+export const xpbdDemos: Demo[] = [
+  demo({
+    id: 'xpbd-cloth-iterations',
+    title: 'PBD cloth at 1, 4 and 16 iterations',
+    domain: 'xpbd',
+    description:
+      'Seed 000 §26.3: the same 13×13, 1.2 m cloth hung by two corners, 60 Hz, k = 1, at 1, 4 and 16 iterations per step; edges coloured by stretch (green 0% → red ≥ 15%).',
+    dt: 1 / 60,
+    view: (w, h) => ({ width: w, height: h, cx: 1.6 + 0.6, cy: -0.7, scale: Math.min(w / 5, h / 2.4) }),
+    make: () => new ClothIterations(),
+  }),
+  demo({
+    id: 'xpbd-cloth-substeps',
+    title: 'XPBD cloth with substeps',
+    domain: 'xpbd',
+    description:
+      'Seed 002 §3–5: the same cloth in XPBD — compliance α (α̃ = α/h²), λ reset per substep, one sweep per substep. Drag the cloth with the mouse.',
+    dt: 1 / 60,
+    view: view(0.6, -0.6, 2.2),
+    params: [
+      { key: 'substeps', kind: 'number', default: 20, min: 1, max: 60, step: 1 },
+      { key: 'iterations', kind: 'number', default: 1, min: 1, max: 20, step: 1 },
+      {
+        key: 'compliance',
+        label: 'compliance α (m/N)',
+        kind: 'number',
+        default: 0,
+        min: 0,
+        max: 0.01,
+        step: 0.0001,
+      },
+      {
+        key: 'order',
+        kind: 'choice',
+        default: 'gauss-seidel',
+        options: ['gauss-seidel', 'jacobi', 'colored'],
+      },
+    ],
+    make: (p) => new ClothSubsteps(p),
+  }),
+  demo({
+    id: 'xpbd-chain',
+    title: 'Hanging chain (12 links)',
+    domain: 'xpbd',
+    description:
+      'Seed 002 §7: 12 particles 0.2 m apart, the first pinned, links of compliance 0.0001 m/N, 24 substeps per frame.',
+    dt: 1 / 60,
+    view: view(0, 1, 5.5),
+    params: [
+      { key: 'substeps', kind: 'number', default: 24, min: 1, max: 60, step: 1 },
+      {
+        key: 'compliance',
+        label: 'compliance α (m/N)',
+        kind: 'number',
+        default: 0.0001,
+        min: 0,
+        max: 0.01,
+        step: 0.0001,
+      },
+    ],
+    make: (p) => new Chain(p),
+  }),
+  demo({
+    id: 'xpbd-drape',
+    title: 'Cloth draped over a sphere and a box',
+    domain: 'xpbd',
+    description:
+      'Seed 000 §26.3 "衝突": collision inequalities C = φ(p) − thickness ≥ 0 against a sphere, a box and the ground, with Coulomb friction.',
+    dt: 1 / 60,
+    view: view(0, 0, 3),
+    params: [
+      { key: 'friction', kind: 'number', default: 0.4, min: 0, max: 1, step: 0.05 },
+      { key: 'resolution', kind: 'number', default: 32, min: 8, max: 64, step: 1 },
+    ],
+    make: (p) => new Drape(p),
+  }),
+  demo({
+    id: 'xpbd-flag',
+    title: 'Flag in wind',
+    domain: 'xpbd',
+    description:
+      'An XPBD cloth pinned to a pole; the wind pushes every triangle by its normal relative air speed (drag per triangle).',
+    dt: 1 / 60,
+    view: view(0.7, 0.5, 2.6),
+    params: [
+      { key: 'wind', label: 'wind speed (m/s)', kind: 'number', default: 6, min: 0, max: 20, step: 0.5 },
+      { key: 'drag', kind: 'number', default: 0.3, min: 0, max: 2, step: 0.05 },
+    ],
+    make: (p) => new Flag(p),
+  }),
+  demo({
+    id: 'xpbd-hair',
+    title: 'Hair on a moving head (follow the leader)',
+    domain: 'xpbd',
+    description:
+      'Seed 000 §26.5: follow-the-leader strands (Müller, Kim, Chentanez 2012) with the velocity correction; segments keep exactly their rest length.',
+    dt: 1 / 60,
+    view: view(0, -0.05, 1),
+    params: [
+      { key: 'strands', kind: 'number', default: 80, min: 4, max: 300, step: 1 },
+      {
+        key: 'amplitude',
+        label: 'head motion (m)',
+        kind: 'number',
+        default: 0.12,
+        min: 0,
+        max: 0.3,
+        step: 0.01,
+      },
+    ],
+    make: (p) => new HairDemo(p),
+  }),
+  demo({
+    id: 'xpbd-balloon',
+    title: 'Balloon',
+    domain: 'xpbd',
+    description:
+      'A skin of distance constraints around one whole-mesh volume constraint C = V − p·V0 (pressure p, inflated over the first second); it falls on the ground. Drag it with the mouse.',
+    dt: 1 / 60,
+    view: view(0, 0.7, 2.2),
+    params: [{ key: 'pressure', kind: 'number', default: 1.2, min: 0.5, max: 2, step: 0.05 }],
+    make: (p) => new BalloonDemo(p),
+  }),
+];

@@ -6,6 +6,9 @@ import type { SolveContext } from '../xpbd/constraint.js';
  * for an element of `n` particles `ids[0..n)` whose gradients ∇_j C (3 numbers each; 2D elements
  * leave z = 0) are in `grad[3j..3j+2]`. The multiplier lives at `lambda[li]`.
  * Returns false when the denominator is zero (all pinned and rigid: nothing can move, seed 002 §9).
+ * Jacobi order: mass splitting (constraint.ts (a)) — particle j counts with n_j w_j in the denominator,
+ * n_j = ctx.degree[j] the number of the set's constraints touching it, so λ keeps its meaning and a
+ * compliant element keeps its stiffness; the corrections are then summed, not averaged.
  */
 export function applyElementCorrection(
   ctx: SolveContext,
@@ -20,12 +23,15 @@ export function applyElementCorrection(
   kPrime: number,
 ): boolean {
   const w = ctx.invMass;
+  const jacobi = ctx.jacobi;
+  const deg = ctx.degree;
   let den = 0;
   for (let j = 0; j < n; j++) {
     const g0 = grad[3 * j];
     const g1 = grad[3 * j + 1];
     const g2 = grad[3 * j + 2];
-    den += w[ids[io + j]] * (g0 * g0 + g1 * g1 + g2 * g2);
+    const p = ids[io + j];
+    den += (jacobi ? w[p] * deg[p] : w[p]) * (g0 * g0 + g1 * g1 + g2 * g2);
   }
   const alphaTilde = alpha * ctx.alphaScale;
   den += alphaTilde;
@@ -41,7 +47,6 @@ export function applyElementCorrection(
     dx[k] += s * grad[3 * j];
     dx[k + 1] += s * grad[3 * j + 1];
     dx[k + 2] += s * grad[3 * j + 2];
-    if (ctx.jacobi) ctx.counts[p] += 1;
   }
   return true;
 }
@@ -54,6 +59,7 @@ export function applyElementCorrection(
  * The stable neo-Hookean pair needs it: at rest C_D = √d and C_H = −μ/λ′ are both non-zero and their
  * gradients are parallel, so solved one after the other a stiff C_D would first collapse the element;
  * solved together their forces cancel exactly and nothing moves. Multipliers at lambda[li], lambda[li+1].
+ * Jacobi order: mass splitting as in applyElementCorrection.
  */
 export function applyElementPair(
   ctx: SolveContext,
@@ -71,11 +77,14 @@ export function applyElementPair(
   kPrime: number,
 ): boolean {
   const w = ctx.invMass;
+  const jacobi = ctx.jacobi;
+  const deg = ctx.degree;
   let kaa = 0;
   let kab = 0;
   let kbb = 0;
   for (let j = 0; j < n; j++) {
-    const wj = w[ids[io + j]];
+    const p = ids[io + j];
+    const wj = jacobi ? w[p] * deg[p] : w[p]; // mass splitting in the Jacobi order
     if (wj === 0) continue;
     const a0 = gradA[3 * j];
     const a1 = gradA[3 * j + 1];
@@ -108,7 +117,6 @@ export function applyElementPair(
     dx[k] += wj * (gradA[3 * j] * dla + gradB[3 * j] * dlb);
     dx[k + 1] += wj * (gradA[3 * j + 1] * dla + gradB[3 * j + 1] * dlb);
     dx[k + 2] += wj * (gradA[3 * j + 2] * dla + gradB[3 * j + 2] * dlb);
-    if (ctx.jacobi) ctx.counts[p] += 1;
   }
   return true;
 }

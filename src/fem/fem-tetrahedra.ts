@@ -26,12 +26,16 @@ import { rotation3 } from './polar.js';
  *     C_H = det F − γ,      ∂C_H/∂F = cof F,          α_H = 1/(λ′V)
  *   It resists inversion (det F < 0 costs energy) where the corotated model only sees S. The two
  *   constraints are solved together as a 2×2 system (applyElementPair), as the paper recommends.
+ *   Limit (measured): C_D is not zero at rest, so the shear stiffness μ(I − n̂n̂ᵀ) that the XPBD
+ *   (Gauss–Newton) step leaves out acts explicitly; the substep must resolve the shear wave across an
+ *   element, h ≲ ℓ/c with c = √(μ/ρ) (e.g. E = 10⁷ Pa, ρ = 10³, ℓ = 0.2 m needs ~40 substeps at 60 Hz,
+ *   where E = 10⁶ is fine at 10). The corotational constraints vanish at rest and have no such limit.
  *
  * Gradient of a constraint w.r.t. the particles: with P = ∂C/∂F, ∇_{x_j}C = (P D_m⁻ᵀ)_{:,j−1} for
  * j = 1..3 and ∇_{x_0}C = −Σ_j ∇_{x_j}C.
  */
 /** warm-started rotation iterations per element solve (the rotation changes little between substeps) */
-const ROTATION_ITERATIONS = 4;
+const ROTATION_ITERATIONS = 2;
 
 export type FemModel = 'corotational' | 'neo-hookean';
 

@@ -34,8 +34,9 @@ import { type Collider, colliderDistance } from '../xpbd/collision.js';
  *     sphere, capsule, box, SDF) with approach speed gets S = I − n̂n̂ᵀ and the prescribed change
  *     z = −(v·n̂) n̂, and CG solves the filtered system S A S y + (I − S) y = S (b − A z) with
  *     Δv = z + y — the contact normal keeps zero velocity while the tangential motion stays implicit;
- *     kinetic friction then takes μ·(approach speed + h |g·n̂|) off the tangential speed, and a
- *     particle that still ended inside is moved to the surface.
+ *     the contact impulse is what the filter removed, J = A Δv − b, and Coulomb friction changes the
+ *     tangential speed by at most μ J_n / m (stopping it when that suffices); a particle that still
+ *     ended inside is moved to the surface.
  */
 export interface ImplicitClothOptions {
   /** spring stiffness of the structural edges, N/m */
@@ -61,7 +62,7 @@ export interface ImplicitClothOptions {
   friction?: number;
   /** Newton steps per `step(dt)` (default 1: one per frame, as Baraff–Witkin) */
   substeps?: number;
-  /** CG relative tolerance (default 1e-6) and iteration cap (default 3·n) */
+  /** CG relative tolerance (default 1e-4) and iteration cap (default 3·n) */
   cgTolerance?: number;
   cgMaxIterations?: number;
 }
@@ -92,6 +93,7 @@ export class ImplicitCloth {
   private readonly constrained: Uint8Array;
   private readonly normal: Float64Array;
   private readonly z: Float64Array;
+  private readonly normalImpulse: Float64Array;
   private readonly b: Float64Array;
   private readonly y: Float64Array;
   private readonly tmp: Float64Array;
@@ -161,12 +163,13 @@ export class ImplicitCloth {
         `implicitCloth.substeps: must be an integer >= 1, got ${this.substeps}`,
       );
     }
-    this.cgTolerance = options.cgTolerance ?? 1e-6;
+    this.cgTolerance = options.cgTolerance ?? 1e-4;
     this.cgMaxIterations = options.cgMaxIterations ?? 3 * 3 * n;
     this.trace = undefined;
     this.constrained = new Uint8Array(n);
     this.normal = new Float64Array(3 * n);
     this.z = new Float64Array(3 * n);
+    this.normalImpulse = new Float64Array(n);
     this.b = new Float64Array(3 * n);
     this.y = new Float64Array(3 * n);
     this.tmp = new Float64Array(3 * n);
@@ -354,6 +357,16 @@ export class ImplicitCloth {
       this.y.fill(0);
       this.lastCG = conjugateGradient(this.applyFiltered, this.b, this.y, filtered);
       for (let k = 0; k < this.b.length; k++) net.dv[k] = this.z[k] + this.y[k];
+      // the contact impulse is what the filter removed: J = A Δv − b; its normal part feeds friction
+      net.applyA(net.dv, this.tmp);
+      for (let i = 0; i < this.constrained.length; i++) {
+        if (this.constrained[i] === 0) continue;
+        const k = 3 * i;
+        this.normalImpulse[i] =
+          (this.tmp[k] - net.rhs[k]) * this.normal[k] +
+          (this.tmp[k + 1] - net.rhs[k + 1]) * this.normal[k + 1] +
+          (this.tmp[k + 2] - net.rhs[k + 2]) * this.normal[k + 2];
+      }
     }
     this.lastCGIterations += this.lastCG.iterations;
   }
@@ -363,7 +376,6 @@ export class ImplicitCloth {
     const { x, v, dv, invMass } = this.net;
     const n = invMass.length;
     const damp = 1 / (1 + this.drag * h);
-    const [gx, gy, gz] = this.gravity;
     for (let i = 0; i < n; i++) {
       const k = 3 * i;
       if (invMass[i] === 0) {
@@ -384,8 +396,8 @@ export class ImplicitCloth {
         const ty = vy - vn * ny;
         const tz = vz - vn * nz;
         const vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
-        const approach = this.z[k] * nx + this.z[k + 1] * ny + this.z[k + 2] * nz;
-        const press = approach + h * Math.max(0, -(gx * nx + gy * ny + gz * nz));
+        // Coulomb: the tangential speed may change by at most μ J_n / m (static when it would stop)
+        const press = Math.max(0, this.normalImpulse[i]) * invMass[i];
         const keep = vt > 0 ? Math.max(0, 1 - (this.friction * press) / vt) : 0;
         vx = vn * nx + keep * tx;
         vy = vn * ny + keep * ty;

@@ -14,6 +14,7 @@ export * from './element-correction.js';
 export * from './fem-tetrahedra.js';
 export * from './fem-triangles.js';
 export * from './implicit-cloth.js';
+export * from './implicit-fem.js';
 export * from './material.js';
 export * from './polar.js';
 export * from './soft-body.js';

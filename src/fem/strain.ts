@@ -1,4 +1,5 @@
-import { rotation2, rotation3 } from './polar.js';
+import { polar3 } from '../math/polar3.js';
+import { rotation2 } from './polar.js';
 
 /**
  * The three strain measures of §26.3 for a deformation gradient F (row-major d×d, d = 2 or 3):
@@ -30,7 +31,7 @@ export function greenStrain(F: ArrayLike<number>, d: 2 | 3, out: Float64Array): 
 export function corotationalStrain(F: ArrayLike<number>, d: 2 | 3, out: Float64Array): Float64Array {
   const R = new Float64Array(d * d);
   if (d === 2) rotation2(F, R);
-  else rotation3(F, new Float64Array([1, 0, 0, 0]), 0, R, 50);
+  else polar3(R, 0, null, 0, Float64Array.from(F), 0); // the math module's SVD-based polar decomposition
   for (let r = 0; r < d; r++) {
     for (let c = 0; c < d; c++) {
       let s = 0;

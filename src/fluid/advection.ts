@@ -8,6 +8,9 @@
  *   backward one from its result, half the round-trip error added back — second order, much less
  *   numerical dissipation — and a limiter that clamps each new value into the range of the old
  *   samples the forward step mixed, so it stays bounded like the plain step.
+ * - 'bfecc' (Kim, Liu, Llamas, Rossignac 2005, back and forth error compensation and correction):
+ *   the same round trip estimates the error, which is removed from the old field before one more
+ *   semi-Lagrangian step; the same limiter clamps the result.
  * - 'upwind' (scalars only): the explicit first-order upwind difference in flux form,
  *   sᵢ ← sᵢ − (uh)(sᵢ − sᵢ₋₁) for u > 0; needs the CFL condition u·dt/Δx ≤ 1 and produces
  *   negative smoke and growing spikes beyond it (the seed's uh = 2.6 row).
@@ -18,8 +21,8 @@ import { PhysicsError } from '../errors.js';
 import type { MacGrid } from './mac-grid.js';
 import { sampleCubic2, sampleLinear2, sampleLinear3, stencilRange2, stencilRange3 } from './sampling.js';
 
-export type ScalarAdvectionScheme = 'semi-lagrangian' | 'maccormack' | 'upwind';
-export type VelocityAdvectionScheme = 'semi-lagrangian' | 'maccormack';
+export type ScalarAdvectionScheme = 'semi-lagrangian' | 'maccormack' | 'bfecc' | 'upwind';
+export type VelocityAdvectionScheme = 'semi-lagrangian' | 'maccormack' | 'bfecc';
 export type Interpolation = 'linear' | 'cubic';
 export type Backtrace = 'euler' | 'rk2';
 
@@ -130,6 +133,10 @@ export class Advector {
     const inv = 1 / h;
     const three = g.dim === 3;
     const pos = this.pos;
+    if (!three) {
+      this.trace2D(sx, sy, ox, oy, dt, px, py);
+      return;
+    }
     for (let c = 0; c < sz; c++) {
       const z = three ? (c + oz) * h : 0;
       for (let b = 0; b < sy; b++) {
@@ -141,6 +148,62 @@ export class Advector {
           py[row + a] = pos[1]! * inv - oy;
           if (three) pz[row + a] = pos[2]! * inv - oz;
         }
+      }
+    }
+  }
+
+  /**
+   * The 2D backtrace. The velocity at the sample's own position needs no general interpolation:
+   * at a cell centre it is the average of the cell's faces, at a u face its own u and the mean of
+   * the four v faces around it (and likewise at a v face) — the values bilinear sampling gives
+   * there, without its search. The midpoint stage (rk2) then samples bilinearly.
+   */
+  private trace2D(
+    sx: number,
+    sy: number,
+    ox: number,
+    oy: number,
+    dt: number,
+    px: Float64Array,
+    py: Float64Array,
+  ): void {
+    const g = this.grid;
+    const { nx, ny, h } = g;
+    const inv = 1 / h;
+    const vu = this.vu;
+    const vv = this.vv;
+    const su = nx + 1;
+    const kind = ox === 0 ? 1 : oy === 0 ? 2 : 0; // 0 cell, 1 u face, 2 v face
+    const rk2 = this.rk2;
+    const vel = this.vel;
+    for (let b = 0; b < sy; b++) {
+      const y = (b + oy) * h;
+      const row = sx * b;
+      for (let a = 0; a < sx; a++) {
+        const x = (a + ox) * h;
+        let u1: number;
+        let v1: number;
+        if (kind === 0) {
+          u1 = 0.5 * (vu[a + su * b]! + vu[a + 1 + su * b]!);
+          v1 = 0.5 * (vv[a + nx * b]! + vv[a + nx * (b + 1)]!);
+        } else if (kind === 1) {
+          u1 = vu[a + su * b]!;
+          const i0 = a > 0 ? a - 1 : 0;
+          const i1 = a < nx ? a : nx - 1;
+          v1 = 0.25 * (vv[i0 + nx * b]! + vv[i1 + nx * b]! + vv[i0 + nx * (b + 1)]! + vv[i1 + nx * (b + 1)]!);
+        } else {
+          v1 = vv[a + nx * b]!;
+          const j0 = b > 0 ? b - 1 : 0;
+          const j1 = b < ny ? b : ny - 1;
+          u1 = 0.25 * (vu[a + su * j0]! + vu[a + 1 + su * j0]! + vu[a + su * j1]! + vu[a + 1 + su * j1]!);
+        }
+        if (rk2) {
+          this.velocityAt(x - 0.5 * dt * u1, y - 0.5 * dt * v1, 0);
+          u1 = vel[0]!;
+          v1 = vel[1]!;
+        }
+        px[row + a] = (x - dt * u1) * inv - ox;
+        py[row + a] = (y - dt * v1) * inv - oy;
       }
     }
   }
@@ -158,7 +221,8 @@ export class Advector {
     cubic: boolean,
   ): void {
     const n = sx * sy * sz;
-    if (this.grid.dim === 3) for (let q = 0; q < n; q++) dst[q] = sampleLinear3(src, sx, sy, sz, px[q]!, py[q]!, pz[q]!);
+    if (this.grid.dim === 3)
+      for (let q = 0; q < n; q++) dst[q] = sampleLinear3(src, sx, sy, sz, px[q]!, py[q]!, pz[q]!);
     else if (cubic) for (let q = 0; q < n; q++) dst[q] = sampleCubic2(src, sx, sy, px[q]!, py[q]!);
     else for (let q = 0; q < n; q++) dst[q] = sampleLinear2(src, sx, sy, px[q]!, py[q]!);
   }
@@ -181,6 +245,20 @@ export class Advector {
     }
   }
 
+  /** Clamps dst[q] into the range of the old samples that the forward step at q mixed. */
+  private limit(src: Float64Array, dst: Float64Array, sx: number, sy: number, sz: number): void {
+    const n = sx * sy * sz;
+    const { fx, fy, fz, range } = this;
+    const three = this.grid.dim === 3;
+    for (let q = 0; q < n; q++) {
+      if (three) stencilRange3(src, sx, sy, sz, fx[q]!, fy[q]!, fz[q]!, range);
+      else stencilRange2(src, sx, sy, fx[q]!, fy[q]!, range);
+      const v = dst[q]!;
+      if (v < range[0]!) dst[q] = range[0]!;
+      else if (v > range[1]!) dst[q] = range[1]!;
+    }
+  }
+
   /** Advects all fields of one layout (srcs[f] → dsts[f]) with one shared backtrace. */
   private advectLayout(
     srcs: readonly Float64Array[],
@@ -197,7 +275,7 @@ export class Advector {
   ): void {
     const { fx, fy, fz, bx, by, bz, hat, tilde } = this;
     this.trace(sx, sy, sz, ox, oy, oz, dt, fx, fy, fz);
-    if (scheme === 'maccormack') this.trace(sx, sy, sz, ox, oy, oz, -dt, bx, by, bz);
+    if (scheme !== 'semi-lagrangian') this.trace(sx, sy, sz, ox, oy, oz, -dt, bx, by, bz);
     for (let f = 0; f < srcs.length; f++) {
       const src = srcs[f]!;
       const dst = dsts[f]!;
@@ -207,7 +285,15 @@ export class Advector {
       }
       this.resample(src, hat, sx, sy, sz, fx, fy, fz, cubic);
       this.resample(hat, tilde, sx, sy, sz, bx, by, bz, cubic);
-      this.correct(src, dst, sx, sy, sz);
+      if (scheme === 'maccormack') {
+        this.correct(src, dst, sx, sy, sz);
+        continue;
+      }
+      // BFECC: φ' = φ + ½(φ − φ̃), then one more forward step from φ', limited like MacCormack
+      const n = sx * sy * sz;
+      for (let q = 0; q < n; q++) hat[q] = src[q]! + 0.5 * (src[q]! - tilde[q]!);
+      this.resample(hat, dst, sx, sy, sz, fx, fy, fz, cubic);
+      this.limit(src, dst, sx, sy, sz);
     }
   }
 

@@ -5,7 +5,7 @@
  * (faces on walls or touching solids, solid cells) keep their value and enter the neighbours'
  * right-hand sides; the array border is a zero-flux (Neumann) boundary.
  */
-import { conjugateGradient, type CGScratch, createCGScratch } from '../math/cg.js';
+import { type CGScratch, conjugateGradient, createCGScratch } from '../math/cg.js';
 import type { MacGrid } from './mac-grid.js';
 
 export class Diffuser {
@@ -102,7 +102,12 @@ export class Diffuser {
     const res = conjugateGradient(this.applyA, rhs, field.subarray(0, n), {
       tolerance: 1e-8,
       maxIterations: 200,
-      scratch: { r: s.r.subarray(0, n), z: s.z.subarray(0, n), p: s.p.subarray(0, n), ap: s.ap.subarray(0, n) },
+      scratch: {
+        r: s.r.subarray(0, n),
+        z: s.z.subarray(0, n),
+        p: s.p.subarray(0, n),
+        ap: s.ap.subarray(0, n),
+      },
     });
     return res.iterations;
   }

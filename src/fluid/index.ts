@@ -10,7 +10,7 @@ export * from './presets.js';
 export * from './pressure-solvers.js';
 export * from './projection.js';
 export * from './sampling.js';
-export * from './smoke.js';
 export * from './scene.js';
+export * from './smoke.js';
 export * from './smoke-draw.js';
 export * from './smoke-instance.js';

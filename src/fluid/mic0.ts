@@ -13,7 +13,11 @@ export class MIC0 {
   readonly precon: Float64Array;
   private readonly q: Float64Array;
 
-  constructor(sys: PoissonSystem, readonly tau = 0.97, readonly sigma = 0.25) {
+  constructor(
+    sys: PoissonSystem,
+    readonly tau = 0.97,
+    readonly sigma = 0.25,
+  ) {
     this.sys = sys;
     this.precon = new Float64Array(sys.size);
     this.q = new Float64Array(sys.size);

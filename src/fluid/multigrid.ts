@@ -4,9 +4,12 @@
  * ("前処理付き共役勾配法、マルチグリッド").
  *
  * Each coarse cell unites 2×2 (2×2×2) fine cells. Coarse couplings are the sum of the fine
- * couplings crossing the coarse face, scaled by ½ in 2D (¼ in 3D) — the Galerkin product with
- * piecewise-constant prolongation rescaled so that, on open fluid, it equals the same Laplacian
- * rediscretised at spacing 2h; solid and open boundaries carry over cell by cell. Restriction
+ * couplings crossing the coarse face, scaled by ½ — the Galerkin product PᵀAP with
+ * piecewise-constant prolongation P, halved: for a smooth error e, Pᵀ(A e) sums 2^d fine
+ * residuals ≈ 2^d h²(−∇²e), and the halved product gives exactly that on open fluid (2 h² … in
+ * 2D the rediscretised Laplacian at spacing 2h, in 3D twice it), where the plain Galerkin product
+ * would be twice too stiff and halve every coarse correction. Solid and open boundaries carry
+ * over cell by cell. Restriction
  * sums the 4 (8) fine residuals, prolongation copies the coarse correction to the children.
  * Smoothing is red–black Gauss–Seidel: red then black before the coarse correction, black then
  * red after, which makes the whole V-cycle a symmetric operator, as CG needs.
@@ -73,12 +76,13 @@ export class MultigridPreconditioner {
 
   /** Rebuilds the coarse operators from the fine one (call after the fine couplings change). */
   update(): void {
+    this.levels[0]!.sys.updateInverseDiagonal();
     for (let l = 0; l + 1 < this.levels.length; l++) {
       const fineLevel = this.levels[l]!;
       const f = fineLevel.sys;
       const c = this.levels[l + 1]!.sys;
       const parent = fineLevel.parent;
-      const s = f.dim === 3 ? 0.25 : 0.5;
+      const s = 0.5;
       c.diag.fill(0);
       c.cx.fill(0);
       c.cy.fill(0);
@@ -112,6 +116,7 @@ export class MultigridPreconditioner {
       // round-off can leave a tiny positive diagonal on a coarse cell whose children are fully
       // coupled only among themselves with nothing outside: such a cell has no equation.
       for (let q = 0; q < c.size; q++) if (c.diag[q]! < 1e-12) c.diag[q] = 0;
+      c.updateInverseDiagonal();
     }
   }
 
@@ -142,14 +147,17 @@ export class MultigridPreconditioner {
       redBlackSweep(sys, x, b, 0);
       redBlackSweep(sys, x, b, 1);
     }
-    sys.residual(x, b, r);
+    // residual r = b − A x, summed straight into the parents (restriction Pᵀ)
+    sys.apply(x, r);
     const next = this.levels[l + 1]!;
     const parent = level.parent;
-    next.b.fill(0);
+    const nb = next.b;
+    const diag = sys.diag;
+    nb.fill(0);
     for (let q = 0; q < sys.size; q++) {
-      if (sys.diag[q] === 0) continue;
+      if (diag[q] === 0) continue;
       const P = parent[q]!;
-      next.b[P] = next.b[P]! + r[q]!;
+      nb[P] = nb[P]! + (b[q]! - r[q]!);
     }
     this.vcycle(l + 1);
     const cx = next.x;
@@ -165,26 +173,38 @@ export class MultigridPreconditioner {
 }
 
 /**
- * One Gauss–Seidel half-sweep over the cells of one colour ((i+j+k) even = 0 "red",
+ * One Gauss–Seidel half-sweep over the cells of one colour (needs `sys.updateInverseDiagonal()`) ((i+j+k) even = 0 "red",
  * odd = 1 "black"), optionally over-relaxed by ω. Cells of one colour have no neighbour of the
  * same colour, so a half-sweep is order-independent: per cell parallel, like the GPU's Jacobi.
  */
-export function redBlackSweep(sys: PoissonSystem, x: Float64Array, b: Float64Array, color: number, omega = 1): void {
-  const { diag, cx, cy, cz, sy, sz, nx, ny, nz } = sys;
+export function redBlackSweep(
+  sys: PoissonSystem,
+  x: Float64Array,
+  b: Float64Array,
+  color: number,
+  omega = 1,
+): void {
+  const { invDiag, cx, cy, cz, sy, sz, nx, ny, nz } = sys;
   for (let k = 0; k < nz; k++) {
     for (let j = 0; j < ny; j++) {
       const row = sys.rowStart(j, k);
       const first = (j + k + color) & 1;
       if (sz === 0) {
         for (let c = row + first; c < row + nx; c += 2) {
-          const d = diag[c]!;
+          const d = invDiag[c]!;
           if (d === 0) continue;
-          const gs = (b[c]! + cx[c]! * x[c + 1]! + cx[c - 1]! * x[c - 1]! + cy[c]! * x[c + sy]! + cy[c - sy]! * x[c - sy]!) / d;
+          const gs =
+            (b[c]! +
+              cx[c]! * x[c + 1]! +
+              cx[c - 1]! * x[c - 1]! +
+              cy[c]! * x[c + sy]! +
+              cy[c - sy]! * x[c - sy]!) *
+            d;
           x[c] = omega === 1 ? gs : x[c]! + omega * (gs - x[c]!);
         }
       } else {
         for (let c = row + first; c < row + nx; c += 2) {
-          const d = diag[c]!;
+          const d = invDiag[c]!;
           if (d === 0) continue;
           const gs =
             (b[c]! +
@@ -193,7 +213,7 @@ export function redBlackSweep(sys: PoissonSystem, x: Float64Array, b: Float64Arr
               cy[c]! * x[c + sy]! +
               cy[c - sy]! * x[c - sy]! +
               cz[c]! * x[c + sz]! +
-              cz[c - sz]! * x[c - sz]!) /
+              cz[c - sz]! * x[c - sz]!) *
             d;
           x[c] = omega === 1 ? gs : x[c]! + omega * (gs - x[c]!);
         }

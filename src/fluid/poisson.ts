@@ -29,6 +29,8 @@ export class PoissonSystem {
   readonly dim: 2 | 3;
   /** diagonal; 0 marks an inactive cell (solid, ghost) */
   readonly diag: Float64Array;
+  /** 1/diag (0 for inactive cells), filled by `updateInverseDiagonal` for the smoothers */
+  readonly invDiag: Float64Array;
   /** coupling between cell c and c+1 / c+sy / c+sz (≥ 0) */
   readonly cx: Float64Array;
   readonly cy: Float64Array;
@@ -55,6 +57,7 @@ export class PoissonSystem {
     this.sz = this.dim === 3 ? this.px * this.py : 0;
     this.size = this.px * this.py * this.pz;
     this.diag = new Float64Array(this.size);
+    this.invDiag = new Float64Array(this.size);
     this.cx = new Float64Array(this.size);
     this.cy = new Float64Array(this.size);
     this.cz = new Float64Array(this.size);
@@ -72,6 +75,11 @@ export class PoissonSystem {
     return this.index(0, j, k);
   }
 
+  updateInverseDiagonal(): void {
+    const { diag, invDiag } = this;
+    for (let c = 0; c < this.size; c++) invDiag[c] = diag[c] === 0 ? 0 : 1 / diag[c]!;
+  }
+
   /** y = A x over the active cells (inactive entries of y are set to 0). */
   apply(x: Float64Array, y: Float64Array): void {
     const { diag, cx, cy, cz, sy, sz, size } = this;
@@ -83,7 +91,11 @@ export class PoissonSystem {
           continue;
         }
         y[c] =
-          d * x[c]! - cx[c]! * x[c + 1]! - cx[c - 1]! * x[c - 1]! - cy[c]! * x[c + sy]! - cy[c - sy]! * x[c - sy]!;
+          d * x[c]! -
+          cx[c]! * x[c + 1]! -
+          cx[c - 1]! * x[c - 1]! -
+          cy[c]! * x[c + sy]! -
+          cy[c - sy]! * x[c - sy]!;
       }
     } else {
       for (let c = sz; c < size - sz; c++) {
@@ -178,7 +190,8 @@ export class PoissonSystem {
     this.openFlags = open;
     // pass 2: number the closed sets 1..closedRegions in order, open ones become 0
     let closed = 0;
-    const relabel = this.relabel.length > comps ? this.relabel : (this.relabel = new Int32Array(2 * comps + 2));
+    const relabel =
+      this.relabel.length > comps ? this.relabel : (this.relabel = new Int32Array(2 * comps + 2));
     for (let id = 1; id <= comps; id++) relabel[id] = open[id] ? 0 : ++closed;
     for (let c = 0; c < this.size; c++) {
       const id = region[c]!;

@@ -15,7 +15,7 @@
  * Each reports its iterations and the final residual ‖b − A p‖₂, which after the projection is
  * the remaining divergence. `tolerance` is relative to ‖b‖₂ (the divergence before projection).
  */
-import { conjugateGradient, createCGScratch, type CGScratch } from '../math/cg.js';
+import { type CGOptions, type CGScratch, conjugateGradient, createCGScratch } from '../math/cg.js';
 import { MIC0 } from './mic0.js';
 import { MultigridPreconditioner, redBlackSweep } from './multigrid.js';
 import { activeNorm, type PoissonSystem } from './poisson.js';
@@ -69,19 +69,31 @@ export class PressureSolver {
   private readonly tmp: Float64Array;
   private readonly r: Float64Array;
   private readonly cgScratch: CGScratch;
+  private readonly cgOptions: CGOptions;
   private mic: MIC0 | null = null;
   private mg: MultigridPreconditioner | null = null;
   private micStale = true;
+  private invStale = true;
   private mgStale = true;
   private readonly applyA: (x: Float64Array, y: Float64Array) => void;
   private readonly micApply: (r: Float64Array, z: Float64Array) => void;
   private readonly mgApply: (r: Float64Array, z: Float64Array) => void;
+
+  /** the report of the last solve (reused: copy it if you keep it across solves) */
+  readonly result: PressureSolveResult = {
+    solver: 'mgpcg',
+    iterations: 0,
+    residualNorm: 0,
+    initialNorm: 0,
+    converged: true,
+  };
 
   constructor(sys: PoissonSystem) {
     this.sys = sys;
     this.tmp = new Float64Array(sys.size);
     this.r = new Float64Array(sys.size);
     this.cgScratch = createCGScratch(sys.size);
+    this.cgOptions = { scratch: this.cgScratch };
     this.applyA = (x, y) => sys.apply(x, y);
     this.micApply = (r, z) => {
       this.mic!.apply(r, z);
@@ -97,10 +109,16 @@ export class PressureSolver {
   invalidate(): void {
     this.micStale = true;
     this.mgStale = true;
+    this.invStale = true;
   }
 
   /** Solves A p = b, improving the initial guess in p. `b` must be consistent (see removeNullspace). */
-  solve(kind: PressureSolverKind, p: Float64Array, b: Float64Array, options: PressureSolveOptions = {}): PressureSolveResult {
+  solve(
+    kind: PressureSolverKind,
+    p: Float64Array,
+    b: Float64Array,
+    options: PressureSolveOptions = {},
+  ): PressureSolveResult {
     const sys = this.sys;
     const tol = options.tolerance ?? 1e-5;
     const bNorm = activeNorm(sys, b);
@@ -123,20 +141,13 @@ export class PressureSolver {
         pre = this.mgApply;
       }
       const trace = options.trace;
-      const res = conjugateGradient(this.applyA, b, p, {
-        tolerance: tol,
-        maxIterations: options.maxIterations ?? 500,
-        precondition: pre,
-        scratch: this.cgScratch,
-        trace: trace ? (k, rn) => trace(k, p, rn) : undefined,
-      });
-      return {
-        solver: kind,
-        iterations: res.iterations,
-        residualNorm: res.residualNorm,
-        initialNorm: bNorm,
-        converged: res.converged,
-      };
+      const co = this.cgOptions;
+      co.tolerance = tol;
+      co.maxIterations = options.maxIterations ?? 500;
+      co.precondition = pre;
+      co.trace = trace ? (k, rn) => trace(k, p, rn) : undefined;
+      const res = conjugateGradient(this.applyA, b, p, co);
+      return this.report(kind, res.iterations, res.residualNorm, bNorm, res.converged);
     }
     const maxIter = options.maxIterations ?? 60;
     const trace = options.trace;
@@ -147,9 +158,13 @@ export class PressureSolver {
       const n = Math.max(sys.nx, sys.ny, sys.nz);
       omega = 2 / (1 + Math.sin(Math.PI / n));
     }
+    if (kind === 'sor' && this.invStale) {
+      sys.updateInverseDiagonal();
+      this.invStale = false;
+    }
     let rNorm = sys.residual(p, b, this.r);
     if (tol > 0 && rNorm <= target) {
-      return { solver: kind, iterations: 0, residualNorm: rNorm, initialNorm: bNorm, converged: true };
+      return this.report(kind, 0, rNorm, bNorm, true);
     }
     let it = 0;
     while (it < maxIter) {
@@ -166,17 +181,44 @@ export class PressureSolver {
       }
     }
     // the last sweep always ran the residual test (it === maxIter or it converged)
-    return { solver: kind, iterations: it, residualNorm: rNorm, initialNorm: bNorm, converged: rNorm <= target };
+    return {
+      solver: kind,
+      iterations: it,
+      residualNorm: rNorm,
+      initialNorm: bNorm,
+      converged: rNorm <= target,
+    };
+  }
+
+  private report(
+    solver: PressureSolverKind,
+    iterations: number,
+    residualNorm: number,
+    initialNorm: number,
+    converged: boolean,
+  ): PressureSolveResult {
+    const r = this.result;
+    r.solver = solver;
+    r.iterations = iterations;
+    r.residualNorm = residualNorm;
+    r.initialNorm = initialNorm;
+    r.converged = converged;
+    return r;
   }
 
   /** Lexicographic Gauss–Seidel: p_c = (b_c + Σ coupling·p_nb)/diag with the newest values. */
-  private gaussSeidelSweep(p: Float64Array, b: Float64Array, onCell?: (cell: number, value: number) => void): void {
+  private gaussSeidelSweep(
+    p: Float64Array,
+    b: Float64Array,
+    onCell?: (cell: number, value: number) => void,
+  ): void {
     const { diag, cx, cy, cz, sy, sz, size } = this.sys;
     const start = sz > 0 ? sz : sy;
     for (let c = start; c < size - start; c++) {
       const d = diag[c]!;
       if (d === 0) continue;
-      let s = b[c]! + cx[c]! * p[c + 1]! + cx[c - 1]! * p[c - 1]! + cy[c]! * p[c + sy]! + cy[c - sy]! * p[c - sy]!;
+      let s =
+        b[c]! + cx[c]! * p[c + 1]! + cx[c - 1]! * p[c - 1]! + cy[c]! * p[c + sy]! + cy[c - sy]! * p[c - sy]!;
       if (sz > 0) s += cz[c]! * p[c + sz]! + cz[c - sz]! * p[c - sz]!;
       p[c] = s / d;
       onCell?.(c, p[c]!);
@@ -193,7 +235,11 @@ export class PressureSolver {
       const d = diag[c]!;
       if (d === 0) continue;
       let s =
-        b[c]! + cx[c]! * old[c + 1]! + cx[c - 1]! * old[c - 1]! + cy[c]! * old[c + sy]! + cy[c - sy]! * old[c - sy]!;
+        b[c]! +
+        cx[c]! * old[c + 1]! +
+        cx[c - 1]! * old[c - 1]! +
+        cy[c]! * old[c + sy]! +
+        cy[c - sy]! * old[c - sy]!;
       if (sz > 0) s += cz[c]! * old[c + sz]! + cz[c - sz]! * old[c - sz]!;
       p[c] = old[c]! + omega * (s / d - old[c]!);
     }

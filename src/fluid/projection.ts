@@ -50,6 +50,16 @@ export class Projector {
   private readonly openDiag: Float64Array;
   private readonly lastSolid: Uint8Array;
   private built = false;
+  /** the report of the last projection (reused by the next call: copy it to keep it) */
+  readonly result: ProjectResult = {
+    solver: 'mgpcg',
+    iterations: 0,
+    residualNorm: 0,
+    initialNorm: 0,
+    converged: true,
+    divergenceBefore: 0,
+    divergenceAfter: 0,
+  };
   /** the pressure scale ρh/dt of the last projection */
   private pScale = 1;
 
@@ -87,41 +97,42 @@ export class Projector {
     sys.cy.fill(0);
     sys.cz.fill(0);
     this.openDiag.fill(0);
-    const fluid = (i: number, j: number, k: number) => !solid[i + nx * (j + ny * k)];
+    const slab = nx * ny;
     for (let k = 0; k < nz; k++) {
       for (let j = 0; j < ny; j++) {
         for (let i = 0; i < nx; i++) {
-          if (!fluid(i, j, k)) continue;
+          const g0 = i + nx * (j + ny * k);
+          if (solid[g0]) continue;
           const c = sys.index(i, j, k);
           let d = 0;
           let o = 0;
           if (i + 1 < nx) {
-            if (fluid(i + 1, j, k)) {
+            if (!solid[g0 + 1]) {
               sys.cx[c] = 1;
               d++;
             }
           } else if (open.xMax) o++;
           if (i > 0) {
-            if (fluid(i - 1, j, k)) d++;
+            if (!solid[g0 - 1]) d++;
           } else if (open.xMin) o++;
           if (j + 1 < ny) {
-            if (fluid(i, j + 1, k)) {
+            if (!solid[g0 + nx]) {
               sys.cy[c] = 1;
               d++;
             }
           } else if (open.yMax) o++;
           if (j > 0) {
-            if (fluid(i, j - 1, k)) d++;
+            if (!solid[g0 - nx]) d++;
           } else if (open.yMin) o++;
           if (nz > 1) {
             if (k + 1 < nz) {
-              if (fluid(i, j, k + 1)) {
+              if (!solid[g0 + slab]) {
                 sys.cz[c] = 1;
                 d++;
               }
             } else if (open.zMax) o++;
             if (k > 0) {
-              if (fluid(i, j, k - 1)) d++;
+              if (!solid[g0 - slab]) d++;
             } else if (open.zMin) o++;
           }
           // a fluid cell walled in on every side has no equation: leave it inactive
@@ -173,7 +184,15 @@ export class Projector {
     const res = this.solver.solve(options.solver ?? 'mgpcg', this.q, b, options);
     this.applyGradient();
     this.pScale = (rho * h) / dt;
-    return { ...res, divergenceBefore: Math.sqrt(before), divergenceAfter: res.residualNorm / h };
+    const out = this.result;
+    out.solver = res.solver;
+    out.iterations = res.iterations;
+    out.residualNorm = res.residualNorm;
+    out.initialNorm = res.initialNorm;
+    out.converged = res.converged;
+    out.divergenceBefore = Math.sqrt(before);
+    out.divergenceAfter = res.residualNorm / h;
+    return out;
   }
 
   /** u_face ← u_face − (q_right − q_left) on every face between two fluid cells or fluid and open side. */

@@ -157,9 +157,7 @@ function monotoneCubic(f0: number, f1: number, f2: number, f3: number, t: number
   }
   const t2 = t * t;
   const t3 = t2 * t;
-  return (
-    (2 * t3 - 3 * t2 + 1) * f1 + (t3 - 2 * t2 + t) * d1 + (-2 * t3 + 3 * t2) * f2 + (t3 - t2) * d2
-  );
+  return (2 * t3 - 3 * t2 + 1) * f1 + (t3 - 2 * t2 + t) * d1 + (-2 * t3 + 3 * t2) * f2 + (t3 - t2) * d2;
 }
 
 /** Monotone bicubic interpolation (2D): four monotone cubics in x, then one in y. */
@@ -177,7 +175,7 @@ export function sampleCubic2(f: Float64Array, sx: number, sy: number, gx: number
   const tx = gx - i;
   const ty = gy - j;
   const i0 = i > 0 ? i - 1 : 0;
-  const i3 = i + 2 <= mx ? i + 2 : mx;
+  const i3 = Math.min(i + 2, mx);
   let r0 = 0;
   let r1 = 0;
   let r2 = 0;

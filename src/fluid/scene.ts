@@ -66,7 +66,8 @@ function vec(v: unknown, path: string): [number, number] | [number, number, numb
   return v as [number, number];
 }
 function known(o: Obj, keys: string[], path: string): void {
-  for (const k of Object.keys(o)) if (!keys.includes(k)) bad(`${path}.${k}`, `unknown field (known: ${keys.join(', ')})`, o[k]);
+  for (const k of Object.keys(o))
+    if (!keys.includes(k)) bad(`${path}.${k}`, `unknown field (known: ${keys.join(', ')})`, o[k]);
 }
 
 /** Validates a parsed scene and returns the SmokeSim options and the frame step. */
@@ -121,12 +122,13 @@ export function parseFluidGridScene(json: unknown): { options: SmokeOptions; dt:
   const options: SmokeOptions = { nx, ny, nz, h, open };
   options.solver = choice(root, 'solver', 'scene', pressureSolverKinds);
   const pit = num(root, 'pressureIterations', 'scene');
-  if (pit !== undefined && (!Number.isInteger(pit) || pit < 1)) bad('scene.pressureIterations', 'must be an integer >= 1', pit);
+  if (pit !== undefined && (!Number.isInteger(pit) || pit < 1))
+    bad('scene.pressureIterations', 'must be an integer >= 1', pit);
   options.pressureIterations = pit;
   const tol = num(root, 'tolerance', 'scene');
   if (tol !== undefined && tol < 0) bad('scene.tolerance', 'must be >= 0', tol);
   options.tolerance = tol;
-  const adv = choice(root, 'advection', 'scene', ['semi-lagrangian', 'maccormack'] as const);
+  const adv = choice(root, 'advection', 'scene', ['semi-lagrangian', 'maccormack', 'bfecc'] as const);
   options.velocityAdvection = adv;
   options.scalarAdvection = adv;
   if (root.buoyancy !== undefined) {
@@ -164,7 +166,11 @@ export function parseFluidGridScene(json: unknown): { options: SmokeOptions; dt:
       const p = `scene.sources[${i}]`;
       const o = obj(s, p);
       known(o, ['x', 'y', 'z', 'radius', 'density', 'temperature', 'fuel', 'velocity'], p);
-      const src: SmokeSource = { x: num(o, 'x', p, true)!, y: num(o, 'y', p, true)!, radius: num(o, 'radius', p, true)! };
+      const src: SmokeSource = {
+        x: num(o, 'x', p, true)!,
+        y: num(o, 'y', p, true)!,
+        radius: num(o, 'radius', p, true)!,
+      };
       for (const k of ['z', 'density', 'temperature', 'fuel'] as const) {
         const v = num(o, k, p);
         if (v !== undefined) src[k] = v;
@@ -199,7 +205,11 @@ export function parseFluidGridScene(json: unknown): { options: SmokeOptions; dt:
           motion = { kind, velocity: vec(m.velocity, `${p}.motion.velocity`) };
         } else if (kind === 'oscillate') {
           known(m, ['kind', 'amplitude', 'period'], `${p}.motion`);
-          motion = { kind, amplitude: vec(m.amplitude, `${p}.motion.amplitude`), period: num(m, 'period', `${p}.motion`, true)! };
+          motion = {
+            kind,
+            amplitude: vec(m.amplitude, `${p}.motion.amplitude`),
+            period: num(m, 'period', `${p}.motion`, true)!,
+          };
         } else if (kind === 'fixed') motion = { kind };
         else bad(`${p}.motion.kind`, "expected 'fixed', 'linear' or 'oscillate'", m.kind);
         ob.motion = motion;
@@ -219,7 +229,10 @@ export function loadFluidGridScene(json: unknown, loadOptions?: { dt?: number })
     return new SmokeInstance(options, loadOptions?.dt ?? dt, fire ? 'fire' : 'smoke');
   } catch (e) {
     if (e instanceof PhysicsError) {
-      throw new PhysicsError('invalid-scene', e.message.replace(/^smoke\./, 'scene.').replace(/^grid\./, 'scene.grid.'));
+      throw new PhysicsError(
+        'invalid-scene',
+        e.message.replace(/^smoke\./, 'scene.').replace(/^grid\./, 'scene.grid.'),
+      );
     }
     throw e;
   }

@@ -22,9 +22,10 @@ function fillCells(
   value: (c: number) => string | null,
   ox: number,
   oy: number,
+  scale: number,
 ): void {
   const h = grid.h;
-  const pad = h * 0.02; // hide the seams between cells
+  const pad = 0.5 / scale; // half a pixel of overlap hides the anti-aliased seams between cells
   for (let j = 0; j < grid.ny; j++) {
     for (let i = 0; i < grid.nx; i++) {
       const col = value(grid.cellIndex(i, j));
@@ -74,6 +75,7 @@ export function drawSmoke2D(
     },
     ox,
     oy,
+    view.scale,
   );
   ctx.restore();
 }
@@ -116,6 +118,7 @@ export function drawFire2D(
     },
     0,
     0,
+    view.scale,
   );
   ctx.restore();
 }
@@ -166,7 +169,7 @@ export function drawSmoke3D(
   ctx.fillRect(0, 0, view.width, view.height);
   applyView(ctx, view);
   frame(ctx, g, 0, 0, view.scale);
-  const pad = h * 0.02;
+  const pad = 0.5 / view.scale;
   for (let j = 0; j < ny; j++)
     for (let i = 0; i < nx; i++) {
       const v = image[i + nx * j]!;

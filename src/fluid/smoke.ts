@@ -13,11 +13,16 @@
  */
 import { assertFinite, PhysicsError } from '../errors.js';
 import { pcos, psin } from '../math/portable.js';
-import { type AdvectionOptions, Advector, type ScalarAdvectionScheme, type VelocityAdvectionScheme } from './advection.js';
+import {
+  type AdvectionOptions,
+  Advector,
+  type ScalarAdvectionScheme,
+  type VelocityAdvectionScheme,
+} from './advection.js';
 import { Diffuser } from './diffusion.js';
 import { type DomainSides, MacGrid } from './mac-grid.js';
-import { type ProjectResult, Projector } from './projection.js';
 import type { PressureSolverKind } from './pressure-solvers.js';
+import { type ProjectOptions, Projector, type ProjectResult } from './projection.js';
 
 /** A region that keeps emitting: inside it density/heat/fuel are raised to at least these values. */
 export interface SmokeSource {
@@ -144,7 +149,6 @@ export class SmokeSim {
   steps = 0;
   /** the last projection's report */
   lastProjection: ProjectResult | null = null;
-  private readonly tmp: Float64Array;
   private readonly cu: Float64Array;
   private readonly cv: Float64Array;
   private readonly cw: Float64Array;
@@ -156,6 +160,7 @@ export class SmokeSim {
   private readonly omegaY: Float64Array;
   private readonly omegaMag: Float64Array;
   private readonly advOpts: AdvectionOptions = {};
+  private readonly projectOptions: ProjectOptions = {};
   private readonly scalarSrc: Float64Array[];
   private readonly scalarDst: Float64Array[];
 
@@ -172,7 +177,6 @@ export class SmokeSim {
     this.heat = new Float64Array(n);
     this.fuel = new Float64Array(n);
     this.expansion = new Float64Array(n);
-    this.tmp = new Float64Array(n);
     this.cu = new Float64Array(n);
     this.cv = new Float64Array(n);
     this.cw = new Float64Array(n);
@@ -231,7 +235,12 @@ export class SmokeSim {
   }
 
   private isStationary(): boolean {
-    return this.solver === 'jacobi' || this.solver === 'weighted-jacobi' || this.solver === 'gauss-seidel' || this.solver === 'sor';
+    return (
+      this.solver === 'jacobi' ||
+      this.solver === 'weighted-jacobi' ||
+      this.solver === 'gauss-seidel' ||
+      this.solver === 'sor'
+    );
   }
 
   /** Adds a validated source; a source must lie inside the domain. */
@@ -240,7 +249,8 @@ export class SmokeSim {
     assertFinite(s.x, `${where}.x`);
     assertFinite(s.y, `${where}.y`);
     assertFinite(s.radius, `${where}.radius`);
-    if (!(s.radius > 0)) throw new PhysicsError('invalid-argument', `${where}.radius: must be > 0, got ${s.radius}`);
+    if (!(s.radius > 0))
+      throw new PhysicsError('invalid-argument', `${where}.radius: must be > 0, got ${s.radius}`);
     const z = s.z ?? g.depth / 2;
     assertFinite(z, `${where}.z`);
     if (s.x < 0 || s.x > g.width || s.y < 0 || s.y > g.height || (g.dim === 3 && (z < 0 || z > g.depth))) {
@@ -253,34 +263,48 @@ export class SmokeSim {
       const v = s[key];
       if (v !== undefined) assertFinite(v, `${where}.${key}`);
     }
-    if (s.velocity) s.velocity.forEach((v, k) => assertFinite(v, `${where}.velocity[${k}]`));
+    if (s.velocity)
+      s.velocity.forEach((v, k) => {
+        assertFinite(v, `${where}.velocity[${k}]`);
+      });
     this.sources.push({ ...s, z });
   }
 
   addObstacle(o: SmokeObstacle, where = 'obstacle'): void {
     const g = this.grid;
     if (o.shape !== 'circle' && o.shape !== 'box') {
-      throw new PhysicsError('invalid-argument', `${where}.shape: expected 'circle' or 'box', got ${JSON.stringify(o.shape)}`);
+      throw new PhysicsError(
+        'invalid-argument',
+        `${where}.shape: expected 'circle' or 'box', got ${JSON.stringify(o.shape)}`,
+      );
     }
     assertFinite(o.x, `${where}.x`);
     assertFinite(o.y, `${where}.y`);
     if (o.z !== undefined) assertFinite(o.z, `${where}.z`);
     if (o.shape === 'circle') {
       assertFinite(o.radius as number, `${where}.radius`);
-      if (!(o.radius! > 0)) throw new PhysicsError('invalid-argument', `${where}.radius: must be > 0, got ${o.radius}`);
+      if (!(o.radius! > 0))
+        throw new PhysicsError('invalid-argument', `${where}.radius: must be > 0, got ${o.radius}`);
     } else {
       for (const key of ['halfWidth', 'halfHeight'] as const) {
         assertFinite(o[key] as number, `${where}.${key}`);
-        if (!(o[key]! > 0)) throw new PhysicsError('invalid-argument', `${where}.${key}: must be > 0, got ${o[key]}`);
+        if (!(o[key]! > 0))
+          throw new PhysicsError('invalid-argument', `${where}.${key}: must be > 0, got ${o[key]}`);
       }
       if (g.dim === 3) assertFinite(o.halfDepth ?? o.halfWidth!, `${where}.halfDepth`);
     }
     const m = o.motion;
-    if (m && m.kind === 'linear') m.velocity.forEach((v, k) => assertFinite(v, `${where}.motion.velocity[${k}]`));
+    if (m && m.kind === 'linear')
+      m.velocity.forEach((v, k) => {
+        assertFinite(v, `${where}.motion.velocity[${k}]`);
+      });
     if (m && m.kind === 'oscillate') {
-      m.amplitude.forEach((v, k) => assertFinite(v, `${where}.motion.amplitude[${k}]`));
+      m.amplitude.forEach((v, k) => {
+        assertFinite(v, `${where}.motion.amplitude[${k}]`);
+      });
       assertFinite(m.period, `${where}.motion.period`);
-      if (!(m.period > 0)) throw new PhysicsError('invalid-argument', `${where}.motion.period: must be > 0, got ${m.period}`);
+      if (!(m.period > 0))
+        throw new PhysicsError('invalid-argument', `${where}.motion.period: must be > 0, got ${m.period}`);
     }
     this.obstacles.push({ ...o, z: o.z ?? g.depth / 2 });
   }
@@ -639,14 +663,14 @@ export class SmokeSim {
     if (this.viscosity > 0) this.diffuser.diffuseVelocity(this.viscosity, dt);
     // 6. project (with fire's expansion as the target divergence)
     const stationary = this.isStationary();
-    this.lastProjection = this.projector.project(dt, {
-      solver: this.solver,
-      tolerance: this.tolerance,
-      maxIterations: this.pressureIterations,
-      targetDivergence: this.fire ? this.expansion : undefined,
-      // the seed's toy restarts its 60 Jacobi sweeps from zero each step
-      warmStart: !stationary,
-    });
+    const po = this.projectOptions;
+    po.solver = this.solver;
+    po.tolerance = this.tolerance;
+    po.maxIterations = this.pressureIterations;
+    po.targetDivergence = this.fire ? this.expansion : undefined;
+    // the seed's toy restarts its 60 Jacobi sweeps from zero each step
+    po.warmStart = !stationary;
+    this.lastProjection = this.projector.project(dt, po);
     // 7. advect the carried scalars with the new velocity
     this.advOpts.scheme = this.scalarAdvection;
     const conserve = this.conserveSmoke && this.closed();

@@ -7,7 +7,7 @@
  */
 import { ClipResult, clipToReferenceEdge } from './clip2d.js';
 import type { Manifold2 } from './manifold2d.js';
-import { type SeparationResult, findMaxSeparation } from './sat2d.js';
+import { findMaxSeparation, type SeparationResult } from './sat2d.js';
 import type { ConvexShape2, Transform2 } from './shapes2d.js';
 
 /** The engine's linear slop (m): the allowed overlap that keeps resting contacts steady (§26.2). */
@@ -18,6 +18,66 @@ export const SPECULATIVE_DISTANCE = 4 * LINEAR_SLOP;
 const sepA: SeparationResult = { edge: 0, separation: 0 };
 const sepB: SeparationResult = { edge: 0, separation: 0 };
 const clipOut = new ClipResult();
+const closest = { px: 0, py: 0, qx: 0, qy: 0 };
+
+/**
+ * Closest points p on segment p1–p2 and q on q1–q2 (Ericson, Real-Time Collision Detection §5.1.9),
+ * written into `out`.
+ */
+export function closestOnSegments(
+  p1x: number,
+  p1y: number,
+  p2x: number,
+  p2y: number,
+  q1x: number,
+  q1y: number,
+  q2x: number,
+  q2y: number,
+  out: { px: number; py: number; qx: number; qy: number },
+): void {
+  const d1x = p2x - p1x;
+  const d1y = p2y - p1y;
+  const d2x = q2x - q1x;
+  const d2y = q2y - q1y;
+  const rx = p1x - q1x;
+  const ry = p1y - q1y;
+  const a = d1x * d1x + d1y * d1y;
+  const e = d2x * d2x + d2y * d2y;
+  const f = d2x * rx + d2y * ry;
+  let s = 0;
+  let t = 0;
+  if (a <= 1e-18 && e <= 1e-18) {
+    s = 0;
+    t = 0;
+  } else if (a <= 1e-18) {
+    t = clamp01(f / e);
+  } else {
+    const c = d1x * rx + d1y * ry;
+    if (e <= 1e-18) {
+      s = clamp01(-c / a);
+    } else {
+      const b = d1x * d2x + d1y * d2y;
+      const denom = a * e - b * b;
+      s = denom > 1e-18 ? clamp01((b * f - c * e) / denom) : 0;
+      t = (b * s + f) / e;
+      if (t < 0) {
+        t = 0;
+        s = clamp01(-c / a);
+      } else if (t > 1) {
+        t = 1;
+        s = clamp01((b - c) / a);
+      }
+    }
+  }
+  out.px = p1x + s * d1x;
+  out.py = p1y + s * d1y;
+  out.qx = q1x + t * d2x;
+  out.qy = q1y + t * d2y;
+}
+
+function clamp01(x: number): number {
+  return Math.max(0, Math.min(1, x));
+}
 const clipScratch = new ClipResult();
 
 /** Two circles (§26.2: the normal is along the centre line). */
@@ -104,18 +164,20 @@ export function collidePolygonCircle(
   let qx: number;
   let qy: number;
   let id = edge;
+  let vertexRegion = false;
+  qx = 0;
+  qy = 0;
   if (u1 < 0 && maxSep > 1e-12) {
     qx = v1x;
     qy = v1y;
+    vertexRegion = true;
   } else if (u2 < 0 && maxSep > 1e-12) {
     qx = v2x;
     qy = v2y;
     id = i2 | 0x100;
-  } else {
-    qx = Number.NaN;
-    qy = 0;
+    vertexRegion = true;
   }
-  if (qx === qx) {
+  if (vertexRegion) {
     const ex = cx - qx;
     const ey = cy - qy;
     dist = Math.sqrt(ex * ex + ey * ey);
@@ -234,6 +296,41 @@ export function collidePolygons(
   const e2 = edge + 1 < ref.count ? edge + 1 : 0;
   const r1x = ref.vx[edge]!;
   const r1y = ref.vy[edge]!;
+  const maxSep = flip ? sepB.separation : sepA.separation;
+  if (radius > 0 && maxSep > 0.1 * LINEAR_SLOP) {
+    // Rounded shapes whose cores are apart: the edge normals alone misjudge rounded ends and
+    // corners, so measure the true distance between the reference and incident edges. Unless the
+    // edges face each other (closest direction ≈ the face normal: clip for 2 points below), the
+    // contact is one point along the closest direction.
+    closestOnSegments(r1x, r1y, ref.vx[e2]!, ref.vy[e2]!, ax, ay, bx, by, closest);
+    const dx = closest.qx - closest.px;
+    const dy = closest.qy - closest.py;
+    const dist = Math.sqrt(dx * dx + dy * dy);
+    if (dist - radius > speculative) return out;
+    if (dist > 1e-12 && (dx * nx + dy * ny) / dist < 0.99) {
+      const ux = dx / dist;
+      const uy = dy / dist;
+      const sep = dist - radius;
+      const f = ref.radius + 0.5 * sep;
+      const mx = closest.px + f * ux;
+      const my = closest.py + f * uy;
+      const wux = xf1.c * ux - xf1.s * uy;
+      const wuy = xf1.s * ux + xf1.c * uy;
+      out.pointCount = 1;
+      out.normalX = flip ? -wux : wux;
+      out.normalY = flip ? -wuy : wuy;
+      out.px[0] = xf1.px + xf1.c * mx - xf1.s * my;
+      out.py[0] = xf1.py + xf1.s * mx + xf1.c * my;
+      out.ix[0] = xf1.px + xf1.c * closest.qx - xf1.s * closest.qy;
+      out.iy[0] = xf1.py + xf1.s * closest.qx + xf1.c * closest.qy;
+      out.separation[0] = sep;
+      out.id[0] = 0x400 | (edge << 4) | incEdge;
+      out.flip = flip;
+      out.referenceEdge = edge;
+      out.incidentEdge = incEdge;
+      return out;
+    }
+  }
   if (clipToReferenceEdge(ax, ay, bx, by, r1x, r1y, ref.vx[e2]!, ref.vy[e2]!, clipOut, clipScratch) < 2) {
     return out;
   }

@@ -221,6 +221,18 @@ export function rayCastPolygon(
       }
     }
     if (inside) return false;
+    // Inside the rounded skin (within `radius` of some edge) → inside the shape too.
+    const r2 = radius * radius;
+    for (let i = 0; i < count; i++) {
+      const j = i + 1 === count ? 0 : i + 1;
+      const ex = vx[j]! - vx[i]!;
+      const ey = vy[j]! - vy[i]!;
+      let t = ((x1 - vx[i]!) * ex + (y1 - vy[i]!) * ey) / (ex * ex + ey * ey);
+      t = t < 0 ? 0 : Math.min(t, 1);
+      const qx = x1 - vx[i]! - t * ex;
+      const qy = y1 - vy[i]! - t * ey;
+      if (qx * qx + qy * qy < r2) return false;
+    }
     let best = maxFraction;
     let hit = false;
     for (let i = 0; i < count; i++) {

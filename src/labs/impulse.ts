@@ -225,6 +225,8 @@ export function localMaxima(ys: ArrayLike<number>): number[] {
 
 export interface FrictionResult {
   steps: number;
+  /** the velocity at the end: exactly 0 (the clamp); negative would mean sliding backwards */
+  velocity: number;
   stopTime: number;
   distance: number;
 }
@@ -249,7 +251,7 @@ export function frictionExperiment(
     x += v * dt;
     steps++;
   }
-  return { steps, stopTime: steps * dt, distance: x };
+  return { steps, velocity: v, stopTime: steps * dt, distance: x };
 }
 
 // ---------------------------------------------------------------------------------------------

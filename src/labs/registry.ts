@@ -35,7 +35,9 @@ export const labs: Lab[] = [
       await checkWritable(outDir); // fail before two seconds of simulation, not after
       // Node-only plotting (@napi-rs/canvas), loaded at run time so bundlers leave it out of browsers
       const plotModule = '../render/plot-node.js';
-      const { plotToPng } = (await import(/* @vite-ignore */ plotModule)) as typeof import('../render/plot-node.js');
+      const { plotToPng } = (await import(
+        /* @vite-ignore */ plotModule
+      )) as typeof import('../render/plot-node.js');
       const files = stackingLabFiles({
         deflate: await nodeDeflate(),
         plot: (series, options) =>

@@ -9,7 +9,8 @@
  *   10 iterations (split impulse and Baumgarte; warm starting off, and on for comparison).
  * - `stack-01.png` … `stack-12.png`: five boxes falling into a stable stack (split impulse).
  * - `03-stability.csv` / `03-stability.txt` / `stability-penetration.png` / `stability-diff.png`:
- *   the two stability measures per frame, for split impulse, Baumgarte and soft step.
+ *   the two stability measures per frame (and the number of boxes still awake), for split
+ *   impulse, Baumgarte and soft step.
  * - `index.html`.
  *
  * Lengths are metres with 6 decimals; image differences are pixel counts.
@@ -95,7 +96,9 @@ export function stackingLabFiles(
   };
   const plot = (name: string, caption: string, series: PlotSeries[], opts: PlotOptions): void => {
     if (!options.plot) return;
-    files.push({ name, content: options.plot(series, opts) });
+    // every quantity here is ≥ 0: start the axis at 0
+    const top = Math.max(...series.map((x) => maxOf(x.y)));
+    files.push({ name, content: options.plot(series, { yRange: [0, top > 0 ? top * 1.08 : 1], ...opts }) });
     html.push({ kind: 'image', file: name, caption, pixelated: false });
   };
   const slopLine = (n: number): PlotSeries => ({
@@ -185,11 +188,11 @@ export function stackingLabFiles(
   const n3 = main.maxPenetration.length;
   const t3 = times(n3);
   const rows3 = [
-    `frame,time,${st.map((r) => `${r.variant.key}_penetration,${r.variant.key}_image_diff`).join(',')}`,
+    `frame,time,${st.map((r) => `${r.variant.key}_penetration,${r.variant.key}_image_diff,${r.variant.key}_awake`).join(',')}`,
   ];
   for (let f = 0; f < n3; f++) {
     rows3.push(
-      `${f + 1},${f6(t3[f]!)},${st.map((r) => `${f6(r.maxPenetration[f]!)},${r.imageDiff[f]}`).join(',')}`,
+      `${f + 1},${f6(t3[f]!)},${st.map((r) => `${f6(r.maxPenetration[f]!)},${r.imageDiff[f]},${r.awake[f]}`).join(',')}`,
     );
   }
   csv(
@@ -205,12 +208,13 @@ export function stackingLabFiles(
       `${k}_final_penetration=${f6(r.maxPenetration[n3 - 1]!)}`,
       `${k}_final_image_diff=${r.imageDiff[n3 - 1]}`,
       `${k}_still_from_frame=${r.stillFrom < 0 ? -1 : r.stillFrom + 1}`,
+      `${k}_asleep_from_frame=${r.asleepFrom < 0 ? -1 : r.asleepFrom + 1}`,
       `${k}_top=${f6(r.topHeight)}`,
     );
   }
   text(
     '03-stability.txt',
-    'The two measures of seed 004: penetration stays near the slop; the image difference reaches 0 (still_from_frame: from then on every frame is identical).',
+    'The two measures of seed 004: penetration stays near the slop; the image difference reaches 0 (still_from_frame: from then on every frame is identical; asleep_from_frame: from then on the engine sleeps the whole stack).',
     lines(txt3),
   );
   plot(

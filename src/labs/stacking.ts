@@ -166,7 +166,7 @@ export const FRAME_SIZE = 256;
 export const FRAME_SCALE = 32;
 export const FRAME_X0 = -4;
 export const FRAME_Y0 = -0.5;
-export const STACK_FRAMES = 240;
+export const STACK_FRAMES = 300;
 export const STACK_IMAGES = 12;
 /** frames between two of the 12 saved images */
 export const STACK_IMAGE_EVERY = STACK_FRAMES / STACK_IMAGES;
@@ -179,6 +179,8 @@ const BOX_COLORS: readonly RGB[] = [
   [220, 120, 255],
 ];
 const FLOOR_COLOR: RGB = [110, 110, 110];
+/** pixel-space corners of the box being drawn (reused: no allocation per frame) */
+const CORNER_SCRATCH = new Float64Array(8);
 
 /** The five boxes' starting centres: one above the other with gaps, slightly staggered. */
 export const FIVE_BOXES: readonly (readonly [number, number])[] = [
@@ -199,17 +201,16 @@ export function renderBoxes(world: World, boxes: readonly BodyId[], raster: Rast
   const px = (x: number): number => (x - FRAME_X0) * scale;
   const py = (y: number): number => raster.height - (y - FRAME_Y0) * scale;
   raster.fillRect(0, Math.round(py(0)), raster.width, raster.height, FLOOR_COLOR);
-  const xy = new Float64Array(8);
+  const xy = CORNER_SCRATCH;
   const h = STACKING.half;
   for (let i = 0; i < boxes.length; i++) {
     const [cx, cy] = world.getPosition(boxes[i]!);
     const a = world.getAngle(boxes[i]!);
     const c = Math.cos(a);
     const s = Math.sin(a);
-    const corners = [-h, -h, h, -h, h, h, -h, h];
     for (let k = 0; k < 4; k++) {
-      const lx = corners[2 * k]!;
-      const ly = corners[2 * k + 1]!;
+      const lx = k === 0 || k === 3 ? -h : h;
+      const ly = k < 2 ? -h : h;
       xy[2 * k] = px(cx + c * lx - s * ly);
       xy[2 * k + 1] = py(cy + s * lx + c * ly);
     }
@@ -223,12 +224,16 @@ export interface StackResult {
   maxPenetration: Float64Array;
   /** pixels that changed since the previous frame (frame 0 compares with the initial picture) */
   imageDiff: Int32Array;
+  /** boxes still awake after each frame (the engine puts a resting island to sleep, seed 004 スリープ) */
+  awake: Int32Array;
   /** the 12 saved frames (frames STACK_IMAGE_EVERY·k + STACK_IMAGE_EVERY − 1) */
   images: Raster[];
   /** frame indices of the saved images */
   imageFrames: number[];
   /** the first frame from which the image never changes again (−1 if it still changes) */
   stillFrom: number;
+  /** the first frame from which every box sleeps (−1 if some box is still awake at the end) */
+  asleepFrom: number;
   /** top box's centre height at the end (4.5 for a perfect stack of five) */
   topHeight: number;
 }
@@ -245,6 +250,7 @@ export function fiveBoxStack(variant: StackVariant, frames = STACK_FRAMES, keepI
   renderBoxes(world, boxes, prev);
   const maxPenetration = new Float64Array(frames);
   const imageDiff = new Int32Array(frames);
+  const awake = new Int32Array(frames);
   const images: Raster[] = [];
   const imageFrames: number[] = [];
   const every = Math.max(1, Math.floor(frames / STACK_IMAGES));
@@ -253,6 +259,7 @@ export function fiveBoxStack(variant: StackVariant, frames = STACK_FRAMES, keepI
     renderBoxes(world, boxes, cur);
     maxPenetration[f] = world.maxPenetration();
     imageDiff[f] = pixelDifference(prev, cur);
+    for (const b of boxes) if (world.isAwake(b)) awake[f]!++;
     if (keepImages && f % every === every - 1 && images.length < STACK_IMAGES) {
       const copy = new Raster(FRAME_SIZE, FRAME_SIZE);
       copy.data.set(cur.data);
@@ -261,15 +268,20 @@ export function fiveBoxStack(variant: StackVariant, frames = STACK_FRAMES, keepI
     }
     [prev, cur] = [cur, prev];
   }
-  let stillFrom = frames;
-  while (stillFrom > 0 && imageDiff[stillFrom - 1] === 0) stillFrom--;
+  const settledFrom = (a: Int32Array): number => {
+    let k = frames;
+    while (k > 0 && a[k - 1] === 0) k--;
+    return k === frames ? -1 : k;
+  };
   return {
     variant,
     maxPenetration,
     imageDiff,
+    awake,
     images,
     imageFrames,
-    stillFrom: stillFrom === frames ? -1 : stillFrom,
+    stillFrom: settledFrom(imageDiff),
+    asleepFrom: settledFrom(awake),
     topHeight: world.getPosition(boxes[boxes.length - 1]!)[1],
   };
 }

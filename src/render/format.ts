@@ -29,11 +29,18 @@ export function formatValue(v: unknown, digits = 5): string {
 
 /**
  * A plain-text table: a header, a rule, then the rows. Numeric columns are right-aligned,
- * text columns left-aligned. Returns the lines (without trailing newlines).
+ * text columns left-aligned (a numeric column may have blank or dash cells). Returns the lines (without trailing newlines).
  */
 export function formatTable(columns: string[], rows: (string | number)[][], digits = 5): string[] {
   const cells = rows.map((r) => columns.map((_, i) => (i < r.length ? formatValue(r[i], digits) : '')));
-  const numeric = columns.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number'));
+  // a column is numeric when it has numbers and otherwise only blanks or dashes
+  const blank = (v: unknown) =>
+    v === undefined || v === null || v === '' || v === '-' || v === '—' || v === '–';
+  const numeric = columns.map(
+    (_, i) =>
+      rows.some((r) => typeof r[i] === 'number') &&
+      rows.every((r) => typeof r[i] === 'number' || blank(r[i])),
+  );
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
   const pad = (s: string, i: number) => (numeric[i] ? s.padStart(widths[i]!) : s.padEnd(widths[i]!));
   const line = (r: string[]) => r.map(pad).join('  ').trimEnd();

@@ -126,7 +126,9 @@ export function drawPlot(
   const xr = padRange(options.xRange ?? finiteRange(series.map((s) => s.x)) ?? [0, 1]);
   let yr = padRange(options.yRange ?? finiteRange(series.map((s) => s.y)) ?? [0, 1]);
   if (!options.yRange) {
-    // round the y range out to whole ticks, so the curves never touch the frame
+    // pad by 3% and round out to whole ticks, so that no curve runs along the frame
+    const pad = 0.03 * (yr[1] - yr[0]);
+    yr = [yr[0] - pad, yr[1] + pad];
     const step = niceStep(yr[1] - yr[0], 5);
     yr = [Math.floor(yr[0] / step + 1e-9) * step, Math.ceil(yr[1] / step - 1e-9) * step];
     yr = padRange(yr);

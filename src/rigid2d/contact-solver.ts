@@ -9,9 +9,42 @@
  * step of Box2D v3 (a spring–damper "soft" bias with mass and impulse scaling, then a relax pass
  * without bias). Anchors are fixed at prepare time; the current separation is tracked from the
  * bodies' position/rotation change within the step: s = n·(ΔpB − ΔpA + R(ΔqB)rB − R(ΔqA)rA) + s₀′.
+ *
+ * Data layout: the active contacts are packed once per step into one Float64Array of constraints
+ * (`CONSTRAINT_STRIDE` numbers each: bodies, masses, normal, friction, then per point the anchors,
+ * effective masses and accumulated impulses), so a solver pass streams through memory.
  */
 import type { BodyStore } from './body-store.js';
 import type { ContactStore } from './contact-store.js';
+
+// constraint layout
+export const C_A = 0;
+export const C_B = 1;
+export const C_MA = 2;
+export const C_MB = 3;
+export const C_IA = 4;
+export const C_IB = 5;
+export const C_NX = 6;
+export const C_NY = 7;
+export const C_FRICTION = 8;
+export const C_RESTITUTION = 9;
+export const C_COUNT = 10;
+export const C_STATIC = 11;
+/** first point's offset and the size of a point's block */
+export const C_P0 = 12;
+export const P_STRIDE = 11;
+export const P_RAX = 0;
+export const P_RAY = 1;
+export const P_RBX = 2;
+export const P_RBY = 3;
+export const P_BASE_SEP = 4;
+export const P_NORMAL_MASS = 5;
+export const P_TANGENT_MASS = 6;
+export const P_NORMAL_IMPULSE = 7;
+export const P_TANGENT_IMPULSE = 8;
+export const P_MAX_NORMAL_IMPULSE = 9;
+export const P_RELATIVE_VELOCITY = 10;
+export const CONSTRAINT_STRIDE = C_P0 + 2 * P_STRIDE;
 
 /** Soft constraint coefficients for stiffness `hertz`, damping ratio `zeta` and step `h` (Box2D v3 softness). */
 export interface Softness {
@@ -46,20 +79,27 @@ export function baumgarteBias(beta: number, h: number, depth: number, slop: numb
   return e > 0 ? (beta / h) * e : 0;
 }
 
-/** Prepares the active contacts once per step: anchors, effective masses, approach speeds. */
+/**
+ * Packs the active contacts into constraints once per step: anchors relative to the centres of
+ * mass, effective masses, the approach speed (for restitution) and the carried-over impulses
+ * (zeroed without warm starting). `constraintOf[c]` receives each contact's constraint index.
+ */
 export function prepareContacts(
   bodies: BodyStore,
   contacts: ContactStore,
   active: Int32Array,
   nActive: number,
   warmStarting: boolean,
+  cc: Float64Array,
+  constraintOf: Int32Array,
 ): void {
   const { cx, cy, vx, vy, w, invMass, invI } = bodies;
-  const { bodyA, bodyB, pointCount, nx, ny, px, py, separation } = contacts;
-  const { rAx, rAy, rBx, rBy, baseSeparation, normalMass, tangentMass, relativeVelocity } = contacts;
-  const { normalImpulse, tangentImpulse, maxNormalImpulse } = contacts;
+  const { bodyA, bodyB, pointCount, nx, ny, px, py, separation, friction, restitution } = contacts;
+  const { normalImpulse, tangentImpulse } = contacts;
   for (let i = 0; i < nActive; i++) {
     const c = active[i]!;
+    constraintOf[c] = i;
+    const o = i * CONSTRAINT_STRIDE;
     const a = bodyA[c]!;
     const b = bodyB[c]!;
     const mA = invMass[a]!;
@@ -71,69 +111,107 @@ export function prepareContacts(
     const t_x = n_y;
     const t_y = -n_x;
     const pc = pointCount[c]!;
-    for (let k = 2 * c; k < 2 * c + pc; k++) {
+    cc[o + C_A] = a;
+    cc[o + C_B] = b;
+    cc[o + C_MA] = mA;
+    cc[o + C_MB] = mB;
+    cc[o + C_IA] = iA;
+    cc[o + C_IB] = iB;
+    cc[o + C_NX] = n_x;
+    cc[o + C_NY] = n_y;
+    cc[o + C_FRICTION] = friction[c]!;
+    cc[o + C_RESTITUTION] = restitution[c]!;
+    cc[o + C_COUNT] = pc;
+    cc[o + C_STATIC] = mA === 0 || mB === 0 ? 1 : 0;
+    for (let j = 0; j < pc; j++) {
+      const k = 2 * c + j;
+      const q = o + C_P0 + j * P_STRIDE;
       const ax = px[k]! - cx[a]!;
       const ay = py[k]! - cy[a]!;
       const bx = px[k]! - cx[b]!;
       const by = py[k]! - cy[b]!;
-      rAx[k] = ax;
-      rAy[k] = ay;
-      rBx[k] = bx;
-      rBy[k] = by;
-      baseSeparation[k] = separation[k]! - ((bx - ax) * n_x + (by - ay) * n_y);
+      cc[q + P_RAX] = ax;
+      cc[q + P_RAY] = ay;
+      cc[q + P_RBX] = bx;
+      cc[q + P_RBY] = by;
+      cc[q + P_BASE_SEP] = separation[k]! - ((bx - ax) * n_x + (by - ay) * n_y);
       const rnA = ax * n_y - ay * n_x;
       const rnB = bx * n_y - by * n_x;
       const kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
-      normalMass[k] = kn > 0 ? 1 / kn : 0;
+      cc[q + P_NORMAL_MASS] = kn > 0 ? 1 / kn : 0;
       const rtA = ax * t_y - ay * t_x;
       const rtB = bx * t_y - by * t_x;
       const kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
-      tangentMass[k] = kt > 0 ? 1 / kt : 0;
+      cc[q + P_TANGENT_MASS] = kt > 0 ? 1 / kt : 0;
       const dvx = vx[b]! - w[b]! * by - vx[a]! + w[a]! * ay;
       const dvy = vy[b]! + w[b]! * bx - vy[a]! - w[a]! * ax;
-      relativeVelocity[k] = dvx * n_x + dvy * n_y;
-      maxNormalImpulse[k] = 0;
-      if (!warmStarting) {
-        normalImpulse[k] = 0;
-        tangentImpulse[k] = 0;
-      }
+      cc[q + P_RELATIVE_VELOCITY] = dvx * n_x + dvy * n_y;
+      cc[q + P_MAX_NORMAL_IMPULSE] = 0;
+      cc[q + P_NORMAL_IMPULSE] = warmStarting ? normalImpulse[k]! : 0;
+      cc[q + P_TANGENT_IMPULSE] = warmStarting ? tangentImpulse[k]! : 0;
+    }
+  }
+}
+
+/** Zeroes the accumulated impulses (each substep without warm starting). */
+export function resetImpulses(cc: Float64Array, nActive: number): void {
+  for (let i = 0; i < nActive; i++) {
+    const o = i * CONSTRAINT_STRIDE;
+    for (let j = 0; j < 2; j++) {
+      const q = o + C_P0 + j * P_STRIDE;
+      cc[q + P_NORMAL_IMPULSE] = 0;
+      cc[q + P_TANGENT_IMPULSE] = 0;
+    }
+  }
+}
+
+/** Copies the accumulated impulses back to the persistent contacts (for next step's warm start). */
+export function storeImpulses(contacts: ContactStore, active: Int32Array, nActive: number, cc: Float64Array): void {
+  const { normalImpulse, tangentImpulse, pointCount } = contacts;
+  for (let i = 0; i < nActive; i++) {
+    const c = active[i]!;
+    const o = i * CONSTRAINT_STRIDE;
+    for (let j = 0; j < pointCount[c]!; j++) {
+      const q = o + C_P0 + j * P_STRIDE;
+      normalImpulse[2 * c + j] = cc[q + P_NORMAL_IMPULSE]!;
+      tangentImpulse[2 * c + j] = cc[q + P_TANGENT_IMPULSE]!;
     }
   }
 }
 
 /** Applies the accumulated impulses (warm starting, §26.2). */
-export function warmStart(bodies: BodyStore, contacts: ContactStore, active: Int32Array, nActive: number): void {
-  const { vx, vy, w, invMass, invI } = bodies;
-  const { bodyA, bodyB, pointCount, nx, ny, rAx, rAy, rBx, rBy, normalImpulse, tangentImpulse } = contacts;
+export function warmStart(bodies: BodyStore, cc: Float64Array, nActive: number): void {
+  const { vx, vy, w } = bodies;
   for (let i = 0; i < nActive; i++) {
-    const c = active[i]!;
-    const a = bodyA[c]!;
-    const b = bodyB[c]!;
-    const mA = invMass[a]!;
-    const mB = invMass[b]!;
-    const iA = invI[a]!;
-    const iB = invI[b]!;
-    const n_x = nx[c]!;
-    const n_y = ny[c]!;
+    const o = i * CONSTRAINT_STRIDE;
+    const a = cc[o + C_A]!;
+    const b = cc[o + C_B]!;
+    const mA = cc[o + C_MA]!;
+    const mB = cc[o + C_MB]!;
+    const iA = cc[o + C_IA]!;
+    const iB = cc[o + C_IB]!;
+    const n_x = cc[o + C_NX]!;
+    const n_y = cc[o + C_NY]!;
     let vAx = vx[a]!;
     let vAy = vy[a]!;
     let wA = w[a]!;
     let vBx = vx[b]!;
     let vBy = vy[b]!;
     let wB = w[b]!;
-    const pc = pointCount[c]!;
-    for (let k = 2 * c; k < 2 * c + pc; k++) {
-      const pn = normalImpulse[k]!;
-      const pt = tangentImpulse[k]!;
+    const pc = cc[o + C_COUNT]!;
+    for (let j = 0; j < pc; j++) {
+      const q = o + C_P0 + j * P_STRIDE;
+      const pn = cc[q + P_NORMAL_IMPULSE]!;
+      const pt = cc[q + P_TANGENT_IMPULSE]!;
       // P = λn n + λt t with t = (ny, −nx)
       const Px = pn * n_x + pt * n_y;
       const Py = pn * n_y - pt * n_x;
       vAx -= mA * Px;
       vAy -= mA * Py;
-      wA -= iA * (rAx[k]! * Py - rAy[k]! * Px);
+      wA -= iA * (cc[q + P_RAX]! * Py - cc[q + P_RAY]! * Px);
       vBx += mB * Px;
       vBy += mB * Py;
-      wB += iB * (rBx[k]! * Py - rBy[k]! * Px);
+      wB += iB * (cc[q + P_RBX]! * Py - cc[q + P_RBY]! * Px);
     }
     vx[a] = vAx;
     vy[a] = vAy;
@@ -166,74 +244,71 @@ export interface SolvePass {
 }
 
 /**
- * One Gauss–Seidel pass over the active contacts: for each contact, its normal points (accumulated
+ * One Gauss–Seidel pass over the constraints: for each contact, its normal points (accumulated
  * λn clamped ≥ 0), then its friction points (accumulated λt clamped to ±μλn) — the book's order.
  * Speculative points (s > 0) allow the approach speed s/h in every mode.
  */
-export function solveContacts(
-  bodies: BodyStore,
-  contacts: ContactStore,
-  active: Int32Array,
-  nActive: number,
-  pass: SolvePass,
-): void {
-  const { vx, vy, w, invMass, invI, dpx, dpy, dqc, dqs } = bodies;
-  const { bodyA, bodyB, pointCount, nx, ny, rAx, rAy, rBx, rBy, friction } = contacts;
-  const { baseSeparation, normalMass, tangentMass, normalImpulse, tangentImpulse, maxNormalImpulse } = contacts;
+export function solveContacts(bodies: BodyStore, cc: Float64Array, nActive: number, pass: SolvePass): void {
+  const { vx, vy, w, dpx, dpy, dqc, dqs } = bodies;
   const mode = pass.mode;
   const invH = pass.invH;
   const betaInvH = pass.beta * invH;
   const slop = pass.slop;
   const maxPush = pass.maxPush;
-  const soft = pass.soft;
-  const staticSoft = pass.staticSoft;
+  const softRate = pass.soft.biasRate;
+  const softMass = pass.soft.massScale;
+  const softImpulse = pass.soft.impulseScale;
+  const staticRate = pass.staticSoft.biasRate;
+  const staticMass = pass.staticSoft.massScale;
+  const staticImpulse = pass.staticSoft.impulseScale;
   const reverse = pass.reverse;
   for (let i = 0; i < nActive; i++) {
-    const c = active[i]!;
-    const a = bodyA[c]!;
-    const b = bodyB[c]!;
-    const mA = invMass[a]!;
-    const mB = invMass[b]!;
-    const iA = invI[a]!;
-    const iB = invI[b]!;
-    const n_x = nx[c]!;
-    const n_y = ny[c]!;
+    const o = i * CONSTRAINT_STRIDE;
+    const a = cc[o + C_A]!;
+    const b = cc[o + C_B]!;
+    const mA = cc[o + C_MA]!;
+    const mB = cc[o + C_MB]!;
+    const iA = cc[o + C_IA]!;
+    const iB = cc[o + C_IB]!;
+    const n_x = cc[o + C_NX]!;
+    const n_y = cc[o + C_NY]!;
     let vAx = vx[a]!;
     let vAy = vy[a]!;
     let wA = w[a]!;
     let vBx = vx[b]!;
     let vBy = vy[b]!;
     let wB = w[b]!;
-    const sf = mA === 0 || mB === 0 ? staticSoft : soft;
+    const isStatic = cc[o + C_STATIC] === 1;
+    const biasRate = isStatic ? staticRate : softRate;
+    const softMassScale = isStatic ? staticMass : softMass;
+    const softImpulseScale = isStatic ? staticImpulse : softImpulse;
     const dx0 = dpx[b]! - dpx[a]!;
     const dy0 = dpy[b]! - dpy[a]!;
     const qAc = dqc[a]!;
     const qAs = dqs[a]!;
     const qBc = dqc[b]!;
     const qBs = dqs[b]!;
-    const base = 2 * c;
-    const pc = pointCount[c]!;
-    const last = base + pc - 1;
-    for (let q = 0; q < pc; q++) {
-      const k = reverse ? last - q : base + q;
-      const ax = rAx[k]!;
-      const ay = rAy[k]!;
-      const bx = rBx[k]!;
-      const by = rBy[k]!;
+    const pc = cc[o + C_COUNT]!;
+    for (let j = 0; j < pc; j++) {
+      const q = o + C_P0 + (reverse ? pc - 1 - j : j) * P_STRIDE;
+      const ax = cc[q + P_RAX]!;
+      const ay = cc[q + P_RAY]!;
+      const bx = cc[q + P_RBX]!;
+      const by = cc[q + P_RBY]!;
       // current separation from the motion within this step
       const dx = dx0 + (qBc * bx - qBs * by) - (qAc * ax - qAs * ay);
       const dy = dy0 + (qBs * bx + qBc * by) - (qAs * ax + qAc * ay);
-      const s = dx * n_x + dy * n_y + baseSeparation[k]!;
+      const s = dx * n_x + dy * n_y + cc[q + P_BASE_SEP]!;
       let bias = 0;
       let massScale = 1;
       let impulseScale = 0;
       if (s > 0) {
         bias = s * invH; // speculative: may approach by s in this substep
       } else if (mode === BIAS_SOFT) {
-        bias = sf.biasRate * s;
+        bias = biasRate * s;
         if (bias < -maxPush) bias = -maxPush;
-        massScale = sf.massScale;
-        impulseScale = sf.impulseScale;
+        massScale = softMassScale;
+        impulseScale = softImpulseScale;
       } else if (mode === BIAS_BAUMGARTE) {
         const e = -s - slop;
         if (e > 0) bias = -betaInvH * e;
@@ -241,13 +316,13 @@ export function solveContacts(
       const dvx = vBx - wB * by - vAx + wA * ay;
       const dvy = vBy + wB * bx - vAy - wA * ax;
       const vn = dvx * n_x + dvy * n_y;
-      const old = normalImpulse[k]!;
-      let impulse = -normalMass[k]! * massScale * (vn + bias) - impulseScale * old;
+      const old = cc[q + P_NORMAL_IMPULSE]!;
+      let impulse = -cc[q + P_NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * old;
       let acc = old + impulse;
       if (acc < 0) acc = 0;
       impulse = acc - old;
-      normalImpulse[k] = acc;
-      if (impulse > maxNormalImpulse[k]!) maxNormalImpulse[k] = impulse;
+      cc[q + P_NORMAL_IMPULSE] = acc;
+      if (impulse > cc[q + P_MAX_NORMAL_IMPULSE]!) cc[q + P_MAX_NORMAL_IMPULSE] = impulse;
       const Px = impulse * n_x;
       const Py = impulse * n_y;
       vAx -= mA * Px;
@@ -257,25 +332,25 @@ export function solveContacts(
       vBy += mB * Py;
       wB += iB * (bx * Py - by * Px);
     }
-    const mu = friction[c]!;
+    const mu = cc[o + C_FRICTION]!;
     const t_x = n_y;
     const t_y = -n_x;
-    for (let q = 0; q < pc; q++) {
-      const k = reverse ? last - q : base + q;
-      const ax = rAx[k]!;
-      const ay = rAy[k]!;
-      const bx = rBx[k]!;
-      const by = rBy[k]!;
+    for (let j = 0; j < pc; j++) {
+      const q = o + C_P0 + (reverse ? pc - 1 - j : j) * P_STRIDE;
+      const ax = cc[q + P_RAX]!;
+      const ay = cc[q + P_RAY]!;
+      const bx = cc[q + P_RBX]!;
+      const by = cc[q + P_RBY]!;
       const dvx = vBx - wB * by - vAx + wA * ay;
       const dvy = vBy + wB * bx - vAy - wA * ax;
       const vt = dvx * t_x + dvy * t_y;
-      const old = tangentImpulse[k]!;
-      const maxF = mu * normalImpulse[k]!;
-      let acc = old - tangentMass[k]! * vt;
+      const old = cc[q + P_TANGENT_IMPULSE]!;
+      const maxF = mu * cc[q + P_NORMAL_IMPULSE]!;
+      let acc = old - cc[q + P_TANGENT_MASS]! * vt;
       if (acc < -maxF) acc = -maxF;
       else if (acc > maxF) acc = maxF;
       const impulse = acc - old;
-      tangentImpulse[k] = acc;
+      cc[q + P_TANGENT_IMPULSE] = acc;
       const Px = impulse * t_x;
       const Py = impulse * t_y;
       vAx -= mA * Px;
@@ -298,44 +373,38 @@ export function solveContacts(
  * Restitution (applied once after the substeps, Box2D v3): points that approached faster than
  * `threshold` and pushed get vn ← −e·vn₀ (accumulated impulse still clamped ≥ 0).
  */
-export function applyRestitution(
-  bodies: BodyStore,
-  contacts: ContactStore,
-  active: Int32Array,
-  nActive: number,
-  threshold: number,
-): void {
-  const { vx, vy, w, invMass, invI } = bodies;
-  const { bodyA, bodyB, pointCount, nx, ny, rAx, rAy, rBx, rBy, restitution } = contacts;
-  const { normalMass, normalImpulse, maxNormalImpulse, relativeVelocity } = contacts;
+export function applyRestitution(bodies: BodyStore, cc: Float64Array, nActive: number, threshold: number): void {
+  const { vx, vy, w } = bodies;
   for (let i = 0; i < nActive; i++) {
-    const c = active[i]!;
-    const e = restitution[c]!;
+    const o = i * CONSTRAINT_STRIDE;
+    const e = cc[o + C_RESTITUTION]!;
     if (e === 0) continue;
-    const a = bodyA[c]!;
-    const b = bodyB[c]!;
-    const mA = invMass[a]!;
-    const mB = invMass[b]!;
-    const iA = invI[a]!;
-    const iB = invI[b]!;
-    const n_x = nx[c]!;
-    const n_y = ny[c]!;
-    const end = 2 * c + pointCount[c]!;
-    for (let k = 2 * c; k < end; k++) {
-      if (relativeVelocity[k]! > -threshold || maxNormalImpulse[k] === 0) continue;
-      const ax = rAx[k]!;
-      const ay = rAy[k]!;
-      const bx = rBx[k]!;
-      const by = rBy[k]!;
+    const a = cc[o + C_A]!;
+    const b = cc[o + C_B]!;
+    const mA = cc[o + C_MA]!;
+    const mB = cc[o + C_MB]!;
+    const iA = cc[o + C_IA]!;
+    const iB = cc[o + C_IB]!;
+    const n_x = cc[o + C_NX]!;
+    const n_y = cc[o + C_NY]!;
+    const pc = cc[o + C_COUNT]!;
+    for (let j = 0; j < pc; j++) {
+      const q = o + C_P0 + j * P_STRIDE;
+      const rv = cc[q + P_RELATIVE_VELOCITY]!;
+      if (rv > -threshold || cc[q + P_MAX_NORMAL_IMPULSE] === 0) continue;
+      const ax = cc[q + P_RAX]!;
+      const ay = cc[q + P_RAY]!;
+      const bx = cc[q + P_RBX]!;
+      const by = cc[q + P_RBY]!;
       const dvx = vx[b]! - w[b]! * by - vx[a]! + w[a]! * ay;
       const dvy = vy[b]! + w[b]! * bx - vy[a]! - w[a]! * ax;
       const vn = dvx * n_x + dvy * n_y;
-      const old = normalImpulse[k]!;
-      let acc = old - normalMass[k]! * (vn + e * relativeVelocity[k]!);
+      const old = cc[q + P_NORMAL_IMPULSE]!;
+      let acc = old - cc[q + P_NORMAL_MASS]! * (vn + e * rv);
       if (acc < 0) acc = 0;
       const impulse = acc - old;
-      normalImpulse[k] = acc;
-      if (impulse > maxNormalImpulse[k]!) maxNormalImpulse[k] = impulse;
+      cc[q + P_NORMAL_IMPULSE] = acc;
+      if (impulse > cc[q + P_MAX_NORMAL_IMPULSE]!) cc[q + P_MAX_NORMAL_IMPULSE] = impulse;
       const Px = impulse * n_x;
       const Py = impulse * n_y;
       vx[a] = vx[a]! - mA * Px;
@@ -366,6 +435,22 @@ function rotateBody(bodies: BodyStore, i: number, angle: number): void {
   bodies.dqs[i] = s2 * m;
 }
 
+/** The current separation of point `j` of constraint `i` (from the in-step motion). */
+export function currentSeparation(bodies: BodyStore, cc: Float64Array, i: number, j: number): number {
+  const o = i * CONSTRAINT_STRIDE;
+  const q = o + C_P0 + j * P_STRIDE;
+  const a = cc[o + C_A]!;
+  const b = cc[o + C_B]!;
+  const { dpx, dpy, dqc, dqs } = bodies;
+  const ax = cc[q + P_RAX]!;
+  const ay = cc[q + P_RAY]!;
+  const bx = cc[q + P_RBX]!;
+  const by = cc[q + P_RBY]!;
+  const dx = dpx[b]! - dpx[a]! + (dqc[b]! * bx - dqs[b]! * by) - (dqc[a]! * ax - dqs[a]! * ay);
+  const dy = dpy[b]! - dpy[a]! + (dqs[b]! * bx + dqc[b]! * by) - (dqs[a]! * ax + dqc[a]! * ay);
+  return dx * cc[o + C_NX]! + dy * cc[o + C_NY]! + cc[q + P_BASE_SEP]!;
+}
+
 /**
  * Split-impulse position pass (seed 004): for each point, the correction
  * C = percent·max(d − slop, 0) (capped at `maxCorrection`) is applied as a pseudo-impulse
@@ -374,44 +459,33 @@ function rotateBody(bodies: BodyStore, i: number, angle: number): void {
  */
 export function solvePositions(
   bodies: BodyStore,
-  contacts: ContactStore,
-  active: Int32Array,
+  cc: Float64Array,
   nActive: number,
   percent: number,
   slop: number,
   maxCorrection: number,
 ): number {
-  const { invMass, invI, dpx, dpy, dqc, dqs, cx, cy } = bodies;
-  const { bodyA, bodyB, pointCount, nx, ny, rAx, rAy, rBx, rBy, baseSeparation, normalMass } = contacts;
+  const { dpx, dpy, cx, cy } = bodies;
   let maxDepth = 0;
   for (let i = 0; i < nActive; i++) {
-    const c = active[i]!;
-    const a = bodyA[c]!;
-    const b = bodyB[c]!;
-    const mA = invMass[a]!;
-    const mB = invMass[b]!;
-    const iA = invI[a]!;
-    const iB = invI[b]!;
-    const n_x = nx[c]!;
-    const n_y = ny[c]!;
-    const end = 2 * c + pointCount[c]!;
-    for (let k = 2 * c; k < end; k++) {
-      const ax = rAx[k]!;
-      const ay = rAy[k]!;
-      const bx = rBx[k]!;
-      const by = rBy[k]!;
-      const qAc = dqc[a]!;
-      const qAs = dqs[a]!;
-      const qBc = dqc[b]!;
-      const qBs = dqs[b]!;
-      const dx = dpx[b]! - dpx[a]! + (qBc * bx - qBs * by) - (qAc * ax - qAs * ay);
-      const dy = dpy[b]! - dpy[a]! + (qBs * bx + qBc * by) - (qAs * ax + qAc * ay);
-      const s = dx * n_x + dy * n_y + baseSeparation[k]!;
+    const o = i * CONSTRAINT_STRIDE;
+    const a = cc[o + C_A]!;
+    const b = cc[o + C_B]!;
+    const mA = cc[o + C_MA]!;
+    const mB = cc[o + C_MB]!;
+    const iA = cc[o + C_IA]!;
+    const iB = cc[o + C_IB]!;
+    const n_x = cc[o + C_NX]!;
+    const n_y = cc[o + C_NY]!;
+    const pc = cc[o + C_COUNT]!;
+    for (let j = 0; j < pc; j++) {
+      const q = o + C_P0 + j * P_STRIDE;
+      const s = currentSeparation(bodies, cc, i, j);
       if (-s > maxDepth) maxDepth = -s;
       let C = percent * (s + slop);
       if (C >= 0) continue;
       if (C < -maxCorrection) C = -maxCorrection;
-      const P = -C * normalMass[k]!;
+      const P = -C * cc[q + P_NORMAL_MASS]!;
       const Px = P * n_x;
       const Py = P * n_y;
       if (mA > 0) {
@@ -419,14 +493,14 @@ export function solvePositions(
         dpy[a] = dpy[a]! - mA * Py;
         cx[a] = cx[a]! - mA * Px;
         cy[a] = cy[a]! - mA * Py;
-        if (iA > 0) rotateBody(bodies, a, -iA * (ax * Py - ay * Px));
+        if (iA > 0) rotateBody(bodies, a, -iA * (cc[q + P_RAX]! * Py - cc[q + P_RAY]! * Px));
       }
       if (mB > 0) {
         dpx[b] = dpx[b]! + mB * Px;
         dpy[b] = dpy[b]! + mB * Py;
         cx[b] = cx[b]! + mB * Px;
         cy[b] = cy[b]! + mB * Py;
-        if (iB > 0) rotateBody(bodies, b, iB * (bx * Py - by * Px));
+        if (iB > 0) rotateBody(bodies, b, iB * (cc[q + P_RBX]! * Py - cc[q + P_RBY]! * Px));
       }
     }
   }

@@ -16,7 +16,8 @@
  * slop; beta; percent; warmStarting; contactHertz; contactDampingRatio; staticStiffness;
  * maxPushOutSpeed; restitutionThreshold; trace.
  */
-export * from './types.js';
-export { World, resolveSolverSettings, type ResolvedSolverSettings } from './world.js';
-export { baumgarteBias, makeSoftness, type Softness } from './contact-solver.js';
+
 export { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC } from './body-store.js';
+export { baumgarteBias, makeSoftness, type Softness } from './contact-solver.js';
+export * from './types.js';
+export { type ResolvedSolverSettings, resolveSolverSettings, World } from './world.js';

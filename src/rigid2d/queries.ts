@@ -2,23 +2,21 @@
  * World queries (issue 3, item 6): ray casts (closest, all, with a callback), AABB overlap,
  * point query and shape overlap, over a world's shapes.
  *
- * Like Rapier's query pipeline, the queries keep their own dynamic AABB tree
- * (`spatial/dynamic-tree.ts`) of the shapes' tight boxes, separate from the physics pipeline. It is
- * brought up to date lazily, before the first query after a world step or after shapes were added
- * or removed (call `update()` yourself after teleporting bodies between steps). Shapes that stay
- * inside their fat boxes cost one comparison each; queries then visit only tree nodes that touch
- * the query, and each candidate gets the exact test of its kind: `raycast2d.ts` for rays,
- * point containment for points, GJK/EPA (`epa2d.ts`) for shape overlap.
+ * The queries walk the world's broadphase, a dynamic AABB tree of the shapes' fat boxes
+ * (`spatial/dynamic-tree.ts`, kept up to date by every step and every teleport), so they visit only
+ * tree nodes that touch the query; each candidate then gets the exact test of its kind:
+ * `raycast2d.ts` for rays, point containment for points, GJK/EPA (`epa2d.ts`) for shape overlap.
  *
  * Results are deterministic: lists are sorted by shape handle, ray hits by fraction then handle.
  * Sensors are skipped unless `includeSensors` is set (Box2D's rule: rays do not see sensors).
  */
+
+import { assertFinite, PhysicsError } from '../errors.js';
 import { ConvexContact, convexContact } from '../geometry/epa2d.js';
 import { RayHit, rayCastShape, shapeContainsPoint } from '../geometry/raycast2d.js';
 import { type ConvexShape2, computeAabb, Transform2 } from '../geometry/shapes2d.js';
 import { ShapeSupport } from '../geometry/support2d.js';
-import { assertFinite, PhysicsError } from '../errors.js';
-import { DynamicTree } from '../spatial/dynamic-tree.js';
+import type { DynamicTree } from '../spatial/dynamic-tree.js';
 import type { BodyId, ShapeId, Vec2Tuple } from './types.js';
 import type { World } from './world.js';
 
@@ -52,12 +50,6 @@ export interface RayCastHit {
  */
 export class WorldQueries {
   readonly world: World;
-  private readonly tree: DynamicTree;
-  private proxyOf = new Int32Array(0);
-  private proxyGen = new Uint32Array(0);
-  private syncedStep = -1;
-  private syncedShapes = -1;
-  private syncedLive = -1;
 
   // Per-query state read by the tree callbacks (bound once: no closure per query).
   private fCategory = 0xffffffff;
@@ -91,12 +83,27 @@ export class WorldQueries {
     const s = this.tree.getUserData(proxy);
     if (!this.accept(s)) return -1;
     this.transformOf(s);
-    if (!rayCastShape(this.world.shapes.geom[s]!, this.xf, this.rx1, this.ry1, this.rx2, this.ry2, maxFraction, this.hit)) {
+    if (
+      !rayCastShape(
+        this.world.shapes.geom[s]!,
+        this.xf,
+        this.rx1,
+        this.ry1,
+        this.rx2,
+        this.ry2,
+        maxFraction,
+        this.hit,
+      )
+    ) {
       return -1;
     }
     const h = this.hit;
     // Equal fractions: the lower shape handle wins, so the answer does not depend on tree order.
-    if (h.fraction === maxFraction && this.bestShape >= 0 && this.world.shapeId(s) > this.world.shapeId(this.bestShape)) {
+    if (
+      h.fraction === maxFraction &&
+      this.bestShape >= 0 &&
+      this.world.shapeId(s) > this.world.shapeId(this.bestShape)
+    ) {
       return -1;
     }
     this.bestShape = s;
@@ -113,7 +120,18 @@ export class WorldQueries {
     const s = this.tree.getUserData(proxy);
     if (!this.accept(s)) return -1;
     this.transformOf(s);
-    if (!rayCastShape(this.world.shapes.geom[s]!, this.xf, this.rx1, this.ry1, this.rx2, this.ry2, maxFraction, this.hit)) {
+    if (
+      !rayCastShape(
+        this.world.shapes.geom[s]!,
+        this.xf,
+        this.rx1,
+        this.ry1,
+        this.rx2,
+        this.ry2,
+        maxFraction,
+        this.hit,
+      )
+    ) {
       return -1;
     }
     const hit = this.makeHit(s, this.hit);
@@ -127,7 +145,8 @@ export class WorldQueries {
     if (!this.accept(s)) return true;
     const a = this.world.shapes.aabb;
     const o = 4 * s;
-    if (a[o]! > this.qMaxX || a[o + 1]! > this.qMaxY || this.qMinX > a[o + 2]! || this.qMinY > a[o + 3]!) return true;
+    if (a[o]! > this.qMaxX || a[o + 1]! > this.qMaxY || this.qMinX > a[o + 2]! || this.qMinY > a[o + 3]!)
+      return true;
     this.found.push(s);
     return true;
   };
@@ -152,54 +171,11 @@ export class WorldQueries {
 
   constructor(world: World) {
     this.world = world;
-    this.tree = new DynamicTree({ margin: world.aabbMargin, displacementMultiplier: 0 });
   }
 
-  /** Brings the query tree up to date with the world's shapes (done automatically after a step). */
-  update(): void {
-    const w = this.world;
-    const sh = w.shapes;
-    const n = sh.count;
-    if (this.proxyOf.length < n) {
-      const p = new Int32Array(Math.max(16, 2 * n)).fill(-1);
-      p.set(this.proxyOf);
-      this.proxyOf = p;
-      const g = new Uint32Array(p.length);
-      g.set(this.proxyGen);
-      this.proxyGen = g;
-    }
-    const a = sh.aabb;
-    let live = 0;
-    for (let s = 0; s < this.proxyOf.length; s++) {
-      const proxy = this.proxyOf[s]!;
-      const alive = s < n && sh.alive[s] === 1;
-      if (proxy >= 0 && (!alive || this.proxyGen[s] !== sh.generation[s])) {
-        this.tree.destroyProxy(proxy);
-        this.proxyOf[s] = -1;
-      }
-      if (!alive) continue;
-      live++;
-      const o = 4 * s;
-      if (this.proxyOf[s]! < 0) {
-        this.proxyOf[s] = this.tree.createProxy(a[o]!, a[o + 1]!, a[o + 2]!, a[o + 3]!, s);
-        this.proxyGen[s] = sh.generation[s]!;
-      } else {
-        this.tree.moveProxy(this.proxyOf[s]!, a[o]!, a[o + 1]!, a[o + 2]!, a[o + 3]!, 0, 0);
-      }
-    }
-    // The query tree never asks for pairs; keep its move buffer empty.
-    this.tree.clearMoveBuffer();
-    this.syncedStep = w.stepCount;
-    this.syncedShapes = n;
-    this.syncedLive = live;
-  }
-
-  private sync(): void {
-    const w = this.world;
-    const live = w.shapes.count - w.shapes.freeList.length;
-    if (w.stepCount !== this.syncedStep || w.shapes.count !== this.syncedShapes || live !== this.syncedLive) {
-      this.update();
-    }
+  /** The world's broadphase tree (userData = shape slot). */
+  private get tree(): DynamicTree {
+    return this.world.broadphase;
   }
 
   private setFilter(filter: QueryFilter | undefined): void {
@@ -242,7 +218,6 @@ export class WorldQueries {
 
   /** The first shape the segment p1 → p2 hits, or null. Shapes the ray starts inside are not hit. */
   rayCastClosest(p1: Vec2Tuple, p2: Vec2Tuple, filter?: QueryFilter): RayCastHit | null {
-    this.sync();
     this.setRay(p1, p2, 'rayCastClosest');
     this.setFilter(filter);
     this.bestShape = -1;
@@ -252,7 +227,6 @@ export class WorldQueries {
 
   /** Every shape the segment p1 → p2 hits (its entry point), sorted by fraction, then shape handle. */
   rayCastAll(p1: Vec2Tuple, p2: Vec2Tuple, filter?: QueryFilter): RayCastHit[] {
-    this.sync();
     this.setRay(p1, p2, 'rayCastAll');
     this.setFilter(filter);
     this.allHits = [];
@@ -269,7 +243,6 @@ export class WorldQueries {
    * search), 1 keep the whole ray (all hits).
    */
   rayCast(p1: Vec2Tuple, p2: Vec2Tuple, callback: (hit: RayCastHit) => number, filter?: QueryFilter): void {
-    this.sync();
     this.setRay(p1, p2, 'rayCast');
     this.setFilter(filter);
     this.userRay = callback;
@@ -282,13 +255,15 @@ export class WorldQueries {
 
   /** Shapes whose (tight) bounding box overlaps the box (minX, minY)–(maxX, maxY), by handle. */
   queryAABB(minX: number, minY: number, maxX: number, maxY: number, filter?: QueryFilter): ShapeId[] {
-    this.sync();
     this.qMinX = assertFinite(minX, 'queryAABB.minX');
     this.qMinY = assertFinite(minY, 'queryAABB.minY');
     this.qMaxX = assertFinite(maxX, 'queryAABB.maxX');
     this.qMaxY = assertFinite(maxY, 'queryAABB.maxY');
     if (minX > maxX || minY > maxY) {
-      throw new PhysicsError('invalid-argument', `queryAABB: min must not exceed max, got (${minX}, ${minY})–(${maxX}, ${maxY})`);
+      throw new PhysicsError(
+        'invalid-argument',
+        `queryAABB: min must not exceed max, got (${minX}, ${minY})–(${maxX}, ${maxY})`,
+      );
     }
     this.setFilter(filter);
     this.found = [];
@@ -298,7 +273,6 @@ export class WorldQueries {
 
   /** Shapes that contain the point (x, y) (boundary included), by handle. */
   queryPoint(x: number, y: number, filter?: QueryFilter): ShapeId[] {
-    this.sync();
     this.px = assertFinite(x, 'queryPoint.x');
     this.py = assertFinite(y, 'queryPoint.y');
     this.setFilter(filter);
@@ -313,7 +287,6 @@ export class WorldQueries {
    * GJK/EPA; shapes merely touching do not count. Sorted by handle.
    */
   overlapShape(shape: ConvexShape2, position: Vec2Tuple, angle = 0, filter?: QueryFilter): ShapeId[] {
-    this.sync();
     const x = assertFinite(position?.[0], 'overlapShape.position[0]');
     const y = assertFinite(position?.[1], 'overlapShape.position[1]');
     assertFinite(angle, 'overlapShape.angle');
@@ -347,7 +320,12 @@ export function queriesOf(world: World): WorldQueries {
 }
 
 /** The first shape hit by the segment p1 → p2 in `world`, or null (see {@link WorldQueries.rayCastClosest}). */
-export function rayCastClosest(world: World, p1: Vec2Tuple, p2: Vec2Tuple, filter?: QueryFilter): RayCastHit | null {
+export function rayCastClosest(
+  world: World,
+  p1: Vec2Tuple,
+  p2: Vec2Tuple,
+  filter?: QueryFilter,
+): RayCastHit | null {
   return queriesOf(world).rayCastClosest(p1, p2, filter);
 }
 

@@ -27,12 +27,12 @@ export class ShapeStore {
   category = new Uint32Array(0);
   mask = new Uint32Array(0);
   group = new Int32Array(0);
-  /** fattened broadphase box [minX, minY, maxX, maxY] × shape */
+  /** fattened broadphase box [minX, minY, maxX, maxY] × shape (a copy of the tree's) */
   fat = new Float64Array(0);
   /** tight box of the last step */
   aabb = new Float64Array(0);
-  /** the fat box was (re)built this step: look for new pairs */
-  moved = new Uint8Array(0);
+  /** the shape's proxy in the broadphase tree */
+  proxy = new Int32Array(0);
   geom: ConvexShape2[] = [];
   userData: unknown[] = [];
 
@@ -54,7 +54,7 @@ export class ShapeStore {
     this.group = grow(this.group, cap);
     this.fat = grow(this.fat, 4 * cap);
     this.aabb = grow(this.aabb, 4 * cap);
-    this.moved = grow(this.moved, cap);
+    this.proxy = grow(this.proxy, cap);
     this.capacity = cap;
   }
 

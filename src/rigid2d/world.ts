@@ -1,7 +1,7 @@
 /**
  * The rigid2d world (seed 000 §26.2; seeds 003, 004). `step(dt)` reads like the textbook pipeline:
  *
- *   broadphase (new pairs) → narrowphase (persistent manifolds, feature ids, events)
+ *   broadphase (dynamic AABB tree: new pairs) → narrowphase (persistent manifolds, feature ids, events)
  *   → prepare contacts → substeps of [integrate velocities → warm start → solve
  *   → integrate positions → relax / position correction] → restitution → bodies' boxes
  *   → islands and sleep
@@ -10,12 +10,11 @@
  * small integers with a generation counter. Nothing is allocated inside `step` once warm
  * (except event objects when events happen).
  */
-import { PhysicsError, assertFinite } from '../errors.js';
+import { assertFinite, PhysicsError } from '../errors.js';
 import { collideShapes, LINEAR_SLOP, SPECULATIVE_DISTANCE } from '../geometry/collide2d.js';
 import { Manifold2 } from '../geometry/manifold2d.js';
 import {
   type ConvexShape2,
-  Transform2,
   computeAabb,
   makeBox,
   makeCapsule,
@@ -23,25 +22,26 @@ import {
   makePolygon,
   makeSegment,
   shapeMass,
+  Transform2,
 } from '../geometry/shapes2d.js';
 import { patan2, pcos, psin } from '../math/portable.js';
+import { DynamicTree } from '../spatial/dynamic-tree.js';
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, BodyStore } from './body-store.js';
-import { SortAndSweep } from './broadphase.js';
-import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING, ContactStore } from './contact-store.js';
 import {
+  applyRestitution,
   BIAS_BAUMGARTE,
   BIAS_NONE,
   BIAS_SOFT,
-  type SolvePass,
-  applyRestitution,
   integratePositions,
   integrateVelocities,
   makeSoftness,
   prepareContacts,
+  type SolvePass,
   solveContacts,
   solvePositions,
   warmStart,
 } from './contact-solver.js';
+import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING, ContactStore } from './contact-store.js';
 import { ShapeStore, shouldCollide } from './shape-store.js';
 import type {
   BodyDef,
@@ -116,7 +116,8 @@ export function resolveSolverSettings(s: SolverSettings = {}, where = 'solver'):
     'restitutionThreshold',
   ] as const) {
     assertFinite(r[key], `${where}.${key}`);
-    if (r[key] < 0) throw new PhysicsError('invalid-argument', `${where}.${key}: must be >= 0, got ${r[key]}`);
+    if (r[key] < 0)
+      throw new PhysicsError('invalid-argument', `${where}.${key}: must be >= 0, got ${r[key]}`);
   }
   return r;
 }
@@ -142,7 +143,8 @@ export class World {
   readonly bodies = new BodyStore();
   readonly shapes = new ShapeStore();
   readonly contactStore = new ContactStore();
-  readonly broadphase = new SortAndSweep();
+  /** the broadphase: a dynamic AABB tree of the shapes' fat boxes (userData = shape slot) */
+  readonly broadphase: DynamicTree;
 
   gravityX: number;
   gravityY: number;
@@ -156,7 +158,7 @@ export class World {
   /** simulated time and steps taken */
   time = 0;
   stepCount = 0;
-  /** figures of the last step: broadphase box tests, active contacts, awake bodies */
+  /** figures of the last step: broadphase pairs found, active contacts, awake bodies, contacts created */
   readonly lastStep = { pairTests: 0, activeContacts: 0, awakeBodies: 0, newPairs: 0 };
 
   private readonly evts: WorldEvents = { begin: [], end: [], hit: [], sensorBegin: [], sensorEnd: [] };
@@ -181,7 +183,6 @@ export class World {
     reverse: false,
   };
   private readonly traceEvent: SolverTraceEvent = { stage: 'solve', substep: 0, iteration: 0 };
-  private readonly pairCallback = (a: number, b: number): void => this.addPair(a, b);
 
   constructor(def: WorldDef = {}) {
     const g = vec(def.gravity, 'world.gravity', [0, -10]);
@@ -192,14 +193,21 @@ export class World {
     this.timeToSleep = num(def.timeToSleep, 'world.timeToSleep', 0.5, 0);
     this.sleepTolerance = num(def.sleepTolerance, 'world.sleepTolerance', 0.05, 0);
     this.hitEventThreshold = num(def.hitEventThreshold, 'world.hitEventThreshold', 1, 0);
-    this.speculativeDistance = num(def.speculativeDistance, 'world.speculativeDistance', SPECULATIVE_DISTANCE, 0);
+    this.speculativeDistance = num(
+      def.speculativeDistance,
+      'world.speculativeDistance',
+      SPECULATIVE_DISTANCE,
+      0,
+    );
     this.aabbMargin = num(def.aabbMargin, 'world.aabbMargin', 0.1, 0);
+    this.broadphase = new DynamicTree({ margin: this.aabbMargin });
   }
 
   /** Replaces some solver settings (unnamed ones keep their values unless the mode changes their defaults). */
   setSolver(settings: SolverSettings): void {
     const modeChanged =
-      settings.positionCorrection !== undefined && settings.positionCorrection !== this.solver.positionCorrection;
+      settings.positionCorrection !== undefined &&
+      settings.positionCorrection !== this.solver.positionCorrection;
     const base: SolverSettings = modeChanged ? { trace: this.solver.trace } : { ...this.solver };
     this.solver = resolveSolverSettings({ ...base, ...settings }, 'solver');
   }
@@ -253,9 +261,19 @@ export class World {
   /** Creates a body; see {@link BodyDef}. Returns its handle. */
   createBody(def: BodyDef = {}): BodyId {
     const type = def.type ?? 'dynamic';
-    const code = type === 'static' ? BODY_STATIC : type === 'kinematic' ? BODY_KINEMATIC : type === 'dynamic' ? BODY_DYNAMIC : -1;
+    const code =
+      type === 'static'
+        ? BODY_STATIC
+        : type === 'kinematic'
+          ? BODY_KINEMATIC
+          : type === 'dynamic'
+            ? BODY_DYNAMIC
+            : -1;
     if (code < 0) {
-      throw new PhysicsError('invalid-argument', `body.type: expected 'static' | 'kinematic' | 'dynamic', got ${String(type)}`);
+      throw new PhysicsError(
+        'invalid-argument',
+        `body.type: expected 'static' | 'kinematic' | 'dynamic', got ${String(type)}`,
+      );
     }
     const [x, y] = vec(def.position, 'body.position');
     const angle = num(def.angle, 'body.angle', 0);
@@ -309,7 +327,8 @@ export class World {
     // wake what it touched, then drop its shapes
     for (let e = this.bodies.contactHead[i]!; e !== -1; e = this.contactStore.edgeNext[e]!) {
       const c = e >> 1;
-      const other = this.contactStore.bodyA[c] === i ? this.contactStore.bodyB[c]! : this.contactStore.bodyA[c]!;
+      const other =
+        this.contactStore.bodyA[c] === i ? this.contactStore.bodyB[c]! : this.contactStore.bodyA[c]!;
       this.wakeBody(other);
     }
     while (this.bodies.firstShape[i]! !== -1) this.destroyShapeSlot(this.bodies.firstShape[i]!, false);
@@ -336,7 +355,10 @@ export class World {
   getPosition(id: BodyId): [number, number] {
     const i = this.bodyIndex(id);
     const b = this.bodies;
-    return [b.cx[i]! - (b.qc[i]! * b.lcx[i]! - b.qs[i]! * b.lcy[i]!), b.cy[i]! - (b.qs[i]! * b.lcx[i]! + b.qc[i]! * b.lcy[i]!)];
+    return [
+      b.cx[i]! - (b.qc[i]! * b.lcx[i]! - b.qs[i]! * b.lcy[i]!),
+      b.cy[i]! - (b.qs[i]! * b.lcx[i]! + b.qc[i]! * b.lcy[i]!),
+    ];
   }
 
   /** The centre of mass in world coordinates. */
@@ -472,7 +494,9 @@ export class World {
     let e = 0;
     for (let i = 0; i < b.count; i++) {
       if (!b.alive[i] || b.type[i] !== BODY_DYNAMIC) continue;
-      e += 0.5 * b.mass[i]! * (b.vx[i]! * b.vx[i]! + b.vy[i]! * b.vy[i]!) + 0.5 * b.inertia[i]! * b.w[i]! * b.w[i]!;
+      e +=
+        0.5 * b.mass[i]! * (b.vx[i]! * b.vx[i]! + b.vy[i]! * b.vy[i]!) +
+        0.5 * b.inertia[i]! * b.w[i]! * b.w[i]!;
     }
     return e;
   }
@@ -494,7 +518,12 @@ export class World {
     const b = this.bodies;
     const c = b.qc[i]!;
     const s = b.qs[i]!;
-    return out.set(b.cx[i]! - (c * b.lcx[i]! - s * b.lcy[i]!), b.cy[i]! - (s * b.lcx[i]! + c * b.lcy[i]!), c, s);
+    return out.set(
+      b.cx[i]! - (c * b.lcx[i]! - s * b.lcy[i]!),
+      b.cy[i]! - (s * b.lcx[i]! + c * b.lcy[i]!),
+      c,
+      s,
+    );
   }
 
   /** Recomputes mass, centre of mass and inertia from the shapes (keeping the origin in place). */
@@ -633,7 +662,8 @@ export class World {
     const density = num(def.density, 'shape.density', 1, 0);
     const friction = num(def.friction, 'shape.friction', 0.6, 0);
     const restitution = num(def.restitution, 'shape.restitution', 0, 0);
-    if (restitution > 1) throw new PhysicsError('invalid-argument', `shape.restitution: must be <= 1, got ${restitution}`);
+    if (restitution > 1)
+      throw new PhysicsError('invalid-argument', `shape.restitution: must be <= 1, got ${restitution}`);
     const f = def.filter ?? {};
     const category = num(f.categoryBits, 'shape.filter.categoryBits', 1, 0);
     const mask = num(f.maskBits, 'shape.filter.maskBits', 0xffffffff, 0);
@@ -657,9 +687,16 @@ export class World {
     b.shapeCount[bi] = b.shapeCount[bi]! + 1;
     this.updateMass(bi);
     const xf = this.originTransform(bi, this.xfA);
-    computeAabb(geom, xf, sh.aabb, 4 * s);
-    this.fatten(s);
-    this.broadphase.add(s);
+    const o = 4 * s;
+    computeAabb(geom, xf, sh.aabb, o);
+    sh.proxy[s] = this.broadphase.createProxy(
+      sh.aabb[o]!,
+      sh.aabb[o + 1]!,
+      sh.aabb[o + 2]!,
+      sh.aabb[o + 3]!,
+      s,
+    );
+    this.copyFat(s);
     this.wakeBody(bi);
     return this.shapeId(s);
   }
@@ -696,7 +733,8 @@ export class World {
       sh.next[p] = sh.next[s]!;
     }
     b.shapeCount[bi] = b.shapeCount[bi]! - 1;
-    this.broadphase.remove(s);
+    this.broadphase.destroyProxy(sh.proxy[s]!);
+    sh.proxy[s] = -1;
     sh.geom[s] = undefined as unknown as ConvexShape2;
     sh.free(s);
     if (updateMass) this.updateMass(bi);
@@ -741,33 +779,34 @@ export class World {
     return [a[s]!, a[s + 1]!, a[s + 2]!, a[s + 3]!];
   }
 
-  private fatten(s: number): void {
+  /** Mirrors the tree's fat box of shape `s` into the shape store (read by the narrowphase). */
+  private copyFat(s: number): void {
     const sh = this.shapes;
-    const m = this.aabbMargin;
+    const t = this.broadphase;
+    const p = sh.proxy[s]!;
     const o = 4 * s;
-    sh.fat[o] = sh.aabb[o]! - m;
-    sh.fat[o + 1] = sh.aabb[o + 1]! - m;
-    sh.fat[o + 2] = sh.aabb[o + 2]! + m;
-    sh.fat[o + 3] = sh.aabb[o + 3]! + m;
-    sh.moved[s] = 1;
+    sh.fat[o] = t.fatMinX(p);
+    sh.fat[o + 1] = t.fatMinY(p);
+    sh.fat[o + 2] = t.fatMaxX(p);
+    sh.fat[o + 3] = t.fatMaxY(p);
   }
 
-  /** Recomputes a body's shape boxes; refattens those that left their fat box (or all when `force`). */
-  private updateBodyBoxes(i: number, force: boolean): void {
+  /**
+   * Recomputes a body's shape boxes and tells the tree; a box that left its fat box is re-inserted
+   * (fattened ahead of the motion `dx, dy`) and searched for new pairs next step. `force` (teleports)
+   * always searches again.
+   */
+  private updateBodyBoxes(i: number, force: boolean, dx = 0, dy = 0): void {
     const sh = this.shapes;
+    const tree = this.broadphase;
     const xf = this.originTransform(i, this.xfA);
+    const aabb = sh.aabb;
     for (let s = this.bodies.firstShape[i]!; s !== -1; s = sh.next[s]!) {
       const o = 4 * s;
-      computeAabb(sh.geom[s]!, xf, sh.aabb, o);
-      if (
-        force ||
-        sh.aabb[o]! < sh.fat[o]! ||
-        sh.aabb[o + 1]! < sh.fat[o + 1]! ||
-        sh.aabb[o + 2]! > sh.fat[o + 2]! ||
-        sh.aabb[o + 3]! > sh.fat[o + 3]!
-      ) {
-        this.fatten(s);
-      }
+      computeAabb(sh.geom[s]!, xf, aabb, o);
+      const p = sh.proxy[s]!;
+      if (tree.moveProxy(p, aabb[o]!, aabb[o + 1]!, aabb[o + 2]!, aabb[o + 3]!, dx, dy)) this.copyFat(s);
+      else if (force) tree.touchProxy(p);
     }
   }
 
@@ -814,9 +853,16 @@ export class World {
   /** Broadphase: creates contacts for new overlapping fat boxes. */
   private updatePairs(): void {
     this.lastStep.newPairs = 0;
-    this.lastStep.pairTests = this.broadphase.findPairs(this.shapes, this.pairCallback);
-    const moved = this.shapes.moved;
-    moved.fill(0, 0, this.shapes.count);
+    const tree = this.broadphase;
+    const n = tree.updatePairs();
+    this.lastStep.pairTests = n;
+    const pairs = tree.pairs;
+    for (let k = 0; k < n; k++) {
+      const a = tree.getUserData(pairs[2 * k]!);
+      const b = tree.getUserData(pairs[2 * k + 1]!);
+      if (a < b) this.addPair(a, b);
+      else this.addPair(b, a);
+    }
   }
 
   private addPair(a: number, b: number): void {
@@ -874,7 +920,12 @@ export class World {
       const sb = cs.shapeB[c]!;
       const oa = 4 * sa;
       const ob = 4 * sb;
-      if (fat[oa]! > fat[ob + 2]! || fat[ob]! > fat[oa + 2]! || fat[oa + 1]! > fat[ob + 3]! || fat[ob + 1]! > fat[oa + 3]!) {
+      if (
+        fat[oa]! > fat[ob + 2]! ||
+        fat[ob]! > fat[oa + 2]! ||
+        fat[oa + 1]! > fat[ob + 3]! ||
+        fat[ob + 1]! > fat[oa + 3]!
+      ) {
         this.endContact(c);
         cs.remove(b, c);
         continue;
@@ -992,7 +1043,8 @@ export class World {
       this.islandList = new Int32Array(nb);
       this.islandRoot = new Int32Array(nb);
     }
-    if (this.active.length < this.contactStore.capacity) this.active = new Int32Array(this.contactStore.capacity);
+    if (this.active.length < this.contactStore.capacity)
+      this.active = new Int32Array(this.contactStore.capacity);
   }
 
   /** Prepare → substeps → restitution (see contact-solver.ts). */
@@ -1015,7 +1067,8 @@ export class World {
     const active = this.active;
     let nActive = 0;
     for (let c = 0; c < cs.count; c++) {
-      if (cs.pointCount[c]! > 0 && (b.awake[cs.bodyA[c]!] === 1 || b.awake[cs.bodyB[c]!] === 1)) active[nActive++] = c;
+      if (cs.pointCount[c]! > 0 && (b.awake[cs.bodyA[c]!] === 1 || b.awake[cs.bodyB[c]!] === 1))
+        active[nActive++] = c;
     }
     this.lastStep.activeContacts = nActive;
     this.lastStep.awakeBodies = nAwake;
@@ -1093,8 +1146,10 @@ export class World {
         const ay = cs.rAy[k]!;
         const bx = cs.rBx[k]!;
         const by = cs.rBy[k]!;
-        const dx = b.dpx[d]! - b.dpx[a]! + (b.dqc[d]! * bx - b.dqs[d]! * by) - (b.dqc[a]! * ax - b.dqs[a]! * ay);
-        const dy = b.dpy[d]! - b.dpy[a]! + (b.dqs[d]! * bx + b.dqc[d]! * by) - (b.dqs[a]! * ax + b.dqc[a]! * ay);
+        const dx =
+          b.dpx[d]! - b.dpx[a]! + (b.dqc[d]! * bx - b.dqs[d]! * by) - (b.dqc[a]! * ax - b.dqs[a]! * ay);
+        const dy =
+          b.dpy[d]! - b.dpy[a]! + (b.dqs[d]! * bx + b.dqc[d]! * by) - (b.dqs[a]! * ax + b.dqc[a]! * ay);
         cs.separation[k] = dx * cs.nx[c]! + dy * cs.ny[c]! + cs.baseSeparation[k]!;
       }
     }
@@ -1111,10 +1166,16 @@ export class World {
       b.fx[i] = 0;
       b.fy[i] = 0;
       b.torque[i] = 0;
-      this.updateBodyBoxes(i, false);
+      this.updateBodyBoxes(i, false, b.dpx[i]!, b.dpy[i]!);
       const v = Math.sqrt(b.vx[i]! * b.vx[i]! + b.vy[i]! * b.vy[i]!);
       const wr = b.maxExtent[i]! * Math.abs(b.w[i]!);
-      if (!this.enableSleep || b.sleepEnabled[i] === 0 || v > tol || wr > tol || b.type[i] === BODY_KINEMATIC) {
+      if (
+        !this.enableSleep ||
+        b.sleepEnabled[i] === 0 ||
+        v > tol ||
+        wr > tol ||
+        b.type[i] === BODY_KINEMATIC
+      ) {
         b.sleepTime[i] = 0;
       } else {
         b.sleepTime[i] = b.sleepTime[i]! + dt;
@@ -1260,7 +1321,8 @@ export class World {
     const cs = this.contactStore;
     let d = 0;
     for (let c = 0; c < cs.count; c++) {
-      for (let k = 2 * c; k < 2 * c + cs.pointCount[c]!; k++) if (-cs.separation[k]! > d) d = -cs.separation[k]!;
+      for (let k = 2 * c; k < 2 * c + cs.pointCount[c]!; k++)
+        if (-cs.separation[k]! > d) d = -cs.separation[k]!;
     }
     return d;
   }
@@ -1281,7 +1343,8 @@ export class World {
         seen++;
       }
     }
-    if (c < 0 || k >= cs.pointCount[c]!) throw new PhysicsError('not-found', `contact ${index} point ${k}: no such point`);
+    if (c < 0 || k >= cs.pointCount[c]!)
+      throw new PhysicsError('not-found', `contact ${index} point ${k}: no such point`);
     const b = this.bodies;
     const a = cs.bodyA[c]!;
     const d = cs.bodyB[c]!;
@@ -1292,7 +1355,10 @@ export class World {
   }
 
   /** Live impulses of point `k` of the `index`-th contact (for traces while the solver runs). */
-  contactImpulses(index: number, k = 0): { normal: number; tangent: number; normalMass: number; tangentMass: number } {
+  contactImpulses(
+    index: number,
+    k = 0,
+  ): { normal: number; tangent: number; normalMass: number; tangentMass: number } {
     const cs = this.contactStore;
     for (let j = 0, seen = 0; j < cs.count; j++) {
       if (cs.pointCount[j]! > 0) {

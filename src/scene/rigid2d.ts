@@ -5,13 +5,22 @@
  * non-zero area — and throws PhysicsError('invalid-scene') with the path of the bad field and what
  * was expected, e.g. `scene.bodies[3].shapes[0].vertices: polygon is not convex`.
  * `buildRigid2dWorld` turns a validated scene into a `World`; `loadRigid2dScene` (registered for
- * `rikigaku run scene.json`) returns a running instance that steps and draws like a demo.
+ * `rikigaku run scene.json`) returns a running instance that steps and draws like a demo (and lets
+ * the pointer drag dynamic bodies with a spring).
  */
 import type { DemoInstance, View } from '../demos/types.js';
 import { applyView } from '../demos/types.js';
 import { PhysicsError } from '../errors.js';
 import { validateConvexPolygon } from '../geometry/polygon2d.js';
-import { makeBox, makeCapsule, makeCircle, makePolygon, shapeMass } from '../geometry/shapes2d.js';
+import {
+  makeBox,
+  makeCapsule,
+  makeCircle,
+  makePolygon,
+  shapeMass,
+  Transform2,
+} from '../geometry/shapes2d.js';
+import { queriesOf } from '../rigid2d/queries.js';
 import type {
   BodyDef,
   BodyId,
@@ -75,7 +84,8 @@ function show(value: unknown): string {
 type Obj = Record<string, unknown>;
 
 function object(value: unknown, path: string, known: readonly string[]): Obj {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) bad(path, `expected an object, got ${show(value)}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    bad(path, `expected an object, got ${show(value)}`);
   const o = value as Obj;
   for (const key of Object.keys(o)) {
     if (!known.includes(key)) bad(`${path}.${key}`, `unknown field (expected one of: ${known.join(', ')})`);
@@ -145,7 +155,18 @@ function clean<T extends object>(o: T): T {
 
 // ---- the format --------------------------------------------------------------------------------
 
-const TOP_FIELDS = ['format', 'title', 'description', 'dt', 'gravity', 'solver', 'sleep', 'materials', 'bodies', 'view'];
+const TOP_FIELDS = [
+  'format',
+  'title',
+  'description',
+  'dt',
+  'gravity',
+  'solver',
+  'sleep',
+  'materials',
+  'bodies',
+  'view',
+];
 const SOLVER_FIELDS = [
   'positionCorrection',
   'substeps',
@@ -179,7 +200,15 @@ const BODY_FIELDS = [
   'shapes',
 ];
 const MATERIAL_FIELDS = ['density', 'friction', 'restitution'];
-const COMMON_SHAPE_FIELDS = ['kind', 'name', 'material', ...MATERIAL_FIELDS, 'isSensor', 'filter', 'enableContactEvents'];
+const COMMON_SHAPE_FIELDS = [
+  'kind',
+  'name',
+  'material',
+  ...MATERIAL_FIELDS,
+  'isSensor',
+  'filter',
+  'enableContactEvents',
+];
 const SHAPE_FIELDS: Record<string, readonly string[]> = {
   box: [...COMMON_SHAPE_FIELDS, 'halfWidth', 'halfHeight', 'center', 'angle', 'radius'],
   circle: [...COMMON_SHAPE_FIELDS, 'radius', 'center'],
@@ -216,7 +245,8 @@ function distinct(p: Vec2Tuple, q: Vec2Tuple, path: string, what: string): void 
 }
 
 function shape(value: unknown, path: string, materials: Record<string, SceneMaterial>): SceneShape {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) bad(path, `expected an object, got ${show(value)}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    bad(path, `expected an object, got ${show(value)}`);
   const kind = oneOf((value as Obj).kind, `${path}.kind`, SHAPE_KINDS);
   const o = object(value, path, SHAPE_FIELDS[kind]!);
   const matName = optString(o, 'material', path);
@@ -274,7 +304,8 @@ function shape(value: unknown, path: string, materials: Record<string, SceneMate
     }
     case 'polygon': {
       const raw = need('vertices');
-      if (!Array.isArray(raw)) bad(`${path}.vertices`, `expected an array of [x, y] points, got ${show(raw)}`);
+      if (!Array.isArray(raw))
+        bad(`${path}.vertices`, `expected an array of [x, y] points, got ${show(raw)}`);
       const vertices = raw.map((p, i) => vec2(p, `${path}.vertices[${i}]`));
       try {
         validateConvexPolygon(vertices.flat(), `${path}.vertices`);
@@ -286,7 +317,8 @@ function shape(value: unknown, path: string, materials: Record<string, SceneMate
     }
     default: {
       const raw = need('points');
-      if (!Array.isArray(raw) || raw.length < 2) bad(`${path}.points`, `expected at least 2 [x, y] points, got ${show(raw)}`);
+      if (!Array.isArray(raw) || raw.length < 2)
+        bad(`${path}.points`, `expected at least 2 [x, y] points, got ${show(raw)}`);
       const points = raw.map((p, i) => vec2(p, `${path}.points[${i}]`));
       const loop = optBool(o, 'loop', path) ?? false;
       const links = loop ? points.length : points.length - 1;
@@ -304,7 +336,10 @@ function shape(value: unknown, path: string, materials: Record<string, SceneMate
 
 function body(value: unknown, path: string, materials: Record<string, SceneMaterial>): SceneBody {
   const o = object(value, path, BODY_FIELDS);
-  const type = o.type === undefined ? 'dynamic' : oneOf(o.type, `${path}.type`, ['static', 'kinematic', 'dynamic'] as const);
+  const type =
+    o.type === undefined
+      ? 'dynamic'
+      : oneOf(o.type, `${path}.type`, ['static', 'kinematic', 'dynamic'] as const);
   const rawShapes = o.shapes ?? [];
   if (!Array.isArray(rawShapes)) bad(`${path}.shapes`, `expected an array, got ${show(rawShapes)}`);
   const shapes = rawShapes.map((s, i) => shape(s, `${path}.shapes[${i}]`, materials));
@@ -339,14 +374,16 @@ function body(value: unknown, path: string, materials: Record<string, SceneMater
  */
 export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
   const o = object(json, root, TOP_FIELDS);
-  if (o.format !== RIGID2D_FORMAT) bad(`${root}.format`, `expected '${RIGID2D_FORMAT}', got ${show(o.format)}`);
+  if (o.format !== RIGID2D_FORMAT)
+    bad(`${root}.format`, `expected '${RIGID2D_FORMAT}', got ${show(o.format)}`);
   const materials: Record<string, SceneMaterial> = {};
   if (o.materials !== undefined) {
     const m = o.materials;
     if (typeof m !== 'object' || m === null || Array.isArray(m)) {
       bad(`${root}.materials`, `expected an object of named materials, got ${show(m)}`);
     }
-    for (const [name, def] of Object.entries(m as Obj)) materials[name] = material(def, `${root}.materials.${name}`);
+    for (const [name, def] of Object.entries(m as Obj))
+      materials[name] = material(def, `${root}.materials.${name}`);
   }
   let solver: Omit<SolverSettings, 'trace'> = {};
   if (o.solver !== undefined) {
@@ -354,7 +391,9 @@ export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
     const s = object(o.solver, path, SOLVER_FIELDS);
     solver = clean({
       positionCorrection:
-        s.positionCorrection === undefined ? undefined : oneOf(s.positionCorrection, `${path}.positionCorrection`, MODES),
+        s.positionCorrection === undefined
+          ? undefined
+          : oneOf(s.positionCorrection, `${path}.positionCorrection`, MODES),
       substeps: optNumber(s, 'substeps', path, { integer: true, min: 1, max: 64 }),
       iterations: optNumber(s, 'iterations', path, { integer: true, min: 1, max: 1000 }),
       relaxIterations: optNumber(s, 'relaxIterations', path, { integer: true, min: 0, max: 1000 }),
@@ -386,14 +425,18 @@ export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
   const names = new Map<string, number>();
   bodies.forEach((b, i) => {
     if (b.name === undefined) return;
-    if (names.has(b.name)) bad(`${root}.bodies[${i}].name`, `'${b.name}' is already the name of bodies[${names.get(b.name)}]`);
+    if (names.has(b.name))
+      bad(`${root}.bodies[${i}].name`, `'${b.name}' is already the name of bodies[${names.get(b.name)}]`);
     names.set(b.name, i);
   });
   let view: Rigid2dScene['view'];
   if (o.view !== undefined) {
     const path = `${root}.view`;
     const v = object(o.view, path, ['center', 'scale']);
-    view = clean({ center: optVec2(v, 'center', path) ?? [0, 0], scale: optNumber(v, 'scale', path, { above: 0 }) });
+    view = clean({
+      center: optVec2(v, 'center', path) ?? [0, 0],
+      scale: optNumber(v, 'scale', path, { above: 0 }),
+    });
   }
   return clean({
     format: RIGID2D_FORMAT,
@@ -424,11 +467,24 @@ export interface BuiltRigid2dScene {
 function unitMass(s: SceneShape): number {
   if (s.kind === 'segment' || s.kind === 'chain' || s.isSensor) return 0;
   let g: ReturnType<typeof makeBox>;
-  if (s.kind === 'box') g = makeBox(s.halfWidth, s.halfHeight, s.center?.[0], s.center?.[1], s.angle ?? 0, s.radius ?? 0);
+  if (s.kind === 'box')
+    g = makeBox(s.halfWidth, s.halfHeight, s.center?.[0], s.center?.[1], s.angle ?? 0, s.radius ?? 0);
   else if (s.kind === 'circle') g = makeCircle(s.radius, s.center?.[0], s.center?.[1]);
   else if (s.kind === 'capsule') g = makeCapsule(s.p1[0], s.p1[1], s.p2[0], s.p2[1], s.radius);
   else g = makePolygon(s.vertices, s.radius ?? 0);
   return shapeMass(g, 1).mass;
+}
+
+/** Runs an engine call for shape `si` of body `bi`; its own errors (e.g. its convexity tolerance) get the path. */
+function withPath<T>(bi: number, si: number, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof PhysicsError) {
+      throw new PhysicsError('invalid-scene', `scene.bodies[${bi}].shapes[${si}]: ${e.message}`);
+    }
+    throw e;
+  }
 }
 
 /** Creates the world of a validated scene (see `parseRigid2dScene`). */
@@ -456,7 +512,9 @@ export function buildRigid2dWorld(scene: Rigid2dScene): BuiltRigid2dScene {
     let scale = 1;
     if (mass !== undefined) {
       let m = 0;
-      for (const s of resolved) m += (s.density ?? 1) * unitMass(s);
+      resolved.forEach((s, si) => {
+        m += (s.density ?? 1) * withPath(bi, si, () => unitMass(s));
+      });
       if (!(m > 0)) bad(`scene.bodies[${bi}].mass`, 'its shapes have no area (or density 0) to carry a mass');
       scale = mass / m;
     }
@@ -465,20 +523,14 @@ export function buildRigid2dWorld(scene: Rigid2dScene): BuiltRigid2dScene {
       const { material: _m, name: shapeName, ...rest } = s;
       const density = (rest.density ?? 1) * scale;
       const userData = shapeName ?? `${name ?? bi}/${si}`;
-      try {
+      withPath(bi, si, () => {
         if (rest.kind === 'chain') {
           const { kind: _k, ...chain } = rest;
           ids.push(...world.createChain(id, { ...chain, density, userData }));
         } else {
           ids.push(world.createShape(id, { ...rest, density, userData } as ShapeDef));
         }
-      } catch (e) {
-        // The engine's own checks (e.g. its convexity tolerance) speak in API terms: add the path.
-        if (e instanceof PhysicsError) {
-          throw new PhysicsError('invalid-scene', `scene.bodies[${bi}].shapes[${si}]: ${e.message}`);
-        }
-        throw e;
-      }
+      });
     });
     shapes.push(ids);
   });
@@ -568,9 +620,20 @@ export function drawRigid2dWorld(ctx: CanvasRenderingContext2D, view: View, worl
 }
 
 /** The suggested camera for a scene: its `view` field, else a box around every shape. */
-export function sceneView(built: BuiltRigid2dScene, scene: Rigid2dScene, width: number, height: number): View {
+export function sceneView(
+  built: BuiltRigid2dScene,
+  scene: Rigid2dScene,
+  width: number,
+  height: number,
+): View {
   if (scene.view) {
-    return { width, height, cx: scene.view.center[0], cy: scene.view.center[1], scale: scene.view.scale ?? 30 };
+    return {
+      width,
+      height,
+      cx: scene.view.center[0],
+      cy: scene.view.center[1],
+      scale: scene.view.scale ?? 30,
+    };
   }
   let minX = Infinity;
   let minY = Infinity;
@@ -603,6 +666,28 @@ export function loadRigid2dScene(json: unknown, options: { dt?: number } = {}): 
   const dt = options.dt === undefined ? scene.dt : number(options.dt, 'options.dt', { above: 0, max: 1 });
   const built = buildRigid2dWorld(scene);
   const world = built.world;
+  // Mouse drag: a stiff damped spring (5 Hz, damping ratio 0.7) from a point of the grabbed body
+  // to the pointer, applied as a force each step.
+  const xf = new Transform2();
+  let drag: { body: BodyId; lx: number; ly: number; tx: number; ty: number } | null = null;
+  const dragForce = () => {
+    if (!drag) return;
+    world.getTransform(drag.body, xf);
+    const ax = xf.px + xf.c * drag.lx - xf.s * drag.ly;
+    const ay = xf.py + xf.s * drag.lx + xf.c * drag.ly;
+    const m = world.getMass(drag.body);
+    const omega = 2 * Math.PI * 5;
+    const [vx, vy] = world.getLinearVelocity(drag.body);
+    let fx = m * (omega * omega * (drag.tx - ax) - 2 * 0.7 * omega * vx);
+    let fy = m * (omega * omega * (drag.ty - ay) - 2 * 0.7 * omega * vy);
+    const cap = 1000 * m;
+    const f = Math.hypot(fx, fy);
+    if (f > cap) {
+      fx *= cap / f;
+      fy *= cap / f;
+    }
+    world.applyForce(drag.body, [fx, fy], [ax, ay]);
+  };
   return {
     world,
     scene,
@@ -612,7 +697,30 @@ export function loadRigid2dScene(json: unknown, options: { dt?: number } = {}): 
       return world.time;
     },
     step() {
+      dragForce();
       world.step(dt);
+    },
+    pointer(event) {
+      if (event.kind === 'up') {
+        drag = null;
+        return;
+      }
+      if (event.kind === 'move') {
+        if (drag) {
+          drag.tx = event.x;
+          drag.ty = event.y;
+        }
+        return;
+      }
+      const hit = queriesOf(world)
+        .queryPoint(event.x, event.y)
+        .map((s) => world.getShapeBody(s))
+        .find((b) => world.getBodyType(b) === 'dynamic');
+      if (hit === undefined) return;
+      world.getTransform(hit, xf);
+      const dx = event.x - xf.px;
+      const dy = event.y - xf.py;
+      drag = { body: hit, lx: xf.c * dx + xf.s * dy, ly: -xf.s * dx + xf.c * dy, tx: event.x, ty: event.y };
     },
     draw(ctx, view) {
       drawRigid2dWorld(ctx, view, world);

@@ -1,9 +1,9 @@
 import { addCloth, clothMesh } from '../xpbd/cloth.js';
-import { colorCount, type Coloring } from '../xpbd/constraint.js';
 import { isValidColoring } from '../xpbd/coloring.js';
+import { type Coloring, colorCount } from '../xpbd/constraint.js';
 import { DistanceSet } from '../xpbd/distance.js';
-import { pbdStiffness } from '../xpbd/stiffness.js';
 import { type XpbdSettings, XpbdWorld } from '../xpbd/solver.js';
+import { pbdStiffness } from '../xpbd/stiffness.js';
 import type { WorkbookExample, WorkbookStep } from './types.js';
 
 const r4 = (v: number): number => Math.round(v * 1e4) / 1e4;
@@ -42,20 +42,30 @@ function distanceProjections(): WorkbookExample {
     set.add(w.particles, 0, 1, 4);
     const m1 = w1 > 0 ? 1 / w1 : Number.POSITIVE_INFINITY;
     const m2 = 1 / w2;
-    const com = () => (Number.isFinite(m1) ? [(m1 * w.particles.x[0] + m2 * w.particles.x[3]) / (m1 + m2)] : [0]);
+    const com = () =>
+      Number.isFinite(m1) ? [(m1 * w.particles.x[0] + m2 * w.particles.x[3]) / (m1 + m2)] : [0];
     const before = com()[0];
     w.prepare(1 / 60);
     w.resetLambda();
     w.sweep(0); // the solver's own Gauss–Seidel sweep
-    const values: Record<string, number[] | number> = { p1: xy(w, 0), p2: xy(w, 1), length: r4(len(w, 0, 1)) };
+    const values: Record<string, number[] | number> = {
+      p1: xy(w, 0),
+      p2: xy(w, 1),
+      length: r4(len(w, 0, 1)),
+    };
     steps.push({
       title,
-      lines: ['distance 5, C = 1, n̂ = (p1 − p2)/|p1 − p2| = (−0.6, −0.8); Δp1 = −w1/(w1+w2) C n̂, Δp2 = +w2/(w1+w2) C n̂'],
+      lines: [
+        'distance 5, C = 1, n̂ = (p1 − p2)/|p1 − p2| = (−0.6, −0.8); Δp1 = −w1/(w1+w2) C n̂, Δp2 = +w2/(w1+w2) C n̂',
+      ],
       values,
     });
     checks.push({ label: `${title}: new length is 4`, pass: Math.abs(len(w, 0, 1) - 4) < 1e-12 });
     if (w1 === 1 && w2 === 3) {
-      checks.push({ label: 'w1 = 1, w2 = 3: the centre of mass does not move', pass: Math.abs(com()[0] - before) < 1e-12 });
+      checks.push({
+        label: 'w1 = 1, w2 = 3: the centre of mass does not move',
+        pass: Math.abs(com()[0] - before) < 1e-12,
+      });
     }
   }
   return {
@@ -99,7 +109,10 @@ function stiffnessIterations(): WorkbookExample {
       { title: 'k′ for k = 0.5, n = 4', values: { kPrime: r4(kp), check: r4((1 - kp) ** 4) } },
     ],
     checks: [
-      { label: 'k = 0.5 leaves 0.5, 0.0625, 0.000015 after 1, 4, 16 iterations', pass: Math.abs(rows[1][1] - 0.0625) < 1e-12 && rows[2][1].toPrecision(2) === '0.000015' },
+      {
+        label: 'k = 0.5 leaves 0.5, 0.0625, 0.000015 after 1, 4, 16 iterations',
+        pass: Math.abs(rows[1][1] - 0.0625) < 1e-12 && rows[2][1].toPrecision(2) === '0.000015',
+      },
       { label: 'k′ = 0.159 for n = 4', pass: kp.toFixed(3) === '0.159' },
       { label: 'with k′ every n leaves 0.5', pass: rows.every((r) => Math.abs(r[2] - 0.5) < 1e-9) },
     ],
@@ -128,7 +141,14 @@ function xpbdIterations(): WorkbookExample {
       if (e.stage !== 'sweep') return;
       const p1 = xy(w, 0);
       const p2 = xy(w, 1);
-      rows.push([alpha, e.iteration + 1, `(${p1.join(', ')})`, `(${p2.join(', ')})`, r4(len(w, 0, 1)), r4(set.lambda[0])]);
+      rows.push([
+        alpha,
+        e.iteration + 1,
+        `(${p1.join(', ')})`,
+        `(${p2.join(', ')})`,
+        r4(len(w, 0, 1)),
+        r4(set.lambda[0]),
+      ]);
       lambdas[String(alpha)].push(set.lambda[0]);
     };
     w.prepare(0.1); // h = 0.1 → α̃ = α/h²
@@ -150,16 +170,25 @@ function xpbdIterations(): WorkbookExample {
       },
       {
         title: 'equilibrium, not projection',
-        lines: ['each particle is held 1/3 m from where inertia wanted it: m·(1/3)/h² = 33.3 N = k·C = 100·(1/3)'],
-        values: { inertiaForce: r4((1 / 3) / 0.01), springForce: r4(100 * stretched) },
+        lines: [
+          'each particle is held 1/3 m from where inertia wanted it: m·(1/3)/h² = 33.3 N = k·C = 100·(1/3)',
+        ],
+        values: { inertiaForce: r4(1 / 3 / 0.01), springForce: r4(100 * stretched) },
       },
     ],
     checks: [
       { label: 'α = 0: length 4.0000, λ = −0.5', pass: rows[1][4] === 4 && Math.abs(a0[1] + 0.5) < 1e-12 },
-      { label: 'α = 0.01: length 4.3333, λ = −0.3333', pass: l01 === 4.3333 && Math.abs(a1[1] + 1 / 3) < 1e-12 },
-      { label: 'the second iteration changes nothing', pass: a0[0] === a0[1] && Math.abs(a1[0] - a1[1]) < 1e-15 },
+      {
+        label: 'α = 0.01: length 4.3333, λ = −0.3333',
+        pass: l01 === 4.3333 && Math.abs(a1[1] + 1 / 3) < 1e-12,
+      },
+      {
+        label: 'the second iteration changes nothing',
+        pass: a0[0] === a0[1] && Math.abs(a1[0] - a1[1]) < 1e-15,
+      },
     ],
-    conclusion: 'With compliance the answer is an implicit-Euler spring step; more iterations no longer stiffen it.',
+    conclusion:
+      'With compliance the answer is an implicit-Euler spring step; more iterations no longer stiffen it.',
   };
 }
 
@@ -168,7 +197,9 @@ function clothIterations(): WorkbookExample {
   const rows: number[][] = [];
   for (const n of [1, 4, 16]) {
     const w = new XpbdWorld({ integrator: 'pbd', substeps: 1, iterations: n, order: 'colored' });
-    const cloth = addCloth(w, clothMesh({ nx: 13, ny: 13, width: 1.2, height: 1.2, plane: 'xy' }), { bending: 'none' });
+    const cloth = addCloth(w, clothMesh({ nx: 13, ny: 13, width: 1.2, height: 1.2, plane: 'xy' }), {
+      bending: 'none',
+    });
     for (let f = 0; f < 180; f++) w.step(1 / 60);
     let minY = 0;
     for (let i = 0; i < w.particles.count; i++) minY = Math.min(minY, w.particles.x[3 * i + 1]);
@@ -178,9 +209,17 @@ function clothIterations(): WorkbookExample {
     id: '26.3-pbd-cloth',
     title: 'The same PBD cloth (13×13, 1.2 m, two corners, 60 Hz, 3 s) at 1, 4 and 16 iterations',
     kind: 'example',
-    steps: [{ title: 'after 3 s', table: { columns: ['iterations', 'max stretch %', 'hanging length m'], rows } }],
-    checks: [{ label: 'more iterations: less stretch (book: 105% / 28% / 7%)', pass: rows[0][1] > rows[1][1] && rows[1][1] > rows[2][1] }],
-    conclusion: 'An iterative solver stopped early leaves "rigid" cloth stretched, most near the pinned corners.',
+    steps: [
+      { title: 'after 3 s', table: { columns: ['iterations', 'max stretch %', 'hanging length m'], rows } },
+    ],
+    checks: [
+      {
+        label: 'more iterations: less stretch (book: 105% / 28% / 7%)',
+        pass: rows[0][1] > rows[1][1] && rows[1][1] > rows[2][1],
+      },
+    ],
+    conclusion:
+      'An iterative solver stopped early leaves "rigid" cloth stretched, most near the pinned corners.',
   };
 }
 
@@ -197,7 +236,8 @@ function exercise4(): WorkbookExample {
   links.add(pbd.particles, 1, 2, 1);
   const rows: (string | number)[][] = [];
   pbd.trace = (e) => {
-    if (e.stage === 'sweep') rows.push([`PBD sweep ${e.iteration + 1}`, r4(len(pbd, 0, 1)), r4(len(pbd, 1, 2))]);
+    if (e.stage === 'sweep')
+      rows.push([`PBD sweep ${e.iteration + 1}`, r4(len(pbd, 0, 1)), r4(len(pbd, 1, 2))]);
   };
   pbd.prepare(1);
   pbd.resetLambda();
@@ -229,7 +269,10 @@ function exercise4(): WorkbookExample {
     ],
     checks: [
       { label: 'PBD is closer to the rest length', pass: errPbd < errX },
-      { label: 'after each PBD sweep the second link is exactly 1', pass: rows[0][2] === 1 && rows[1][2] === 1 },
+      {
+        label: 'after each PBD sweep the second link is exactly 1',
+        pass: rows[0][2] === 1 && rows[1][2] === 1,
+      },
     ],
     conclusion:
       'PBD is closer: it projects rigid links. XPBD with α̃ = 1 solves a soft spring against inertia (an implicit-Euler step), so a stretched result is the correct answer for that compliance — not a defect.',
@@ -263,7 +306,10 @@ function task4(): WorkbookExample {
     } else {
       steps.push({
         title: 'update: v = (p − x)/h',
-        values: { v2: [r4(w.particles.v[3]), r4(w.particles.v[4])], v3: [r4(w.particles.v[6]), r4(w.particles.v[7])] },
+        values: {
+          v2: [r4(w.particles.v[3]), r4(w.particles.v[4])],
+          v3: [r4(w.particles.v[6]), r4(w.particles.v[7])],
+        },
       });
     }
   };
@@ -276,13 +322,19 @@ function task4(): WorkbookExample {
     kind: 'task',
     steps,
     checks: [
-      { label: 'after each sweep the second link is exactly 1', pass: lengths.every((l) => Math.abs(l[1] - 1) < 1e-12) },
+      {
+        label: 'after each sweep the second link is exactly 1',
+        pass: lengths.every((l) => Math.abs(l[1] - 1) < 1e-12),
+      },
       { label: 'the first link is a little long', pass: lengths.every((l) => l[0] > 1) },
       {
         label: 'its excess is halved by the second sweep',
         pass: Math.abs((lengths[1][0] - 1) / (lengths[0][0] - 1) - 0.5) < 1e-9,
       },
-      { label: 'both moving particles get the same small downward velocity', pass: Math.abs(v2 - v3) < 1e-9 && v2 < 0 && v2 > -1 },
+      {
+        label: 'both moving particles get the same small downward velocity',
+        pass: Math.abs(v2 - v3) < 1e-9 && v2 < 0 && v2 > -1,
+      },
     ],
     conclusion: `The rope stays nearly at rest: both particles move down at ${r4(-v2)} m/s after the step.`,
   };
@@ -293,19 +345,35 @@ function clothColoring(): WorkbookExample {
   const w = new XpbdWorld();
   const cloth = addCloth(w, clothMesh({ nx: 13, ny: 13, width: 1.2, height: 1.2 }), { bending: 'none' });
   const col = cloth.stretch.coloring as Coloring;
-  const names = ['horizontal, even column', 'horizontal, odd column', 'vertical, even row', 'vertical, odd row'];
-  names.push('diagonal, even column', 'diagonal, odd column', 'anti-diagonal, even column', 'anti-diagonal, odd column');
+  const names = [
+    'horizontal, even column',
+    'horizontal, odd column',
+    'vertical, even row',
+    'vertical, odd row',
+  ];
+  names.push(
+    'diagonal, even column',
+    'diagonal, odd column',
+    'anti-diagonal, even column',
+    'anti-diagonal, odd column',
+  );
   const rows = names.map((n, c) => [c, n, col.offsets[c + 1] - col.offsets[c]]);
   return {
     id: '26.5-coloring',
     title: 'Graph colouring of the 13×13 cloth: 8 colours',
     kind: 'example',
-    steps: [{ title: 'colours (no two constraints of a colour share a particle)', table: { columns: ['colour', 'constraints', 'count'], rows } }],
+    steps: [
+      {
+        title: 'colours (no two constraints of a colour share a particle)',
+        table: { columns: ['colour', 'constraints', 'count'], rows },
+      },
+    ],
     checks: [
       { label: '8 colours', pass: colorCount(col) === 8 },
       { label: 'the colouring is valid', pass: isValidColoring(cloth.stretch, col, w.particles.count) },
     ],
-    conclusion: 'Each colour can run in parallel; running the colours one after another is still exact Gauss–Seidel.',
+    conclusion:
+      'Each colour can run in parallel; running the colours one after another is still exact Gauss–Seidel.',
   };
 }
 

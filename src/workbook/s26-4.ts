@@ -18,7 +18,7 @@ export function advectRow(s: number[], uh: number, scheme: ScalarAdvectionScheme
   const g = new MacGrid({ nx: s.length, ny: 2, open: { xMin: true, xMax: true } });
   g.u.fill(uh);
   const src = new Float64Array(g.cellCount);
-  for (let j = 0; j < 2; j++) s.forEach((x, i) => (src[g.cellIndex(i, j)] = x));
+  for (let j = 0; j < 2; j++) for (let i = 0; i < s.length; i++) src[g.cellIndex(i, j)] = s[i]!;
   const dst = new Float64Array(g.cellCount);
   new Advector(g).advectScalar(src, dst, 1, { scheme, backtrace: 'euler' });
   return Array.from(dst.subarray(0, s.length), r6);
@@ -172,10 +172,14 @@ function examples(): WorkbookExample[] {
     checks: [
       { label: 'row is (0,0,0.4,1,0.6,0)', pass: row1.join() === [0, 0, 0.4, 1, 0.6, 0].join() },
       { label: 'sum stays 2', pass: Math.abs(row1.reduce((a, b) => a + b, 0) - 2) < 1e-12 },
-      { label: 'uh = 2.6 row is (0,0,0,0,0.4,1,0.6,0,0)', pass: row2.join() === [0, 0, 0, 0, 0.4, 1, 0.6, 0, 0].join() },
+      {
+        label: 'uh = 2.6 row is (0,0,0,0,0.4,1,0.6,0,0)',
+        pass: row2.join() === [0, 0, 0, 0, 0.4, 1, 0.6, 0, 0].join(),
+      },
       { label: 'no value leaves the old range [0, 1]', pass: row2.every((x) => x >= 0 && x <= 1) },
     ],
-    conclusion: 'The blob moves 0.6 cells and blurs; every new value interpolates old ones, so the step cannot blow up.',
+    conclusion:
+      'The blob moves 0.6 cells and blurs; every new value interpolates old ones, so the step cannot blow up.',
   });
 
   const up1 = advectRow([0, 0, 1, 1, 0, 0], 0.6, 'upwind');
@@ -190,7 +194,10 @@ function examples(): WorkbookExample[] {
     ],
     checks: [
       { label: 'uh = 0.6 gives (0,0,0.4,1,0.6,0)', pass: up1.join() === [0, 0, 0.4, 1, 0.6, 0].join() },
-      { label: 'uh = 2.6 gives (0,0,−1.6,1,2.6,0,…)', pass: up2.join() === [0, 0, -1.6, 1, 2.6, 0, 0, 0, 0].join() },
+      {
+        label: 'uh = 2.6 gives (0,0,−1.6,1,2.6,0,…)',
+        pass: up2.join() === [0, 0, -1.6, 1, 2.6, 0, 0, 0, 0].join(),
+      },
       { label: 'negative smoke appears', pass: Math.min(...up2) < 0 },
     ],
     conclusion: 'Beyond uh/Δx ≤ 1 (CFL) the explicit scheme makes negative smoke and growing spikes.',
@@ -208,7 +215,9 @@ function examples(): WorkbookExample[] {
       { label: 'one sweep solves it', pass: box.sweepsToZero === 1 },
       {
         label: 'faces 0.25 / −0.25 / −0.25 / 0.25',
-        pass: [box.faces.bottom, box.faces.top, box.faces.left, box.faces.right].join() === '0.25,-0.25,-0.25,0.25',
+        pass:
+          [box.faces.bottom, box.faces.top, box.faces.left, box.faces.right].join() ===
+          '0.25,-0.25,-0.25,0.25',
       },
       { label: 'zero divergence in every cell', pass: box.divergenceAfter.every((d) => d === 0) },
       { label: 'counter-clockwise loop', pass: box.direction === 'counter-clockwise' },
@@ -229,10 +238,14 @@ function examples(): WorkbookExample[] {
     ],
     checks: [
       { label: 'Jacobi swings between two states', pass: jac.join() === '0,0.5,0,0.5,0,0.5' },
-      { label: 'weighted Jacobi starts 0.333, 0.333, 0.259, 0.259, 0.251', pass: wj.slice(0, 5).map(r3).join() === '0.333,0.333,0.259,0.259,0.251' },
+      {
+        label: 'weighted Jacobi starts 0.333, 0.333, 0.259, 0.259, 0.251',
+        pass: wj.slice(0, 5).map(r3).join() === '0.333,0.333,0.259,0.259,0.251',
+      },
       { label: 'weighted Jacobi approaches 0.25', pass: Math.abs(wj[11]! - 0.25) < 1e-4 },
     ],
-    conclusion: 'On this grid plain Jacobi oscillates forever; moving only two thirds of the way each time converges.',
+    conclusion:
+      'On this grid plain Jacobi oscillates forever; moving only two thirds of the way each time converges.',
   });
 
   const ex5 = runBox((g) => (g.u[g.uIndex(1, 1)] = -1));
@@ -246,7 +259,9 @@ function examples(): WorkbookExample[] {
       { label: 'zero divergence in every cell', pass: ex5.divergenceAfter.every((d) => d === 0) },
       {
         label: 'all four face speeds are 0.25',
-        pass: [ex5.faces.bottom, ex5.faces.top, ex5.faces.left, ex5.faces.right].every((x) => Math.abs(x) === 0.25),
+        pass: [ex5.faces.bottom, ex5.faces.top, ex5.faces.left, ex5.faces.right].every(
+          (x) => Math.abs(x) === 0.25,
+        ),
       },
     ],
     conclusion: `Gauss–Seidel needed ${ex5.sweepsToZero} sweep(s) here (the first leaves divergence behind); the vortex turns ${ex5.direction}.`,
@@ -261,7 +276,9 @@ function examples(): WorkbookExample[] {
     checks: [
       {
         label: 'hint: all face speeds 0.25',
-        pass: [t5.faces.bottom, t5.faces.top, t5.faces.left, t5.faces.right].every((x) => Math.abs(x) === 0.25),
+        pass: [t5.faces.bottom, t5.faces.top, t5.faces.left, t5.faces.right].every(
+          (x) => Math.abs(x) === 0.25,
+        ),
       },
       { label: 'hint: zero divergence in all four cells', pass: t5.divergenceAfter.every((d) => d === 0) },
       { label: 'hint: the arrows form a clockwise loop', pass: t5.direction === 'clockwise' },

@@ -30,12 +30,15 @@ export class TriangleAreaSet implements ConstraintSet {
   add(p: Particles, a: number, b: number, c: number, restArea?: number, compliance?: number): number {
     const k = this.n;
     const where = `area[${k}]`;
-    [a, b, c].forEach((i, j) => checkIndex(p, i, `${where}.x${j + 1}`));
+    [a, b, c].forEach((i, j) => {
+      checkIndex(p, i, `${where}.x${j + 1}`);
+    });
     if (p.invMass[a] === 0 && p.invMass[b] === 0 && p.invMass[c] === 0) {
       throw new PhysicsError('invalid-argument', `${where}: all three particles are pinned (invMass 0)`);
     }
     const A = restArea ?? this.area(p.x, a, b, c, null);
-    if (!(A > 1e-14)) throw new PhysicsError('degenerate-shape', `${where}.rest: rest area must be > 0, got ${A}`);
+    if (!(A > 1e-14))
+      throw new PhysicsError('degenerate-shape', `${where}.rest: rest area must be > 0, got ${A}`);
     const alpha = compliance ?? this.defaultCompliance;
     checkNonNegative(alpha, `${where}.compliance`);
     if (k === this.rest.length) this.grow();

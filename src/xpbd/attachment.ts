@@ -29,7 +29,9 @@ export class AttachmentSet implements ConstraintSet {
     checkIndex(p, i, `attachment[${c}].particle`);
     checkNonNegative(compliance, `attachment[${c}].compliance`);
     const t = target ?? p.position(i);
-    t.forEach((v, k) => assertFinite(v, `attachment[${c}].target[${k}]`));
+    t.forEach((v, k) => {
+      assertFinite(v, `attachment[${c}].target[${k}]`);
+    });
     if (c === this.compliance.length) this.grow();
     this.ids[c] = i;
     this.target.set(t, 3 * c);
@@ -43,6 +45,13 @@ export class AttachmentSet implements ConstraintSet {
     this.target[3 * c] = assertFinite(x, `attachment[${c}].target.x`);
     this.target[3 * c + 1] = assertFinite(y, `attachment[${c}].target.y`);
     this.target[3 * c + 2] = assertFinite(z, `attachment[${c}].target.z`);
+  }
+
+  /** Re-attaches constraint c to particle i (e.g. a mouse grab moving to another particle) and activates it. */
+  setParticle(p: Particles, c: number, i: number): void {
+    checkIndex(p, i, `attachment[${c}].particle`);
+    this.ids[c] = i;
+    this.active[c] = 1;
   }
 
   particlesOf(c: number, out: number[]): number {
@@ -85,7 +94,9 @@ export class AttachmentSet implements ConstraintSet {
       if (this.active[c] === 0 || this.compliance[c] <= 0) continue;
       const p = 3 * this.ids[c];
       const C2 =
-        (x[p] - this.target[3 * c]) ** 2 + (x[p + 1] - this.target[3 * c + 1]) ** 2 + (x[p + 2] - this.target[3 * c + 2]) ** 2;
+        (x[p] - this.target[3 * c]) ** 2 +
+        (x[p + 1] - this.target[3 * c + 1]) ** 2 +
+        (x[p + 2] - this.target[3 * c + 2]) ** 2;
       e += (0.5 * C2) / this.compliance[c];
     }
     return e;

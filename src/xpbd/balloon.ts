@@ -1,7 +1,7 @@
 import { assertFinite, PhysicsError } from '../errors.js';
 import { DistanceSet } from './distance.js';
-import { MeshVolumeSet } from './mesh-volume.js';
 import { meshEdges } from './mesh.js';
+import { MeshVolumeSet } from './mesh-volume.js';
 import type { XpbdWorld } from './solver.js';
 
 /** A unit icosphere: positions (3 per vertex) and outward counter-clockwise triangles. */
@@ -30,8 +30,8 @@ export function icosphere(subdivisions: number): { positions: number[]; triangle
     push(x, y, z);
   }
   let tris = [
-    0, 11, 5, 0, 5, 1, 0, 1, 7, 0, 7, 10, 0, 10, 11, 1, 5, 9, 5, 11, 4, 11, 10, 2, 10, 7, 6, 7, 1, 8, 3, 9, 4, 3, 4, 2,
-    3, 2, 6, 3, 6, 8, 3, 8, 9, 4, 9, 5, 2, 4, 11, 6, 2, 10, 8, 6, 7, 9, 8, 1,
+    0, 11, 5, 0, 5, 1, 0, 1, 7, 0, 7, 10, 0, 10, 11, 1, 5, 9, 5, 11, 4, 11, 10, 2, 10, 7, 6, 7, 1, 8, 3, 9, 4,
+    3, 4, 2, 3, 2, 6, 3, 6, 8, 3, 8, 9, 4, 9, 5, 2, 4, 11, 6, 2, 10, 8, 6, 7, 9, 8, 1,
   ];
   for (let s = 0; s < subdivisions; s++) {
     const mid = new Map<string, number>();
@@ -69,6 +69,8 @@ export interface BalloonOptions {
   /** target volume = pressure × rest volume */
   pressure?: number;
   volumeCompliance?: number;
+  /** constraint damping β of the skin (seed 002 §6) */
+  damping?: number;
 }
 
 export interface Balloon {
@@ -83,7 +85,8 @@ export interface Balloon {
 /** A balloon: an icosphere skin of distance constraints plus one whole-mesh volume constraint. */
 export function addBalloon(world: XpbdWorld, o: BalloonOptions): Balloon {
   assertFinite(o.radius, 'balloon.radius');
-  if (o.radius <= 0) throw new PhysicsError('degenerate-shape', `balloon.radius: must be > 0, got ${o.radius}`);
+  if (o.radius <= 0)
+    throw new PhysicsError('degenerate-shape', `balloon.radius: must be > 0, got ${o.radius}`);
   const { positions, triangles } = icosphere(o.subdivisions ?? 2);
   const n = positions.length / 3;
   const w = n / (o.mass ?? 0.1);
@@ -97,12 +100,17 @@ export function addBalloon(world: XpbdWorld, o: BalloonOptions): Balloon {
       w,
     );
   }
-  const skin = world.add(new DistanceSet({ kind: 'balloon-skin', compliance: o.stretchCompliance ?? 0 }));
+  const skin = world.add(
+    new DistanceSet({ kind: 'balloon-skin', compliance: o.stretchCompliance ?? 0, damping: o.damping ?? 0 }),
+  );
   const edges = meshEdges(triangles);
   for (let e = 0; e < edges.length; e += 2) skin.add(p, first + edges[e], first + edges[e + 1]);
   const vertices = Array.from({ length: n }, (_, k) => first + k);
   const volume = world.add(
-    new MeshVolumeSet(p, vertices, triangles, { pressure: o.pressure ?? 1, compliance: o.volumeCompliance ?? 0 }),
+    new MeshVolumeSet(p, vertices, triangles, {
+      pressure: o.pressure ?? 1,
+      compliance: o.volumeCompliance ?? 0,
+    }),
   );
   return { first, count: n, triangles: Uint32Array.from(triangles, (k) => first + k), skin, volume };
 }

@@ -43,12 +43,23 @@ export class DihedralBendingSet implements ConstraintSet {
   }
 
   /** Adds a bending constraint; the rest angle is the current one unless given. */
-  add(p: Particles, x1: number, x2: number, x3: number, x4: number, restAngle?: number, compliance?: number): number {
+  add(
+    p: Particles,
+    x1: number,
+    x2: number,
+    x3: number,
+    x4: number,
+    restAngle?: number,
+    compliance?: number,
+  ): number {
     const c = this.n;
     const where = `bending[${c}]`;
     const q = [x1, x2, x3, x4];
-    q.forEach((i, k) => checkIndex(p, i, `${where}.x${k + 1}`));
-    if (new Set(q).size !== 4) throw new PhysicsError('invalid-argument', `${where}: needs 4 distinct particles`);
+    q.forEach((i, k) => {
+      checkIndex(p, i, `${where}.x${k + 1}`);
+    });
+    if (new Set(q).size !== 4)
+      throw new PhysicsError('invalid-argument', `${where}: needs 4 distinct particles`);
     if (q.every((i) => p.invMass[i] === 0)) {
       throw new PhysicsError('invalid-argument', `${where}: all four particles are pinned (invMass 0)`);
     }
@@ -134,10 +145,10 @@ export class DihedralBendingSet implements ConstraintSet {
       g[3] = -k2 * n2x;
       g[4] = -k2 * n2y;
       g[5] = -k2 * n2z;
-      const a14 = (p14x * ex + p14y * ey + p14z * ez) * ie / l1;
-      const a24 = (p24x * ex + p24y * ey + p24z * ez) * ie / l2;
-      const a13 = (p13x * ex + p13y * ey + p13z * ez) * ie / l1;
-      const a23 = (p23x * ex + p23y * ey + p23z * ez) * ie / l2;
+      const a14 = ((p14x * ex + p14y * ey + p14z * ez) * ie) / l1;
+      const a24 = ((p24x * ex + p24y * ey + p24z * ez) * ie) / l2;
+      const a13 = ((p13x * ex + p13y * ey + p13z * ez) * ie) / l1;
+      const a23 = ((p23x * ex + p23y * ey + p23z * ez) * ie) / l2;
       g[6] = -(a14 * n1x + a24 * n2x);
       g[7] = -(a14 * n1y + a24 * n2y);
       g[8] = -(a14 * n1z + a24 * n2z);
@@ -170,7 +181,7 @@ export class DihedralBendingSet implements ConstraintSet {
       const i3 = ids[4 * c + 2];
       const i4 = ids[4 * c + 3];
       const theta = this.gradient(x, i1, i2, i3, i4, g);
-      if (theta !== theta) continue; // degenerate: ∇C undefined
+      if (Number.isNaN(theta)) continue; // degenerate: ∇C undefined
       let C = theta - this.restAngle[c];
       if (C > Math.PI) C -= 2 * Math.PI;
       else if (C < -Math.PI) C += 2 * Math.PI;
@@ -204,7 +215,7 @@ export class DihedralBendingSet implements ConstraintSet {
       if (alpha <= 0) continue;
       const ids = this.ids;
       const theta = this.angle(x, ids[4 * c], ids[4 * c + 1], ids[4 * c + 2], ids[4 * c + 3]);
-      if (theta !== theta) continue;
+      if (Number.isNaN(theta)) continue;
       const C = theta - this.restAngle[c];
       e += (0.5 * C * C) / alpha;
     }

@@ -46,8 +46,10 @@ export interface ClothMesh {
 
 export function clothMesh(o: ClothOptions): ClothMesh {
   const { nx, ny, width, height } = o;
-  if (!Number.isInteger(nx) || nx < 2) throw new PhysicsError('invalid-argument', `cloth.nx: must be an integer >= 2, got ${nx}`);
-  if (!Number.isInteger(ny) || ny < 2) throw new PhysicsError('invalid-argument', `cloth.ny: must be an integer >= 2, got ${ny}`);
+  if (!Number.isInteger(nx) || nx < 2)
+    throw new PhysicsError('invalid-argument', `cloth.nx: must be an integer >= 2, got ${nx}`);
+  if (!Number.isInteger(ny) || ny < 2)
+    throw new PhysicsError('invalid-argument', `cloth.ny: must be an integer >= 2, got ${ny}`);
   for (const [k, v] of [
     ['width', width],
     ['height', height],
@@ -165,7 +167,8 @@ export function addCloth(world: XpbdWorld, mesh: ClothMesh, options: AddClothOpt
     stiffness,
     damping,
   });
-  const shearAlpha = options.shearCompliance === undefined ? (options.stretchCompliance ?? 0) : options.shearCompliance;
+  const shearAlpha =
+    options.shearCompliance === undefined ? (options.stretchCompliance ?? 0) : options.shearCompliance;
   const colors: number[] = [];
   const id = (i: number, j: number) => first + i + j * nx;
   const tryAdd = (set: DistanceSet, a: number, b: number, alpha: number | undefined, color: number): void => {
@@ -196,7 +199,12 @@ export function addCloth(world: XpbdWorld, mesh: ClothMesh, options: AddClothOpt
   let bend: DistanceSet | DihedralBendingSet | null = null;
   const bending = options.bending ?? 'distance';
   if (bending === 'distance') {
-    const set = new DistanceSet({ kind: 'bend', compliance: options.bendCompliance ?? 0, stiffness, damping });
+    const set = new DistanceSet({
+      kind: 'bend',
+      compliance: options.bendCompliance ?? 0,
+      stiffness,
+      damping,
+    });
     colors.length = 0;
     for (let j = 0; j < ny; j++) {
       for (let i = 0; i < nx; i++) {

@@ -22,7 +22,8 @@ export type Collider =
 
 export function plane(normal: V3, offset: number): Collider {
   const l = Math.hypot(normal[0], normal[1], normal[2]);
-  if (!(l > 0)) throw new PhysicsError('degenerate-shape', `plane.normal: must be non-zero, got (${normal.join(', ')})`);
+  if (!(l > 0))
+    throw new PhysicsError('degenerate-shape', `plane.normal: must be non-zero, got (${normal.join(', ')})`);
   assertFinite(offset, 'plane.offset');
   return { kind: 'plane', normal: [normal[0] / l, normal[1] / l, normal[2] / l], offset };
 }
@@ -44,7 +45,7 @@ export function colliderDistance(c: Collider, x: number, y: number, z: number, n
       const abz = c.b[2] - c.a[2];
       const ll = abx * abx + aby * aby + abz * abz;
       let t = ll > 0 ? ((x - c.a[0]) * abx + (y - c.a[1]) * aby + (z - c.a[2]) * abz) / ll : 0;
-      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      t = t < 0 ? 0 : Math.min(t, 1);
       return pointDistance(x - c.a[0] - t * abx, y - c.a[1] - t * aby, z - c.a[2] - t * abz, c.radius, n);
     }
     case 'box': {
@@ -55,9 +56,9 @@ export function colliderDistance(c: Collider, x: number, y: number, z: number, n
       const qy = Math.abs(dy) - c.half[1];
       const qz = Math.abs(dz) - c.half[2];
       if (qx > 0 || qy > 0 || qz > 0) {
-        const ox = qx > 0 ? qx : 0;
-        const oy = qy > 0 ? qy : 0;
-        const oz = qz > 0 ? qz : 0;
+        const ox = Math.max(qx, 0);
+        const oy = Math.max(qy, 0);
+        const oz = Math.max(qz, 0);
         const d = Math.sqrt(ox * ox + oy * oy + oz * oz);
         n[0] = (Math.sign(dx) * ox) / d;
         n[1] = (Math.sign(dy) * oy) / d;

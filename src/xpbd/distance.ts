@@ -11,7 +11,11 @@ export interface DistanceSetOptions {
   mode?: DistanceMode;
   /** default compliance α in m/N for added constraints (0 = rigid, the PBD case) */
   compliance?: number;
-  /** constraint damping β (seed 002 §6); 0 = none */
+  /**
+   * constraint damping β (seed 002 §6, XPBD paper eq. 25): a damping force −β ∇C ∇Cᵀ v, so β is in
+   * N·s/m for a distance (critical for one mass m on stiffness k: 2√(km)); 0 = none. Acts only on
+   * compliant constraints (γ = α̃β̃/h vanishes with α).
+   */
   damping?: number;
   /** classic PBD stiffness k ∈ [0, 1]; used only by the PBD integrator via k′ */
   stiffness?: number;
@@ -44,6 +48,8 @@ export class DistanceSet implements ConstraintSet {
   private kCache = -1;
   private kIter = -1;
   private kPrime = 1;
+  /** cached: 1 if all compliances are 0, 0 if not, −1 unknown */
+  private rigid = -1;
 
   constructor(options: DistanceSetOptions = {}, capacity = 16) {
     this.mode = options.mode ?? 'equal';
@@ -74,17 +80,23 @@ export class DistanceSet implements ConstraintSet {
     const where = `${this.kind}[${c}]`;
     checkIndex(particles, a, `${where}.a`);
     checkIndex(particles, b, `${where}.b`);
-    if (a === b) throw new PhysicsError('invalid-argument', `${where}: particles must differ, got ${a} twice`);
+    if (a === b)
+      throw new PhysicsError('invalid-argument', `${where}: particles must differ, got ${a} twice`);
     const x = particles.x;
     const d =
       rest ??
-      Math.sqrt((x[3 * a] - x[3 * b]) ** 2 + (x[3 * a + 1] - x[3 * b + 1]) ** 2 + (x[3 * a + 2] - x[3 * b + 2]) ** 2);
+      Math.sqrt(
+        (x[3 * a] - x[3 * b]) ** 2 + (x[3 * a + 1] - x[3 * b + 1]) ** 2 + (x[3 * a + 2] - x[3 * b + 2]) ** 2,
+      );
     assertFinite(d, `${where}.rest`);
     if (d < 0 || (this.mode !== 'min' && d <= 1e-12)) {
       throw new PhysicsError('degenerate-shape', `${where}.rest: rest length must be > 0, got ${d}`);
     }
     if (particles.invMass[a] === 0 && particles.invMass[b] === 0) {
-      throw new PhysicsError('invalid-argument', `${where}: both particles ${a} and ${b} are pinned (invMass 0)`);
+      throw new PhysicsError(
+        'invalid-argument',
+        `${where}: both particles ${a} and ${b} are pinned (invMass 0)`,
+      );
     }
     const alpha = compliance ?? this.defaultCompliance;
     checkNonNegative(alpha, `${where}.compliance`);
@@ -96,7 +108,24 @@ export class DistanceSet implements ConstraintSet {
     this.lambda[c] = 0;
     this.n = c + 1;
     this.coloring = undefined;
+    this.rigid = -1;
     return c;
+  }
+
+  /** Sets the compliance of constraint c (use this rather than writing `compliance` directly). */
+  setCompliance(c: number, alpha: number): void {
+    checkNonNegative(alpha, `${this.kind}[${c}].compliance`);
+    this.compliance[c] = alpha;
+    this.rigid = -1;
+  }
+
+  /** True when every constraint has α = 0 (cached; `add` and `setCompliance` invalidate it). */
+  private isRigid(): boolean {
+    if (this.rigid < 0) {
+      this.rigid = 1;
+      for (let c = 0; c < this.n; c++) if (this.compliance[c] !== 0) this.rigid = 0;
+    }
+    return this.rigid === 1;
   }
 
   particlesOf(c: number, out: number[]): number {
@@ -133,8 +162,13 @@ export class DistanceSet implements ConstraintSet {
       kp = this.kPrime;
     }
     if (mode === 0 && !jacobi && (beta === 0 || alphaScale === 0)) {
-      // the hot path (cloth, ropes): equality, Gauss–Seidel or coloured, no damping
-      solveEqualityGS(x, w, ids, rest, comp, lam, alphaScale, kp, order, start, end);
+      // the hot paths (cloth, ropes): equality, Gauss–Seidel or coloured, no damping
+      if (alphaScale === 0 || this.isRigid()) {
+        if (order === null) solveRigidGS(x, w, ids, rest, lam, kp, start, end);
+        else solveEqualityGS(x, w, ids, rest, comp, lam, 0, kp, order, start, end);
+      } else {
+        solveEqualityGS(x, w, ids, rest, comp, lam, alphaScale, kp, order, start, end);
+      }
       return;
     }
     for (let k = start; k < end; k++) {
@@ -263,9 +297,46 @@ function solveEqualityGS(
     const alphaTilde = comp[c] * alphaScale;
     const den = wa + wb + alphaTilde;
     if (len < 1e-12 || den < 1e-12) continue; // ∇C undefined / nothing can move (seed 002 §9)
-    const dl = (kp * (rest[c] - len - alphaTilde * lam[c])) / den;
-    lam[c] += dl;
-    const s = dl / len;
+    // one division: s = Δλ/len, so that Δx = w Δλ n̂ = w s (x1 − x2)
+    const s = (kp * (rest[c] - len - alphaTilde * lam[c])) / (den * len);
+    lam[c] += s * len;
+    const sa = wa * s;
+    const sb = wb * s;
+    x[ia] += sa * ex;
+    x[ia + 1] += sa * ey;
+    x[ia + 2] += sa * ez;
+    x[ib] -= sb * ex;
+    x[ib + 1] -= sb * ey;
+    x[ib + 2] -= sb * ez;
+  }
+}
+
+/** The rigid (α = 0) distance kernel in id order: Δλ = −C/(w1 + w2), the PBD projection of seed 000 §26.3. */
+function solveRigidGS(
+  x: Float64Array,
+  w: Float64Array,
+  ids: Int32Array,
+  rest: Float64Array,
+  lam: Float64Array,
+  kp: number,
+  start: number,
+  end: number,
+): void {
+  for (let c = start; c < end; c++) {
+    const a = ids[2 * c];
+    const b = ids[2 * c + 1];
+    const wa = w[a];
+    const wb = w[b];
+    const ia = 3 * a;
+    const ib = 3 * b;
+    const ex = x[ia] - x[ib];
+    const ey = x[ia + 1] - x[ib + 1];
+    const ez = x[ia + 2] - x[ib + 2];
+    const len = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    const den = wa + wb;
+    if (len < 1e-12 || den < 1e-12) continue;
+    const s = (kp * (rest[c] - len)) / (den * len);
+    lam[c] += s * len;
     const sa = wa * s;
     const sb = wb * s;
     x[ia] += sa * ex;
@@ -279,7 +350,10 @@ function solveEqualityGS(
 
 export function checkIndex(particles: Particles, i: number, where: string): void {
   if (!Number.isInteger(i) || i < 0 || i >= particles.count) {
-    throw new PhysicsError('invalid-argument', `${where}: particle index must be in [0, ${particles.count}), got ${i}`);
+    throw new PhysicsError(
+      'invalid-argument',
+      `${where}: particle index must be in [0, ${particles.count}), got ${i}`,
+    );
   }
 }
 

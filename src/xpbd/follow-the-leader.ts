@@ -34,8 +34,11 @@ export class FollowTheLeaderSet implements ConstraintSet {
   addStrand(p: Particles, particles: number[]): number {
     const s = this.strands;
     const where = `hair[${s}]`;
-    if (particles.length < 2) throw new PhysicsError('invalid-argument', `${where}: a strand needs >= 2 particles`);
-    particles.forEach((i, k) => checkIndex(p, i, `${where}.particles[${k}]`));
+    if (particles.length < 2)
+      throw new PhysicsError('invalid-argument', `${where}: a strand needs >= 2 particles`);
+    particles.forEach((i, k) => {
+      checkIndex(p, i, `${where}.particles[${k}]`);
+    });
     const base = this.start[s];
     const need = base + particles.length;
     if (need > this.ids.length) {
@@ -60,7 +63,10 @@ export class FollowTheLeaderSet implements ConstraintSet {
         const [bx, by, bz] = p.position(particles[k]);
         const L = Math.hypot(bx - ax, by - ay, bz - az);
         if (!(L > 1e-12)) {
-          throw new PhysicsError('degenerate-shape', `${where}.segment[${k - 1}]: rest length must be > 0, got ${L}`);
+          throw new PhysicsError(
+            'degenerate-shape',
+            `${where}.segment[${k - 1}]: rest length must be > 0, got ${L}`,
+          );
         }
         this.rest[base + k] = L;
       }

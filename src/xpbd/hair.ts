@@ -27,7 +27,10 @@ export interface Hair {
 /** Straight hair strands solved by follow-the-leader (seed 000 §26.5). */
 export function addHair(world: XpbdWorld, o: HairOptions): Hair {
   if (o.roots.length !== o.directions.length) {
-    throw new PhysicsError('invalid-argument', `hair: ${o.roots.length} roots but ${o.directions.length} directions`);
+    throw new PhysicsError(
+      'invalid-argument',
+      `hair: ${o.roots.length} roots but ${o.directions.length} directions`,
+    );
   }
   if (!Number.isInteger(o.segments) || o.segments < 1) {
     throw new PhysicsError('invalid-argument', `hair.segments: must be an integer >= 1, got ${o.segments}`);

@@ -22,6 +22,7 @@ export * from './mesh.js';
 export * from './mesh-volume.js';
 export * from './particles.js';
 export * from './rope.js';
+export * from './self-collision.js';
 export * from './solver.js';
 export * from './stiffness.js';
 export * from './tet-volume.js';

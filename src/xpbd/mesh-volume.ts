@@ -36,7 +36,9 @@ export class MeshVolumeSet implements ConstraintSet {
   ) {
     assertClosedManifold(triangles, vertices.length, 'mesh-volume');
     this.vertices = Int32Array.from(vertices as ArrayLike<number>);
-    this.vertices.forEach((v, k) => checkIndex(p, v, `mesh-volume.vertices[${k}]`));
+    this.vertices.forEach((v, k) => {
+      checkIndex(p, v, `mesh-volume.vertices[${k}]`);
+    });
     this.triangles = Int32Array.from(triangles as ArrayLike<number>, (k) => this.vertices[k]);
     if (this.vertices.every((v) => p.invMass[v] === 0)) {
       throw new PhysicsError('invalid-argument', 'mesh-volume: all vertices are pinned (invMass 0)');

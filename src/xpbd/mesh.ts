@@ -62,7 +62,10 @@ export function assertClosedManifold(triangles: ArrayLike<number>, vertexCount: 
       const a = triangles[t + e];
       const b = triangles[t + ((e + 1) % 3)];
       if (!Number.isInteger(a) || a < 0 || a >= vertexCount) {
-        throw new PhysicsError('invalid-argument', `${where}.triangles[${t + e}]: index out of range, got ${a}`);
+        throw new PhysicsError(
+          'invalid-argument',
+          `${where}.triangles[${t + e}]: index out of range, got ${a}`,
+        );
       }
       if (a === b) {
         throw new PhysicsError('degenerate-shape', `${where}: triangle ${t / 3} repeats vertex ${a}`);

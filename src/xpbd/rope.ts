@@ -32,7 +32,8 @@ export interface Rope {
 /** A rope / chain of particles linked by distance constraints (seed 002 §7, the 12-link chain). */
 export function addRope(world: XpbdWorld, o: RopeOptions): Rope {
   const n = o.links;
-  if (!Number.isInteger(n) || n < 1) throw new PhysicsError('invalid-argument', `rope.links: must be an integer >= 1, got ${n}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new PhysicsError('invalid-argument', `rope.links: must be an integer >= 1, got ${n}`);
   const m = o.particleMass ?? 1;
   assertFinite(m, 'rope.particleMass');
   if (m <= 0) throw new PhysicsError('invalid-argument', `rope.particleMass: must be > 0, got ${m}`);
@@ -48,7 +49,9 @@ export function addRope(world: XpbdWorld, o: RopeOptions): Rope {
       pinned ? 0 : 1 / m,
     );
   }
-  const links = world.add(new DistanceSet({ kind: 'rope', compliance: o.compliance ?? 0, damping: o.damping ?? 0 }));
+  const links = world.add(
+    new DistanceSet({ kind: 'rope', compliance: o.compliance ?? 0, damping: o.damping ?? 0 }),
+  );
   for (let i = 0; i < n; i++) links.add(p, first + i, first + i + 1);
   let bend: DistanceSet | null = null;
   if (o.bendCompliance !== undefined) {

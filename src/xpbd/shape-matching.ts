@@ -3,7 +3,7 @@ import { invert3 } from '../fem/deformation-gradient.js';
 import { rotation2, rotation3 } from '../fem/polar.js';
 import type { Coloring, ConstraintSet, SolveContext } from './constraint.js';
 import type { Particles } from './particles.js';
-import { pbdStiffness } from './stiffness.js';
+import { nthRoot, pbdStiffness } from './stiffness.js';
 
 /**
  * Shape matching (Müller, Heidelberger, Teschner, Gross, "Meshless Deformations Based on Shape
@@ -68,7 +68,7 @@ export class ShapeMatching implements ConstraintSet {
   /** cluster k's members are members[clusterStart[k] .. clusterStart[k+1]) */
   readonly clusterStart: Int32Array;
   readonly members: Int32Array;
-  /** per membership: mass weight m_i */
+  /** per membership: mass weight m_i / (number of clusters holding particle i) */
   readonly weight: Float64Array;
   /** per membership: rest offset q_i − c_0 (dim numbers) */
   readonly restOffset: Float64Array;
@@ -122,6 +122,10 @@ export class ShapeMatching implements ConstraintSet {
     for (const cl of clusters) for (const p of cl) maxId = Math.max(maxId, p);
     this.goalSum = new Float64Array((maxId + 1) * d);
     this.goalCount = new Float64Array(maxId + 1);
+    // a particle in c clusters lends each of them the mass m_i / c: then every cluster's correction
+    // Σ (m_i/c_i)(g_i − x_i) = 0 and the averaged corrections keep the body's momentum exactly
+    const memberships = new Float64Array(Math.max(0, maxId + 1));
+    for (const cl of clusters) for (const p of cl) if (p >= 0 && p <= maxId) memberships[p]! += 1;
     let m = 0;
     for (let k = 0; k < clusters.length; k++) {
       const cl = clusters[k]!;
@@ -144,9 +148,10 @@ export class ShapeMatching implements ConstraintSet {
             `shapeMatching.clusters[${k}][${j}]: particle index ${p} out of range [0, ${nParticles})`,
           );
         }
-        const w = assertFinite(masses[p]!, `shapeMatching.masses[${p}]`);
-        if (!(w > 0))
-          throw new PhysicsError('invalid-argument', `shapeMatching.masses[${p}]: must be > 0, got ${w}`);
+        const mp = assertFinite(masses[p]!, `shapeMatching.masses[${p}]`);
+        if (!(mp > 0))
+          throw new PhysicsError('invalid-argument', `shapeMatching.masses[${p}]: must be > 0, got ${mp}`);
+        const w = mp / memberships[p]!;
         for (let a = 0; a < d; a++)
           c0[a]! += w * assertFinite(rest[p * this.stride + a]!, `shapeMatching.rest[${p}]`);
         msum += w;
@@ -155,7 +160,7 @@ export class ShapeMatching implements ConstraintSet {
       const aqq = [0, 0, 0, 0, 0, 0, 0, 0, 0];
       for (let j = 0; j < cl.length; j++, m++) {
         const p = cl[j]!;
-        const w = masses[p]!;
+        const w = masses[p]! / memberships[p]!;
         this.members[m] = p;
         this.weight[m] = w;
         for (let a = 0; a < d; a++) this.restOffset[m * d + a] = rest[p * this.stride + a]! - c0[a]!;
@@ -344,7 +349,7 @@ export class ShapeMatching implements ConstraintSet {
           L[2]! * (L[3]! * L[7]! - L[4]! * L[6]!);
     // keep volume: divide by det^(1/d); an inverted or flat map falls back to the rotation
     if (!(det > 1e-12)) return;
-    const scale = 1 / (d === 2 ? Math.sqrt(det) : Math.cbrt(det));
+    const scale = 1 / (d === 2 ? Math.sqrt(det) : nthRoot(det, 3));
     const b = this.beta;
     for (let i = 0; i < d * d; i++) T[i] = b * L[i]! * scale + (1 - b) * R[i]!;
   }

@@ -73,7 +73,8 @@ export class XpbdWorld {
   settings: XpbdSettings;
   /** optional per-stage trace for the workbook and learners; costs nothing when unset */
   trace: ((e: XpbdTraceEvent) => void) | null = null;
-  time = 0;
+  /** simulated time, in a typed array so that advancing it allocates no heap number */
+  private readonly clock = new Float64Array(1);
   private acc = new Float64Array(0);
   private jdx = new Float64Array(0);
   private jcount = new Float64Array(0);
@@ -84,7 +85,11 @@ export class XpbdWorld {
 
   constructor(settings: Partial<XpbdSettings> = {}, particles?: Particles) {
     this.particles = particles ?? new Particles();
-    this.settings = { ...defaultXpbdSettings, ...settings, gravity: [...(settings.gravity ?? [0, -9.81, 0])] };
+    this.settings = {
+      ...defaultXpbdSettings,
+      ...settings,
+      gravity: [...(settings.gravity ?? [0, -9.81, 0])],
+    };
     this.ctx = {
       x: this.particles.x,
       dx: this.particles.x,
@@ -102,6 +107,11 @@ export class XpbdWorld {
       iteration: 0,
     };
     validateSettings(this.settings);
+  }
+
+  /** Simulated time in seconds. */
+  get time(): number {
+    return this.clock[0];
   }
 
   /** Adds a constraint set (solved after the ones already added) and returns it. */
@@ -130,7 +140,7 @@ export class XpbdWorld {
       for (let it = 0; it < iterations; it++) this.sweep(it);
       this.updateVelocities(h);
     }
-    this.time += dt;
+    this.clock[0] += dt;
     this.checkFinite();
   }
 
@@ -297,7 +307,8 @@ export class XpbdWorld {
     const invH = 1 / h;
     for (let k = 0; k < 3 * n; k++) v[k] = (x[k] - prev[k]) * invH;
     for (const set of this.sets) if (set.velocityPass) set.velocityPass(this.ctx);
-    if (this.trace) this.trace({ stage: 'velocities', substep: this.substepIndex, iteration: -1, world: this });
+    if (this.trace)
+      this.trace({ stage: 'velocities', substep: this.substepIndex, iteration: -1, world: this });
   }
 
   /** Kinetic + gravitational potential + elastic energy of the compliant constraints, in J. */
@@ -328,7 +339,10 @@ export class XpbdWorld {
 function validateSettings(s: XpbdSettings): void {
   // allocation-free: runs every frame
   if (!Number.isInteger(s.substeps) || s.substeps < 1) {
-    throw new PhysicsError('invalid-argument', `xpbd.settings.substeps: must be an integer >= 1, got ${s.substeps}`);
+    throw new PhysicsError(
+      'invalid-argument',
+      `xpbd.settings.substeps: must be an integer >= 1, got ${s.substeps}`,
+    );
   }
   if (!Number.isInteger(s.iterations) || s.iterations < 1) {
     throw new PhysicsError(
@@ -346,7 +360,8 @@ function validateSettings(s: XpbdSettings): void {
   }
   assertFinite(s.jacobiOmega, 'xpbd.settings.jacobiOmega');
   assertFinite(s.drag, 'xpbd.settings.drag');
-  if (s.drag < 0) throw new PhysicsError('invalid-argument', `xpbd.settings.drag: must be >= 0, got ${s.drag}`);
+  if (s.drag < 0)
+    throw new PhysicsError('invalid-argument', `xpbd.settings.drag: must be >= 0, got ${s.drag}`);
   assertFinite(s.gravity[0], 'xpbd.settings.gravity[0]');
   assertFinite(s.gravity[1], 'xpbd.settings.gravity[1]');
   assertFinite(s.gravity[2], 'xpbd.settings.gravity[2]');

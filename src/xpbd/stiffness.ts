@@ -7,7 +7,8 @@ import { PhysicsError } from '../errors.js';
  * The n-th root is taken by Newton's method with + − × ÷ only, so it is bit-identical everywhere.
  */
 export function pbdStiffness(k: number, n: number): number {
-  if (!(k >= 0 && k <= 1)) throw new PhysicsError('invalid-argument', `stiffness k: must be in [0, 1], got ${k}`);
+  if (!(k >= 0 && k <= 1))
+    throw new PhysicsError('invalid-argument', `stiffness k: must be in [0, 1], got ${k}`);
   if (!Number.isInteger(n) || n < 1) {
     throw new PhysicsError('invalid-argument', `iterations n: must be an integer >= 1, got ${n}`);
   }
@@ -17,7 +18,7 @@ export function pbdStiffness(k: number, n: number): number {
 /** a^(1/n) for a ≥ 0 and integer n ≥ 1 (Newton from above; deterministic). */
 export function nthRoot(a: number, n: number): number {
   if (a === 0 || n === 1) return a;
-  let y = a > 1 ? a : 1;
+  let y = Math.max(a, 1);
   for (let it = 0; it < 200; it++) {
     let p = 1;
     for (let j = 1; j < n; j++) p *= y; // y^(n−1)

@@ -31,7 +31,9 @@ export class TetVolumeSet implements ConstraintSet {
   add(p: Particles, a: number, b: number, c: number, d: number, compliance?: number): number {
     const k = this.n;
     const where = `tet-volume[${k}]`;
-    [a, b, c, d].forEach((i, j) => checkIndex(p, i, `${where}.x${j + 1}`));
+    [a, b, c, d].forEach((i, j) => {
+      checkIndex(p, i, `${where}.x${j + 1}`);
+    });
     if ([a, b, c, d].every((i) => p.invMass[i] === 0)) {
       throw new PhysicsError('invalid-argument', `${where}: all four particles are pinned (invMass 0)`);
     }
@@ -125,7 +127,8 @@ export class TetVolumeSet implements ConstraintSet {
     const ids = this.ids;
     for (let c = 0; c < this.n; c++) {
       if (this.compliance[c] <= 0) continue;
-      const C = this.volume(x, ids[4 * c], ids[4 * c + 1], ids[4 * c + 2], ids[4 * c + 3], null) - this.rest[c];
+      const C =
+        this.volume(x, ids[4 * c], ids[4 * c + 1], ids[4 * c + 2], ids[4 * c + 3], null) - this.rest[c];
       e += (0.5 * C * C) / this.compliance[c];
     }
     return e;

@@ -16,7 +16,9 @@ export class WindForce implements ExternalForce {
   constructor(triangles: ArrayLike<number>, velocity: [number, number, number], drag = 1) {
     this.triangles = Uint32Array.from(triangles as ArrayLike<number>);
     this.velocity = [...velocity];
-    velocity.forEach((u, k) => assertFinite(u, `wind.velocity[${k}]`));
+    velocity.forEach((u, k) => {
+      assertFinite(u, `wind.velocity[${k}]`);
+    });
     this.drag = assertFinite(drag, 'wind.drag');
   }
 

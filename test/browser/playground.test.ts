@@ -6,7 +6,7 @@
  * saved to test-artifacts/playground/. Without Chromium the tests are skipped outside CI and
  * fail in CI.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,6 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demos } from '../../src/demos/index.js';
-import { resolveParams } from '../../src/demos/types.js';
 import { workbookSections } from '../../src/workbook/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -24,6 +23,22 @@ const ROOT = join(import.meta.dirname, '../..');
 const CONFIG = join(ROOT, 'playground/vite.config.ts');
 const ARTIFACTS = join(ROOT, 'test-artifacts/playground');
 const FRAMES = 120;
+
+/** The example scene files, which the playground lists after the registry's demos as `scene-<name>`. */
+const SCENES_DIR = join(ROOT, 'examples/scenes');
+const scenes = (
+  existsSync(SCENES_DIR)
+    ? readdirSync(SCENES_DIR)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : []
+).map((f) => {
+  const json = JSON.parse(readFileSync(join(SCENES_DIR, f), 'utf8')) as { title?: string };
+  const name = f.replace(/\.json$/, '');
+  return { id: `scene-${name}`, title: json.title ?? name, domain: 'scene', params: [] as unknown[] };
+});
+/** Everything the sidebar opens: the registry's demos, then the scenes. */
+const entries = [...demos, ...scenes];
 
 if (!HAVE_CHROMIUM && !IN_CI) {
   console.log('browser tests skipped: install Chromium with `apt-get install -y chromium`');
@@ -68,6 +83,7 @@ describe.runIf(HAVE_CHROMIUM)('playground in Chromium', () => {
       ],
     });
     page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    page.setDefaultTimeout(15_000);
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
     });
@@ -85,13 +101,13 @@ describe.runIf(HAVE_CHROMIUM)('playground in Chromium', () => {
   });
 
   it('loads without errors and lists every demo of the registry, grouped by domain, then the workbook', async () => {
-    expect(await page.evaluate(() => window.__rikigaku!.demoIds())).toEqual(demos.map((d) => d.id));
+    expect(await page.evaluate(() => window.__rikigaku!.demoIds())).toEqual(entries.map((d) => d.id));
     const links = await page.$$eval('#demo-list a', (as) => as.map((a) => (a as HTMLElement).dataset.id));
-    expect([...links].sort()).toEqual([...demos.map((d) => d.id), 'workbook'].sort());
+    expect([...links].sort()).toEqual([...entries.map((d) => d.id), 'workbook'].sort());
     const groups = await page.$$eval('#demo-list .group', (gs) =>
       gs.map((g) => (g as HTMLElement).dataset.domain),
     );
-    expect(new Set(groups.filter(Boolean))).toEqual(new Set(demos.map((d) => d.domain)));
+    expect(new Set(groups.filter(Boolean))).toEqual(new Set(entries.map((d) => d.domain)));
     // the labs come last among the demo groups, under "Lab"
     if (demos.some((d) => d.domain === 'lab')) {
       expect(groups.filter(Boolean).at(-1)).toBe('lab');
@@ -100,7 +116,7 @@ describe.runIf(HAVE_CHROMIUM)('playground in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  for (const demo of demos) {
+  for (const demo of entries) {
     it(`demo '${demo.id}' runs ${FRAMES} frames without errors and draws something`, async () => {
       problems.length = 0;
       await page.evaluate((id) => window.__rikigaku!.open(id), demo.id);
@@ -125,8 +141,7 @@ describe.runIf(HAVE_CHROMIUM)('playground in Chromium', () => {
       expect(problems, problems.join('\n')).toEqual([]);
       // the parameter panel has one control per declared parameter; the live plot exists when there are series
       expect(await page.locator('#gui-host .lil-controller').count()).toBe(demo.params?.length ?? 0);
-      const hasSeries = Object.keys(demo.create(resolveParams(demo)).series?.() ?? {}).length > 0;
-      expect(await page.locator('#plot .uplot').count()).toBe(hasSeries ? 1 : 0);
+      expect(await page.locator('#plot .uplot').count()).toBe(r.series > 0 ? 1 : 0);
     });
   }
 
@@ -167,6 +182,38 @@ describe.runIf(HAVE_CHROMIUM)('playground in Chromium', () => {
     },
   );
 
+  const tunable = demos
+    .map((d) => ({ demo: d, index: (d.params ?? []).findIndex((q) => q.kind === 'number' && q.max > q.min) }))
+    .find((x) => x.index >= 0);
+  it.runIf(tunable !== undefined)(
+    'editing a parameter in the panel rebuilds the demo with the new value',
+    async () => {
+      problems.length = 0;
+      const { demo, index } = tunable!;
+      const param = demo.params![index]! as {
+        key: string;
+        kind: 'number';
+        default: number;
+        min: number;
+        max: number;
+      };
+      const value = param.default === param.min ? param.max : param.min;
+      await page.evaluate((id) => window.__rikigaku!.open(id), demo.id);
+      await page.evaluate(() => window.__rikigaku!.stepFrames(3));
+      expect((await page.evaluate(() => window.__rikigaku!.state())).frames).toBe(3);
+      const input = page.locator('#gui-host .lil-controller').nth(index).locator('input').first();
+      await input.fill(String(value));
+      await input.blur();
+      const state = await page.evaluate(() => window.__rikigaku!.state());
+      expect(state.id).toBe(demo.id);
+      expect(state.params[param.key]).toBe(value);
+      expect(state.frames).toBe(0);
+      const r = await page.evaluate(() => window.__rikigaku!.stepFrames(10));
+      expect(r.frames).toBe(10);
+      expect(problems, problems.join('\n')).toEqual([]);
+    },
+  );
+
   it('the workbook page lists the sections and steps through an example one step at a time', async () => {
     problems.length = 0;
     await page.evaluate(() => window.__rikigaku!.open('workbook'));
@@ -183,8 +230,9 @@ describe.runIf(HAVE_CHROMIUM)('playground in Chromium', () => {
       expect(await card.locator('.wb-step').count()).toBe(1);
       await card.getByRole('button', { name: 'next step ▶' }).click();
       expect(await card.locator('.wb-step').count()).toBe(2);
-      await card.getByRole('button', { name: 'show all' }).click();
+      if (ex.steps.length > 2) await card.getByRole('button', { name: 'show all' }).click();
       expect(await card.locator('.wb-step').count()).toBe(ex.steps.length);
+      expect(await card.getByRole('button', { name: 'show all' }).isDisabled()).toBe(true);
       await card.getByRole('button', { name: '◀ previous' }).click();
       expect(await card.locator('.wb-step').count()).toBe(ex.steps.length - 1);
     }

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { demos } from '../../src/demos/index.js';
-import { toPxX, toPxY } from '../../src/demos/types.js';
+import { toPxX, toPxY, type View } from '../../src/demos/types.js';
 import { PhysicsError } from '../../src/errors.js';
 import { labs } from '../../src/labs/registry.js';
 import { sceneLoaders } from '../../src/scene/loaders.js';
@@ -14,6 +14,7 @@ import { workbookSections } from '../../src/workbook/index.js';
 import { parseGif } from '../render/gif-parse.js';
 import { capture, failingSectionFixture, labFixture, sectionFixture, springFixture } from './fixtures.js';
 
+const ROOT = join(import.meta.dirname, '../..');
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'rikigaku-cli-'));
@@ -207,6 +208,62 @@ describe('rikigaku run', () => {
       expectOneLineError(await cli(['run', 'bad.json']), /invalid-scene: disc\.json\.x: must be a number/);
     } finally {
       delete sceneLoaders['test/disc@1'];
+    }
+  });
+
+  it("uses a scene instance's own suggested camera when it has one", async () => {
+    sceneLoaders['test/viewed@1'] = () => ({
+      time: 0,
+      dt: 0.1,
+      step() {},
+      // suggest a camera centred 1 m to the right of the disc, 20 px per metre
+      view: (width: number, height: number) => ({ width, height, cx: 1, cy: 0, scale: 20 }),
+      draw(ctx: CanvasRenderingContext2D, view: View) {
+        ctx.fillStyle = '#0000ff';
+        ctx.fillRect(toPxX(view, 0) - 2, toPxY(view, 0) - 2, 4, 4);
+      },
+    });
+    try {
+      writeFileSync(join(dir, 'viewed.json'), JSON.stringify({ format: 'test/viewed@1' }));
+      const r = await cli(['run', 'viewed.json', '--seconds', '0.1', '--size', '100x60', '--out', 'viewed']);
+      expect(r.code).toBe(0);
+      const png = readPng(join(dir, 'viewed', 'final.png'));
+      const at = (x: number, y: number) => png.data[(y * 100 + x) * 4 + 2];
+      // world (0, 0) is 20 px left of the centre (50, 30)
+      expect(at(30, 30)).toBe(255);
+      expect(at(50, 30)).toBe(255);
+      expect(png.data[(30 * 100 + 50) * 4]).toBe(255); // white background there, not the blue square
+      expect(png.data[(30 * 100 + 30) * 4]).toBe(0);
+    } finally {
+      delete sceneLoaders['test/viewed@1'];
+    }
+  });
+
+  const exampleScenes = existsSync(join(ROOT, 'examples/scenes'))
+    ? readdirSync(join(ROOT, 'examples/scenes')).filter((f) => f.endsWith('.json'))
+    : [];
+  it.runIf(exampleScenes.length > 0)('runs every example scene file of the repository', async () => {
+    for (const f of exampleScenes) {
+      const r = await cli(
+        [
+          'run',
+          join(ROOT, 'examples/scenes', f),
+          '--seconds',
+          '0.25',
+          '--size',
+          '160x120',
+          '--out',
+          `ex-${f}`,
+        ],
+        true,
+      );
+      expect(r.err, f).toBe('');
+      expect(r.code, f).toBe(0);
+      const png = readPng(join(dir, `ex-${f}`, 'final.png'));
+      const first = png.data.readUInt32BE(0);
+      let differing = 0;
+      for (let i = 0; i < png.data.length; i += 4) if (png.data.readUInt32BE(i) !== first) differing++;
+      expect(differing, `${f}: the final frame is blank`).toBeGreaterThan(50);
     }
   });
 

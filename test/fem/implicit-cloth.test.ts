@@ -90,6 +90,42 @@ describe('implicit cloth (Baraff–Witkin, §26.1) on the XPBD cloth mesh', () =
     expect(vmax).toBeLessThan(1e-3);
   });
 
+  it('draped over a sphere: no vertex inside it, and Coulomb friction (from the filtered contact impulse) holds the cloth on', () => {
+    const mesh = clothMesh({
+      nx: 13,
+      ny: 13,
+      width: 1.2,
+      height: 1.2,
+      plane: 'xz',
+      origin: [-0.6, 1.2, -0.6],
+      mass: 1,
+    });
+    const cloth = new ImplicitCloth(mesh, {
+      stretchStiffness: 300,
+      pin: 'none',
+      colliders: [{ kind: 'sphere', center: [0, 0.5, 0], radius: 0.35 }, plane([0, 1, 0], 0)],
+      thickness: 0.02,
+      friction: 0.4,
+    });
+    for (let f = 0; f < 150; f++) {
+      cloth.step(1 / 60);
+      for (let i = 0; i < 169; i++) {
+        const r = Math.hypot(cloth.x[3 * i]!, cloth.x[3 * i + 1]! - 0.5, cloth.x[3 * i + 2]!);
+        expect(r).toBeGreaterThanOrEqual(0.37 - 1e-6);
+      }
+    }
+    let cx = 0;
+    let cz = 0;
+    let top = -Infinity;
+    for (let i = 0; i < 169; i++) {
+      cx += cloth.x[3 * i]! / 169;
+      cz += cloth.x[3 * i + 2]! / 169;
+      top = Math.max(top, cloth.x[3 * i + 1]!);
+    }
+    expect(Math.hypot(cx, cz)).toBeLessThan(0.02);
+    expect(top).toBeCloseTo(0.87, 1); // resting on the sphere's top (0.85 + thickness)
+  });
+
   it('bad input → PhysicsError naming the field', () => {
     const mesh = clothMesh({ nx: 3, ny: 3, width: 1, height: 1 });
     expect(() => new ImplicitCloth(mesh, { stretchStiffness: 0 })).toThrow(/implicitCloth.stretchStiffness/);
@@ -100,5 +136,23 @@ describe('implicit cloth (Baraff–Witkin, §26.1) on the XPBD cloth mesh', () =
     const c = new ImplicitCloth(mesh, { stretchStiffness: 1 });
     expect(() => c.step(Number.NaN)).toThrow(/implicitCloth.step.dt/);
     expect(() => createClothSimulation(mesh, { integrator: 'rk4' as 'pbd' })).toThrow(/cloth.integrator/);
+  });
+});
+
+describe('implicit cloth: wind with drag per triangle', () => {
+  it('a flag pinned on its left edge is pushed downwind, its pinned edge stays', () => {
+    const mesh = clothMesh({ nx: 8, ny: 6, width: 0.7, height: 0.5, mass: 0.2 });
+    // the flag lies in the xy plane and the wind blows along its normal, +z
+    const cloth = new ImplicitCloth(mesh, {
+      stretchStiffness: 500,
+      pin: 'left-edge',
+      gravity: [0, 0, 0],
+      wind: { velocity: [0, 0, 3], drag: 2 },
+    });
+    const z0 = cloth.x[3 * 7 + 2]!;
+    for (let f = 0; f < 60; f++) cloth.step(1 / 60);
+    // the free edge was pushed downwind (+z); the pinned edge stayed
+    expect(cloth.x[3 * 7 + 2]!).toBeGreaterThan(z0 + 0.2);
+    expect(cloth.x[2]).toBe(mesh.positions[2]);
   });
 });

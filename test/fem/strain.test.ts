@@ -7,7 +7,9 @@ import {
   restInverse3,
 } from '../../src/fem/deformation-gradient.js';
 import { lameParameters } from '../../src/fem/material.js';
+import { rotation3 } from '../../src/fem/polar.js';
 import { corotationalStrain, greenStrain, linearStrain } from '../../src/fem/strain.js';
+import { polar3 } from '../../src/math/polar3.js';
 
 /** F of the triangle with rest corners (0,0), (1,0), (0,1) moved to the given corners (stride 3). */
 function triangleF(corners: number[]): Float64Array {
@@ -108,5 +110,46 @@ describe('FEM strains behaviour', () => {
     expect(() =>
       restInverse3([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0], 3, 0, 1, 2, 3, new Float64Array(9), 0),
     ).toThrow(/zero volume/);
+  });
+});
+
+describe('rotation extraction', () => {
+  it('the warm-startable Newton/Müller iteration (rotation3) agrees with the SVD polar decomposition (math/polar3)', () => {
+    let seed = 12345;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648 - 0.5;
+    };
+    let compared = 0;
+    for (let trial = 0; trial < 50; trial++) {
+      const A = new Float64Array(9);
+      for (let i = 0; i < 9; i++) A[i] = (i % 4 === 0 ? 1 : 0) + 0.8 * rnd();
+      // rotate it a lot so the cold start is far from the answer
+      const c = Math.cos(2.5);
+      const s = Math.sin(2.5);
+      const B = new Float64Array([
+        c * A[0]! - s * A[3]!,
+        c * A[1]! - s * A[4]!,
+        c * A[2]! - s * A[5]!,
+        s * A[0]! + c * A[3]!,
+        s * A[1]! + c * A[4]!,
+        s * A[2]! + c * A[5]!,
+        A[6]!,
+        A[7]!,
+        A[8]!,
+      ]);
+      const det =
+        B[0]! * (B[4]! * B[8]! - B[5]! * B[7]!) -
+        B[1]! * (B[3]! * B[8]! - B[5]! * B[6]!) +
+        B[2]! * (B[3]! * B[7]! - B[4]! * B[6]!);
+      if (det < 0.05) continue; // the polar rotation is unique for det A > 0
+      const R1 = new Float64Array(9);
+      rotation3(B, new Float64Array([1, 0, 0, 0]), 0, R1);
+      const R2 = new Float64Array(9);
+      polar3(R2, 0, null, 0, B, 0);
+      for (let i = 0; i < 9; i++) expect(R1[i]).toBeCloseTo(R2[i]!, 8);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(20);
   });
 });

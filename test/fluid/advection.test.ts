@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Advector, type AdvectionOptions } from '../../src/fluid/advection.js';
+import { type AdvectionOptions, Advector } from '../../src/fluid/advection.js';
 import { MacGrid } from '../../src/fluid/mac-grid.js';
 import { Projector } from '../../src/fluid/projection.js';
 
@@ -40,6 +40,7 @@ describe('advection: behaviour', () => {
     ['semi-Lagrangian monotone cubic', { scheme: 'semi-lagrangian', interpolation: 'cubic' }, 2],
     ['MacCormack with limiter', { scheme: 'maccormack' }, 2],
     ['MacCormack with limiter (3D)', { scheme: 'maccormack' }, 3],
+    ['BFECC with limiter', { scheme: 'bfecc' }, 2],
   ];
   for (const [name, opts, dim] of cases) {
     it(`${name} never creates new extrema`, () => {
@@ -69,14 +70,16 @@ describe('advection: behaviour', () => {
     g.u.fill(0.37);
     g.v.fill(0.21);
     const s = new Float64Array(g.cellCount);
-    for (let j = 0; j < 24; j++) for (let i = 0; i < 24; i++) s[g.cellIndex(i, j)] = i > 8 && i < 14 && j > 6 && j < 15 ? 1 : 0;
+    for (let j = 0; j < 24; j++)
+      for (let i = 0; i < 24; i++) s[g.cellIndex(i, j)] = i > 8 && i < 14 && j > 6 && j < 15 ? 1 : 0;
     const adv = new Advector(g);
     const sl = new Float64Array(s.length);
     const back = new Float64Array(s.length);
     adv.advectScalar(s, sl, 1, { scheme: 'semi-lagrangian' });
     adv.advectScalar(sl, back, -1, { scheme: 'semi-lagrangian' });
     let unlimitedMax = 0;
-    for (let c = 0; c < s.length; c++) unlimitedMax = Math.max(unlimitedMax, sl[c]! + 0.5 * (s[c]! - back[c]!));
+    for (let c = 0; c < s.length; c++)
+      unlimitedMax = Math.max(unlimitedMax, sl[c]! + 0.5 * (s[c]! - back[c]!));
     expect(unlimitedMax).toBeGreaterThan(1.05);
     const mc = new Float64Array(s.length);
     adv.advectScalar(s, mc, 1, { scheme: 'maccormack' });
@@ -93,10 +96,23 @@ describe('advection: behaviour', () => {
       b = Float64Array.from(tmp);
     }
     expect(range(b)[1]).toBeGreaterThan(range(a)[1] + 0.05);
+    // BFECC too
+    let c = Float64Array.from(s);
+    for (let k = 0; k < 10; k++) {
+      adv.advectScalar(c, tmp, 1, { scheme: 'bfecc' });
+      c = Float64Array.from(tmp);
+    }
+    expect(range(c)[1]).toBeGreaterThan(range(a)[1] + 0.05);
+    expect(range(c)[1]).toBeLessThanOrEqual(1);
   });
 
   it('a uniform flow advects a blob by exactly u·t (centroid), and by whole cells exactly', () => {
-    const g = new MacGrid({ nx: 40, ny: 20, h: 0.5, open: { xMin: true, xMax: true, yMin: true, yMax: true } });
+    const g = new MacGrid({
+      nx: 40,
+      ny: 20,
+      h: 0.5,
+      open: { xMin: true, xMax: true, yMin: true, yMax: true },
+    });
     const ux = 0.75;
     const vy = 0.25;
     g.u.fill(ux);
@@ -142,7 +158,8 @@ describe('advection: behaviour', () => {
       adv.advectScalar(cur, out, dt, { scheme: 'semi-lagrangian' });
       cur = Float64Array.from(out);
     }
-    for (let j = 0; j < g.ny; j++) for (let i = 4; i < g.nx; i++) expect(cur[g.cellIndex(i, j)]).toBe(s[g.cellIndex(i - 4, j)]);
+    for (let j = 0; j < g.ny; j++)
+      for (let i = 4; i < g.nx; i++) expect(cur[g.cellIndex(i, j)]).toBe(s[g.cellIndex(i - 4, j)]);
   });
 
   it('flux-form upwind conserves the total exactly in a closed box when the CFL condition holds', () => {

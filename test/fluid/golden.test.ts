@@ -9,7 +9,7 @@ function advectRow(s: number[], u: number, scheme: 'semi-lagrangian' | 'upwind')
   const g = new MacGrid({ nx: s.length, ny: 2, open: { xMin: true, xMax: true } });
   g.u.fill(u);
   const src = new Float64Array(g.cellCount);
-  for (let j = 0; j < 2; j++) s.forEach((x, i) => (src[g.cellIndex(i, j)] = x));
+  for (let j = 0; j < 2; j++) for (let i = 0; i < s.length; i++) src[g.cellIndex(i, j)] = s[i]!;
   const dst = new Float64Array(g.cellCount);
   new Advector(g).advectScalar(src, dst, 1, { scheme, backtrace: 'euler' });
   const row0 = Array.from(dst.subarray(0, s.length));
@@ -20,7 +20,9 @@ function advectRow(s: number[], u: number, scheme: 'semi-lagrangian' | 'upwind')
 
 function closeTo(actual: number[], expected: number[], digits = 12): void {
   expect(actual.length).toBe(expected.length);
-  actual.forEach((a, i) => expect(a).toBeCloseTo(expected[i]!, digits));
+  actual.forEach((a, i) => {
+    expect(a).toBeCloseTo(expected[i]!, digits);
+  });
 }
 
 describe('§26.4 semi-Lagrangian and upwind advection rows', () => {
@@ -76,9 +78,15 @@ describe('§26.4 pressure projection on the 2×2 box', () => {
     closeTo(cells.slice(0, 4), [-0.5, 0.25, -0.25, 0]);
     closeTo(sweeps[0]!, [-0.5, 0.25, -0.25, 0]);
     expect(sweeps[1]).toEqual(sweeps[0]);
-    closeTo([proj.pressure(0, 0), proj.pressure(1, 0), proj.pressure(0, 1), proj.pressure(1, 1)], [-0.5, 0.25, -0.25, 0]);
+    closeTo(
+      [proj.pressure(0, 0), proj.pressure(1, 0), proj.pressure(0, 1), proj.pressure(1, 1)],
+      [-0.5, 0.25, -0.25, 0],
+    );
     // new faces: bottom 0.25, top −0.25, left column −0.25, right column 0.25
-    closeTo([g.u[g.uIndex(1, 0)]!, g.u[g.uIndex(1, 1)]!, g.v[g.vIndex(0, 1)]!, g.v[g.vIndex(1, 1)]!], [0.25, -0.25, -0.25, 0.25]);
+    closeTo(
+      [g.u[g.uIndex(1, 0)]!, g.u[g.uIndex(1, 1)]!, g.v[g.vIndex(0, 1)]!, g.v[g.vIndex(1, 1)]!],
+      [0.25, -0.25, -0.25, 0.25],
+    );
     for (const d of g.divergence(new Float64Array(4))) expect(Math.abs(d)).toBeLessThan(1e-15);
     // counter-clockwise: right along the bottom, up the right, left along the top, down the left
     expect(g.u[g.uIndex(1, 0)]! > 0 && g.v[g.vIndex(1, 1)]! > 0).toBe(true);

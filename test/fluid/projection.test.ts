@@ -41,16 +41,21 @@ describe('pressure projection: behaviour', () => {
   for (const solver of ['cg', 'mic-pcg', 'mgpcg'] as const) {
     it(`${solver}: max cell divergence below 1e-5 relative on random fields with solids (2D and 3D)`, () => {
       fc.assert(
-        fc.property(fc.integer({ min: 1, max: 2 ** 30 }), fc.boolean(), fc.boolean(), (seed, three, openTop) => {
-          const g = randomGrid(seed, three ? 3 : 2, 0.2, openTop);
-          const before = l2(g.divergence(new Float64Array(g.cellCount)));
-          const res = new Projector(g).project(0.05, { solver, tolerance: 1e-5 });
-          expect(res.converged).toBe(true);
-          const after = g.divergence(new Float64Array(g.cellCount));
-          let max = 0;
-          for (const d of after) max = Math.max(max, Math.abs(d));
-          expect(max).toBeLessThanOrEqual(1e-5 * before + 1e-12);
-        }),
+        fc.property(
+          fc.integer({ min: 1, max: 2 ** 30 }),
+          fc.boolean(),
+          fc.boolean(),
+          (seed, three, openTop) => {
+            const g = randomGrid(seed, three ? 3 : 2, 0.2, openTop);
+            const before = l2(g.divergence(new Float64Array(g.cellCount)));
+            const res = new Projector(g).project(0.05, { solver, tolerance: 1e-5 });
+            expect(res.converged).toBe(true);
+            const after = g.divergence(new Float64Array(g.cellCount));
+            let max = 0;
+            for (const d of after) max = Math.max(max, Math.abs(d));
+            expect(max).toBeLessThanOrEqual(1e-5 * before + 1e-12);
+          },
+        ),
         { numRuns: 25 },
       );
     });
@@ -85,7 +90,11 @@ describe('pressure projection: behaviour', () => {
     for (const solver of pressureSolverKinds) {
       const g = make();
       const proj = new Projector(g);
-      const res = proj.project(1, { solver: solver as PressureSolverKind, tolerance: 1e-10, maxIterations: 200000 });
+      const res = proj.project(1, {
+        solver: solver as PressureSolverKind,
+        tolerance: 1e-10,
+        maxIterations: 200000,
+      });
       expect(res.converged, solver).toBe(true);
       const p = proj.pressures();
       let err = 0;

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PhysicsError } from '../../src/errors.js';
 import { MacGrid } from '../../src/fluid/mac-grid.js';
+import { seedPlumeOptions } from '../../src/fluid/presets.js';
 import { Projector } from '../../src/fluid/projection.js';
 import { SmokeSim } from '../../src/fluid/smoke.js';
-import { seedPlumeOptions } from '../../src/fluid/presets.js';
 
 /** Highest row holding smoke above `level`, and the smoke's width in a row. */
 function top(sim: SmokeSim, level = 0.05): number {
   const g = sim.grid;
-  for (let j = g.ny - 1; j >= 0; j--) for (let i = 0; i < g.nx; i++) if (sim.density[g.cellIndex(i, j)]! > level) return j;
+  for (let j = g.ny - 1; j >= 0; j--)
+    for (let i = 0; i < g.nx; i++) if (sim.density[g.cellIndex(i, j)]! > level) return j;
   return -1;
 }
 function width(sim: SmokeSim, j: number, level = 0.05): number {
@@ -53,9 +54,17 @@ describe('smoke (§26.4 煙と炎)', () => {
   });
 
   it('energy does not grow without forces (no buoyancy, no confinement): advection + projection only dissipate', () => {
-    const sim = new SmokeSim({ nx: 24, ny: 24, buoyancyDensity: 0, buoyancyTemperature: 0, solver: 'mgpcg', tolerance: 1e-10 });
+    const sim = new SmokeSim({
+      nx: 24,
+      ny: 24,
+      buoyancyDensity: 0,
+      buoyancyTemperature: 0,
+      solver: 'mgpcg',
+      tolerance: 1e-10,
+    });
     const g = sim.grid;
-    for (let j = 0; j < g.ny; j++) for (let i = 0; i <= g.nx; i++) g.u[g.uIndex(i, j)] = Math.sin((Math.PI * j) / g.ny);
+    for (let j = 0; j < g.ny; j++)
+      for (let i = 0; i <= g.nx; i++) g.u[g.uIndex(i, j)] = Math.sin((Math.PI * j) / g.ny);
     new Projector(g).project(1, { tolerance: 1e-12 });
     const ke = () => {
       let e = 0;
@@ -92,7 +101,8 @@ describe('smoke (§26.4 煙と炎)', () => {
     // projection met the expansion: the divergence where it burns is positive
     const d = sim.grid.divergence(new Float64Array(sim.grid.cellCount));
     let burning = 0;
-    for (let c = 0; c < d.length; c++) if (sim.expansion[c]! > 0.1 && d[c]! > 0.5 * sim.expansion[c]!) burning++;
+    for (let c = 0; c < d.length; c++)
+      if (sim.expansion[c]! > 0.1 && d[c]! > 0.5 * sim.expansion[c]!) burning++;
     expect(burning).toBeGreaterThan(0);
     expect(sim.totalSmoke()).toBeGreaterThan(0);
   });
@@ -103,7 +113,9 @@ describe('smoke (§26.4 煙と炎)', () => {
       ny: 32,
       buoyancyTemperature: 0,
       buoyancyDensity: 0,
-      obstacles: [{ shape: 'circle', x: 0.5, y: 0.5, radius: 0.12, motion: { kind: 'linear', velocity: [0.5, 0] } }],
+      obstacles: [
+        { shape: 'circle', x: 0.5, y: 0.5, radius: 0.12, motion: { kind: 'linear', velocity: [0.5, 0] } },
+      ],
     });
     sim.splat(0.9, 0.5, 0.2, 1, { density: 1 });
     for (let s = 0; s < 20; s++) sim.step(1 / 60);
@@ -130,7 +142,8 @@ describe('smoke (§26.4 煙と炎)', () => {
     let zmax = 0;
     for (let k = 0; k < g.nz; k++)
       for (let j = 0; j < g.ny; j++)
-        for (let i = 0; i < g.nx; i++) if (sim.density[g.cellIndex(i, j, k)]! > 0.05) zmax = Math.max(zmax, j);
+        for (let i = 0; i < g.nx; i++)
+          if (sim.density[g.cellIndex(i, j, k)]! > 0.05) zmax = Math.max(zmax, j);
     expect(zmax).toBeGreaterThan(5); // the source reaches row 3
     expect(g.maxDivergence()).toBeLessThan(1e-3);
   });
@@ -159,9 +172,13 @@ describe('bad input', () => {
       () => new SmokeSim({ nx: 8, ny: 8, sources: [{ x: 2, y: 0.5, radius: 0.1, density: 1 }] }),
       /smoke\.sources\[0\]: centre \(2, 0\.5\) lies outside the grid/,
     );
-    err(() => new SmokeSim({ nx: 8, ny: 8, sources: [{ x: 0.5, y: 0.5, radius: -1 }] }), /sources\[0\]\.radius: must be > 0/);
     err(
-      () => new SmokeSim({ nx: 8, ny: 8, obstacles: [{ shape: 'circle', x: 0.5, y: Number.NaN, radius: 0.1 }] }),
+      () => new SmokeSim({ nx: 8, ny: 8, sources: [{ x: 0.5, y: 0.5, radius: -1 }] }),
+      /sources\[0\]\.radius: must be > 0/,
+    );
+    err(
+      () =>
+        new SmokeSim({ nx: 8, ny: 8, obstacles: [{ shape: 'circle', x: 0.5, y: Number.NaN, radius: 0.1 }] }),
       /obstacles\[0\]\.y/,
     );
   });

@@ -12,13 +12,19 @@ describe('workbook §26.4 (grid parts)', () => {
       '26.8-5',
       '26.9-5',
     ]);
-    for (const e of examples) for (const c of e.checks ?? []) expect(c.pass, `${e.id}: ${c.label}`).toBe(true);
+    for (const e of examples)
+      for (const c of e.checks ?? []) expect(c.pass, `${e.id}: ${c.label}`).toBe(true);
   });
 
   it('§26.4 2×2: every Gauss–Seidel cell update of sweep 1 is −0.5, 0.25, −0.25, 0', () => {
     const run = runBox((g) => (g.u[g.uIndex(1, 0)] = 1));
     expect(run.cellUpdates.map((u) => u.value)).toEqual([-0.5, 0.25, -0.25, 0]);
-    expect(run.cellUpdates.map((u) => u.cell)).toEqual(['left-bottom', 'right-bottom', 'left-top', 'right-top']);
+    expect(run.cellUpdates.map((u) => u.cell)).toEqual([
+      'left-bottom',
+      'right-bottom',
+      'left-top',
+      'right-top',
+    ]);
   });
 
   it('26.8-5: one sweep is not enough — it takes two, and the loop turns counter-clockwise', () => {
@@ -43,7 +49,9 @@ describe('workbook §26.4 (grid parts)', () => {
   it('§26.4: Jacobi 0, 0.5, 0, 0.5, … and weighted Jacobi 0.333, 0.333, 0.259, 0.259, 0.251', () => {
     expect(bottomFaceSequence('jacobi', 4)).toEqual([0, 0.5, 0, 0.5]);
     const wj = bottomFaceSequence('weighted-jacobi', 5);
-    [1 / 3, 1 / 3, 7 / 27, 7 / 27].forEach((x, i) => expect(wj[i]).toBeCloseTo(x, 6));
+    [1 / 3, 1 / 3, 7 / 27, 7 / 27].forEach((x, i) => {
+      expect(wj[i]).toBeCloseTo(x, 6);
+    });
     expect(wj[4]).toBeCloseTo(0.251, 3);
   });
 });

@@ -135,7 +135,8 @@ describe('lab demos', () => {
     (ctx as unknown as Record<string, unknown>).createImageData = (w: number, h: number) => ({
       data: new Uint8ClampedArray(w * h * 4),
     });
-    (ctx as unknown as Record<string, unknown>).putImageData = (img: { data: Uint8ClampedArray }) => blits.push(img.data);
+    (ctx as unknown as Record<string, unknown>).putImageData = (img: { data: Uint8ClampedArray }) =>
+      blits.push(img.data);
     inst.draw(ctx, find('lab-impulse-images').view(800, 300));
     const files = impulseLabFiles();
     const png = (name: string) => decodePNG(files.find((f) => f.name === name)!.content as Uint8Array).data;

@@ -161,6 +161,8 @@ describe('rikigaku lab stacking: the files', () => {
       const still = v[`${k}_still_from_frame`]!;
       expect(still).toBeGreaterThan(10);
       expect(still).toBeLessThan(v.frames! * 0.75);
+      const asleep = v[`${k}_asleep_from_frame`]!;
+      expect(asleep === -1 || asleep >= still - 1).toBe(true); // a sleeping stack draws the same picture
       const diff = t.cols.indexOf(`${k}_image_diff`);
       const pen = t.cols.indexOf(`${k}_penetration`);
       // the boxes did move (the difference was not always 0), and from `still` on it is 0

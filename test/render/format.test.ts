@@ -45,4 +45,16 @@ describe('formatTable', () => {
       '   4  341.33  exploded',
     ]);
   });
+  it('keeps a numeric column right-aligned when some cells are blank or a dash', () => {
+    expect(
+      formatTable(
+        ['n', 'ratio'],
+        [
+          [0, ''],
+          [1, 0.137931],
+          [2, '—'],
+        ],
+      ),
+    ).toEqual(['n    ratio', '-  -------', '0', '1  0.13793', '2        —']);
+  });
 });

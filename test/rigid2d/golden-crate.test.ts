@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { World, baumgarteBias } from '../../src/rigid2d/index.js';
+import { baumgarteBias, World } from '../../src/rigid2d/index.js';
 
 /**
  * The crate of seed 000 §26.2: a unit square (m = 1 kg, I = 1/6 kg·m²) falling at v = (0, −2) m/s
@@ -22,7 +22,14 @@ function crateWorld(mu: number, iterations = 5) {
         if (e.stage !== 'solve') return;
         const imp = world.contactImpulses(0, 0);
         const [vx, vy] = world.getLinearVelocity(crate);
-        rows.push({ pn: imp.normal, pt: imp.tangent, vx, vy, w: world.getAngularVelocity(crate), vn: world.contactNormalVelocity(0, 0) });
+        rows.push({
+          pn: imp.normal,
+          pt: imp.tangent,
+          vx,
+          vy,
+          w: world.getAngularVelocity(crate),
+          vn: world.contactNormalVelocity(0, 0),
+        });
       },
     },
   });

@@ -10,7 +10,12 @@ import { queriesOf, rayCastClosest, WorldQueries } from '../../src/rigid2d/queri
 function scene() {
   const world = new World({ gravity: [0, -10], enableSleep: false });
   const ground = world.createBody({ type: 'static' });
-  const groundShape = world.createShape(ground, { kind: 'box', halfWidth: 20, halfHeight: 0.5, center: [0, -0.5] });
+  const groundShape = world.createShape(ground, {
+    kind: 'box',
+    halfWidth: 20,
+    halfHeight: 0.5,
+    center: [0, -0.5],
+  });
   const boxes = [0, 1, 2].map((i) => {
     const b = world.createBody({ position: [i * 3, 0.5] });
     return { body: b, shape: world.createShape(b, { kind: 'box', halfWidth: 0.5, halfHeight: 0.5 }) };
@@ -131,8 +136,12 @@ describe('world ray casts', () => {
     const { world } = scene();
     const q = queriesOf(world);
     expect(() => q.rayCastClosest([Number.NaN, 0], [1, 0])).toThrow(PhysicsError);
-    expect(() => q.rayCastClosest([Number.NaN, 0], [1, 0])).toThrow('rayCastClosest.p1[0]: must be a finite number, got NaN');
-    expect(() => q.queryAABB(0, 0, Number.POSITIVE_INFINITY, 1)).toThrow('queryAABB.maxX: must be a finite number, got Infinity');
+    expect(() => q.rayCastClosest([Number.NaN, 0], [1, 0])).toThrow(
+      'rayCastClosest.p1[0]: must be a finite number, got NaN',
+    );
+    expect(() => q.queryAABB(0, 0, Number.POSITIVE_INFINITY, 1)).toThrow(
+      'queryAABB.maxX: must be a finite number, got Infinity',
+    );
     expect(() => q.queryAABB(2, 0, 1, 1)).toThrow('queryAABB: min must not exceed max');
   });
 });
@@ -143,17 +152,23 @@ describe('AABB, point and shape overlap queries', () => {
     const q = queriesOf(world);
     const coord = fc.double({ min: -12, max: 12, noNaN: true });
     fc.assert(
-      fc.property(coord, coord, fc.double({ min: 0, max: 8, noNaN: true }), fc.double({ min: 0, max: 8, noNaN: true }), (x, y, w, h) => {
-        const expected = world
-          .shapeIds()
-          .filter((s) => !world.shapes.sensor[world.shapeSlot(s)])
-          .filter((s) => {
-            const [a, b, c, d] = world.getShapeAabb(s);
-            return !(a > x + w || b > y + h || x > c || y > d);
-          })
-          .sort((a, b) => a - b);
-        expect(q.queryAABB(x, y, x + w, y + h)).toEqual(expected);
-      }),
+      fc.property(
+        coord,
+        coord,
+        fc.double({ min: 0, max: 8, noNaN: true }),
+        fc.double({ min: 0, max: 8, noNaN: true }),
+        (x, y, w, h) => {
+          const expected = world
+            .shapeIds()
+            .filter((s) => !world.shapes.sensor[world.shapeSlot(s)])
+            .filter((s) => {
+              const [a, b, c, d] = world.getShapeAabb(s);
+              return !(a > x + w || b > y + h || x > c || y > d);
+            })
+            .sort((a, b) => a - b);
+          expect(q.queryAABB(x, y, x + w, y + h)).toEqual(expected);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -168,7 +183,14 @@ describe('AABB, point and shape overlap queries', () => {
         const expected = world
           .shapeIds()
           .filter((s) => !world.shapes.sensor[world.shapeSlot(s)])
-          .filter((s) => shapeContainsPoint(world.getShapeGeometry(s), world.getTransform(world.getShapeBody(s), xf), x, y))
+          .filter((s) =>
+            shapeContainsPoint(
+              world.getShapeGeometry(s),
+              world.getTransform(world.getShapeBody(s), xf),
+              x,
+              y,
+            ),
+          )
           .sort((a, b) => a - b);
         expect(q.queryPoint(x, y)).toEqual(expected);
       }),

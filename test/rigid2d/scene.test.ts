@@ -5,7 +5,8 @@ import { PhysicsError } from '../../src/errors.js';
 import { loadScene } from '../../src/scene/index.js';
 import { loadRigid2dScene, parseRigid2dScene, type Rigid2dSceneInstance } from '../../src/scene/rigid2d.js';
 
-const example = (name: string) => readFileSync(new URL(`../../examples/scenes/${name}`, import.meta.url), 'utf8');
+const example = (name: string) =>
+  readFileSync(new URL(`../../examples/scenes/${name}`, import.meta.url), 'utf8');
 
 /** A minimal valid scene with one dynamic body whose first shape can be replaced. */
 function withShape(shape: unknown, body: Record<string, unknown> = {}) {
@@ -34,35 +35,85 @@ describe('rikigaku/rigid2d@1 scene files: bad input is rejected with the path of
   const cases: Array<[string, unknown, string]> = [
     [
       'a non-convex polygon',
-      withShape({ kind: 'polygon', vertices: [[0, 0], [1, 0], [1, 1], [0.5, 0.2], [0, 1]] }),
+      withShape({
+        kind: 'polygon',
+        vertices: [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0.5, 0.2],
+          [0, 1],
+        ],
+      }),
       `${s}.vertices: polygon is not convex`,
     ],
     [
       'a zero-area polygon',
-      withShape({ kind: 'polygon', vertices: [[0, 0], [1, 1], [2, 2]] }),
+      withShape({
+        kind: 'polygon',
+        vertices: [
+          [0, 0],
+          [1, 1],
+          [2, 2],
+        ],
+      }),
       `${s}.vertices: polygon has zero area (all vertices on one line or point)`,
     ],
     [
       'a polygon with a repeated vertex',
-      withShape({ kind: 'polygon', vertices: [[0, 0], [1, 0], [1, 0], [0, 1]] }),
+      withShape({
+        kind: 'polygon',
+        vertices: [
+          [0, 0],
+          [1, 0],
+          [1, 0],
+          [0, 1],
+        ],
+      }),
       `${s}.vertices: vertices 1 and 2 coincide`,
     ],
     [
       'a polygon with 2 vertices',
-      withShape({ kind: 'polygon', vertices: [[0, 0], [1, 0]] }),
+      withShape({
+        kind: 'polygon',
+        vertices: [
+          [0, 0],
+          [1, 0],
+        ],
+      }),
       `${s}.vertices: a polygon needs at least 3 vertices, got 2`,
     ],
-    ['NaN written as a string', withShape({ kind: 'circle', radius: 'NaN' }), `${s}.radius: expected a number, got string "NaN"`],
-    ['a zero-size box', withShape({ kind: 'box', halfWidth: 0, halfHeight: 1 }), `${s}.halfWidth: must be > 0, got 0`],
+    [
+      'NaN written as a string',
+      withShape({ kind: 'circle', radius: 'NaN' }),
+      `${s}.radius: expected a number, got string "NaN"`,
+    ],
+    [
+      'a zero-size box',
+      withShape({ kind: 'box', halfWidth: 0, halfHeight: 1 }),
+      `${s}.halfWidth: must be > 0, got 0`,
+    ],
     ['a negative radius', withShape({ kind: 'circle', radius: -1 }), `${s}.radius: must be > 0, got -1`],
     [
       'a zero-length capsule',
       withShape({ kind: 'capsule', p1: [1, 1], p2: [1, 1], radius: 0.2 }),
       `${s}: capsule has zero length (p1 and p2 coincide)`,
     ],
-    ['a negative density', withShape({ kind: 'circle', radius: 1, density: -2 }), `${s}.density: must be >= 0, got -2`],
-    ['restitution above 1', withShape({ kind: 'circle', radius: 1, restitution: 1.5 }), `${s}.restitution: must be <= 1, got 1.5`],
-    ['a negative mass', withShape({ kind: 'circle', radius: 1 }, { mass: -1 }), 'scene.bodies[1].mass: must be > 0, got -1'],
+    [
+      'a negative density',
+      withShape({ kind: 'circle', radius: 1, density: -2 }),
+      `${s}.density: must be >= 0, got -2`,
+    ],
+    [
+      'restitution above 1',
+      withShape({ kind: 'circle', radius: 1, restitution: 1.5 }),
+      `${s}.restitution: must be <= 1, got 1.5`,
+    ],
+    [
+      'a negative mass',
+      withShape({ kind: 'circle', radius: 1 }, { mass: -1 }),
+      'scene.bodies[1].mass: must be > 0, got -1',
+    ],
     [
       'a mass on a static body',
       withShape({ kind: 'circle', radius: 1 }, { type: 'static', mass: 3 }),
@@ -78,8 +129,16 @@ describe('rikigaku/rigid2d@1 scene files: bad input is rejected with the path of
       withShape({ kind: 'triangle' }),
       `${s}.kind: expected one of 'box', 'circle', 'capsule', 'segment', 'polygon', 'chain', got string "triangle"`,
     ],
-    ['a missing required field', withShape({ kind: 'box', halfWidth: 1 }), `${s}.halfHeight: required for a box`],
-    ['a bad vector', withShape({ kind: 'circle', radius: 1, center: [0] }), `${s}.center: expected [x, y], got an array`],
+    [
+      'a missing required field',
+      withShape({ kind: 'box', halfWidth: 1 }),
+      `${s}.halfHeight: required for a box`,
+    ],
+    [
+      'a bad vector',
+      withShape({ kind: 'circle', radius: 1, center: [0] }),
+      `${s}.center: expected [x, y], got an array`,
+    ],
     [
       'an unknown material',
       withShape({ kind: 'circle', radius: 1, material: 'steel' }),
@@ -92,7 +151,14 @@ describe('rikigaku/rigid2d@1 scene files: bad input is rejected with the path of
     ],
     [
       'a chain link of zero length',
-      withShape({ kind: 'chain', points: [[0, 0], [1, 0], [1, 0]] }),
+      withShape({
+        kind: 'chain',
+        points: [
+          [0, 0],
+          [1, 0],
+          [1, 0],
+        ],
+      }),
       `${s}.points[2]: repeats point 1 (zero-length link)`,
     ],
     [
@@ -105,7 +171,11 @@ describe('rikigaku/rigid2d@1 scene files: bad input is rejected with the path of
       { format: 'rikigaku/rigid3d@1', bodies: [] },
       `scene.format: expected 'rikigaku/rigid2d@1', got string "rikigaku/rigid3d@1"`,
     ],
-    ['missing bodies', { format: 'rikigaku/rigid2d@1' }, 'scene.bodies: required (an array of bodies, may be empty)'],
+    [
+      'missing bodies',
+      { format: 'rikigaku/rigid2d@1' },
+      'scene.bodies: required (an array of bodies, may be empty)',
+    ],
     [
       'an unknown top-level field',
       { format: 'rikigaku/rigid2d@1', bodies: [], gravityy: [0, -10] },
@@ -121,7 +191,11 @@ describe('rikigaku/rigid2d@1 scene files: bad input is rejected with the path of
       { format: 'rikigaku/rigid2d@1', bodies: [], solver: { substeps: 0 } },
       'scene.solver.substeps: must be >= 1, got 0',
     ],
-    ['a negative dt', { format: 'rikigaku/rigid2d@1', bodies: [], dt: -0.01 }, 'scene.dt: must be > 0, got -0.01'],
+    [
+      'a negative dt',
+      { format: 'rikigaku/rigid2d@1', bodies: [], dt: -0.01 },
+      'scene.dt: must be > 0, got -0.01',
+    ],
     [
       'duplicate body names',
       { format: 'rikigaku/rigid2d@1', bodies: [{ name: 'a' }, { name: 'a' }] },
@@ -136,13 +210,19 @@ describe('rikigaku/rigid2d@1 scene files: bad input is rejected with the path of
 
   it('rejects ±Infinity that sneaks in through huge JSON numbers, from the file text', () => {
     const text = `{"format":"rikigaku/rigid2d@1","gravity":[0,-1e999],"bodies":[]}`;
-    expect(() => loadScene(text, 'my-scene.json')).toThrow('scene.gravity[1]: must be a finite number, got -Infinity');
+    expect(() => loadScene(text, 'my-scene.json')).toThrow(
+      'scene.gravity[1]: must be a finite number, got -Infinity',
+    );
     const pos = `{"format":"rikigaku/rigid2d@1","bodies":[{"position":[1e400,0]}]}`;
-    expect(() => loadScene(pos)).toThrow('scene.bodies[0].position[0]: must be a finite number, got Infinity');
+    expect(() => loadScene(pos)).toThrow(
+      'scene.bodies[0].position[0]: must be a finite number, got Infinity',
+    );
   });
 
   it('rejects NaN and Infinity passed from the API (not through JSON)', () => {
-    expect(messageOf(withShape({ kind: 'circle', radius: Number.NaN }))).toBe(`${s}.radius: must be a finite number, got NaN`);
+    expect(messageOf(withShape({ kind: 'circle', radius: Number.NaN }))).toBe(
+      `${s}.radius: must be a finite number, got NaN`,
+    );
     expect(messageOf(withShape({ kind: 'circle', radius: 1 }, { angle: Number.NEGATIVE_INFINITY }))).toBe(
       'scene.bodies[1].angle: must be a finite number, got -Infinity',
     );
@@ -215,8 +295,35 @@ describe('rikigaku/rigid2d@1 scene files: what loads', () => {
     // Count pixels in the dynamic bodies' colour (#e08a3c): the falling shapes are on screen.
     let orange = 0;
     for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i]! - 0xe0) < 8 && Math.abs(data[i + 1]! - 0x8a) < 8 && Math.abs(data[i + 2]! - 0x3c) < 8) orange++;
+      if (
+        Math.abs(data[i]! - 0xe0) < 8 &&
+        Math.abs(data[i + 1]! - 0x8a) < 8 &&
+        Math.abs(data[i + 2]! - 0x3c) < 8
+      )
+        orange++;
     }
     expect(orange).toBeGreaterThan(200);
+  });
+});
+
+describe('rikigaku/rigid2d@1 scene instance: pointer drag', () => {
+  it('drags a body towards the pointer and lets go', () => {
+    const inst = loadRigid2dScene({
+      format: 'rikigaku/rigid2d@1',
+      bodies: [
+        { type: 'static', shapes: [{ kind: 'box', halfWidth: 10, halfHeight: 0.5, center: [0, -0.5] }] },
+        { name: 'box', position: [0, 0.5], shapes: [{ kind: 'box', halfWidth: 0.5, halfHeight: 0.5 }] },
+      ],
+    });
+    const box = inst.built.byName.get('box')!;
+    inst.pointer!({ kind: 'down', x: 0.1, y: 0.6 });
+    inst.pointer!({ kind: 'move', x: 2.1, y: 3.6 });
+    for (let i = 0; i < 120; i++) inst.step();
+    const [x, y] = inst.world.getPosition(box);
+    // The grabbed point (0.1, 0.1 from the centre) hangs at the pointer; the body sags below it.
+    expect(Math.hypot(x - 2, y - 3.5)).toBeLessThan(0.3);
+    inst.pointer!({ kind: 'up', x: 2.1, y: 3.6 });
+    for (let i = 0; i < 120; i++) inst.step();
+    expect(inst.world.getPosition(box)[1]).toBeLessThan(0.6);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODES, groundWorld, pyramid, stack } from './helpers.js';
+import { groundWorld, MODES, pyramid, stack } from './helpers.js';
 
 const dt = 1 / 60;
 
@@ -26,7 +26,10 @@ describe('rigid2d stacking (seed 004)', () => {
 
   it('without position correction the overlap of a stack is never removed; split impulse removes it (seed 004)', () => {
     const run = (mode: 'none' | 'split-impulse') => {
-      const { world } = groundWorld({ enableSleep: false, solver: { positionCorrection: mode, iterations: 4 } });
+      const { world } = groundWorld({
+        enableSleep: false,
+        solver: { positionCorrection: mode, iterations: 4 },
+      });
       const ids = stack(world, 5);
       const pens: number[] = [];
       for (let s = 1; s <= 600; s++) {

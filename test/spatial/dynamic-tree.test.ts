@@ -180,6 +180,26 @@ describe('DynamicTree', () => {
     );
   });
 
+  it('skips pairs with the same userData when asked (shapes of one body), and clears the move buffer', () => {
+    const t = new DynamicTree({ margin: 0 });
+    const a = t.createProxy(0, 0, 1, 1, 7);
+    const b = t.createProxy(0.5, 0, 1.5, 1, 7);
+    const c = t.createProxy(1, 0, 2, 1, 8);
+    expect(t.updatePairs(true)).toBe(2);
+    expect(Array.from(t.pairs.subarray(0, 4))).toEqual([
+      Math.min(a, c),
+      Math.max(a, c),
+      Math.min(b, c),
+      Math.max(b, c),
+    ]);
+    t.touchProxy(a);
+    t.clearMoveBuffer();
+    expect(t.movedCount).toBe(0);
+    expect(t.updatePairs()).toBe(0);
+    t.touchProxy(a);
+    expect(t.updatePairs()).toBe(2); // a–b and a–c
+  });
+
   it('is deterministic: the same calls give the same ids, boxes and pairs', () => {
     const build = () => {
       const t = new DynamicTree();

@@ -1,22 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type AddClothOptions,
   addCloth,
   type ClothOptions,
   clothMesh,
   colorCount,
   isValidColoring,
-  type AddClothOptions,
   type XpbdSettings,
   XpbdWorld,
 } from '../../src/xpbd/index.js';
 
 /** The seed's cloth: 13×13 particles, 1.2 m, hung by its two top corners (seed 000 §26.3). */
-function seedCloth(settings: Partial<XpbdSettings>, options: AddClothOptions = {}, mesh: Partial<ClothOptions> = {}) {
+function seedCloth(
+  settings: Partial<XpbdSettings>,
+  options: AddClothOptions = {},
+  mesh: Partial<ClothOptions> = {},
+) {
   const world = new XpbdWorld({ gravity: [0, -9.81, 0], ...settings });
-  const cloth = addCloth(world, clothMesh({ nx: 13, ny: 13, width: 1.2, height: 1.2, plane: 'xy', ...mesh }), {
-    bending: 'none',
-    ...options,
-  });
+  const cloth = addCloth(
+    world,
+    clothMesh({ nx: 13, ny: 13, width: 1.2, height: 1.2, plane: 'xy', ...mesh }),
+    {
+      bending: 'none',
+      ...options,
+    },
+  );
   return { world, cloth };
 }
 
@@ -47,7 +55,12 @@ describe('§26.3 PBD cloth: stiffness depends on the iteration count (seed figur
   ];
   for (const f of figures) {
     it(`§26.3 13×13 cloth, ${f.iterations} iteration(s), 60 Hz, 3 s: max stretch ≈ ${f.stretch * 100}%, hanging ≈ ${f.hang} m`, () => {
-      const { world, cloth } = seedCloth({ integrator: 'pbd', substeps: 1, iterations: f.iterations, order: 'colored' });
+      const { world, cloth } = seedCloth({
+        integrator: 'pbd',
+        substeps: 1,
+        iterations: f.iterations,
+        order: 'colored',
+      });
       run(world, 3);
       const stretch = cloth.stretch.maxStretch(world.particles.x);
       expect(stretch).toBeGreaterThan(0.75 * f.stretch);
@@ -79,7 +92,10 @@ describe('§26.3 PBD cloth: stiffness depends on the iteration count (seed figur
 describe('seed 002 §5–6: XPBD compliance', () => {
   it('XPBD converges as iterations grow; raw PBD stiffness (no k′) keeps stiffening', () => {
     const xpbd = [4, 16, 32, 64].map((n) => {
-      const { world, cloth } = seedCloth({ substeps: 1, iterations: n, drag: 2 }, { stretchCompliance: 0.01 });
+      const { world, cloth } = seedCloth(
+        { substeps: 1, iterations: n, drag: 2 },
+        { stretchCompliance: 0.01 },
+      );
       run(world, 5);
       return cloth.stretch.maxStretch(world.particles.x);
     });
@@ -99,7 +115,10 @@ describe('seed 002 §5–6: XPBD compliance', () => {
 
   it('k′ = 1 − (1 − k)^(1/n) removes most of the iteration dependence of PBD with k = 0.5', () => {
     const s = [4, 64].map((n) => {
-      const { world, cloth } = seedCloth({ integrator: 'pbd', substeps: 1, iterations: n, drag: 2 }, { stiffness: 0.5 });
+      const { world, cloth } = seedCloth(
+        { integrator: 'pbd', substeps: 1, iterations: n, drag: 2 },
+        { stiffness: 0.5 },
+      );
       run(world, 5);
       return cloth.stretch.maxStretch(world.particles.x);
     });

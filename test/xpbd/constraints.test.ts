@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  AttachmentSet,
   addBalloon,
   addHair,
   addRope,
-  AttachmentSet,
   CollisionSet,
   DihedralBendingSet,
   DistanceSet,
@@ -59,7 +59,11 @@ describe('constraint gradients match finite differences (compute C, ∇C)', () =
         const g = new Float64Array(12);
         const A = area.area(p.x, 0, 1, 2, g);
         if (A > 1e-3) {
-          for (let k = 0; k < 9; k++) expect(g[k]).toBeCloseTo(fd(p.x, k, (x) => area.area(x, 0, 1, 2, null)), 5);
+          for (let k = 0; k < 9; k++)
+            expect(g[k]).toBeCloseTo(
+              fd(p.x, k, (x) => area.area(x, 0, 1, 2, null)),
+              5,
+            );
         }
         const tet = new TetVolumeSet();
         tet.volume(p.x, 0, 1, 2, 3, g);
@@ -126,7 +130,13 @@ describe('constraint projections restore their rest values', () => {
 describe('balloons, hair, collisions, attachments', () => {
   it('a balloon resting on the ground keeps its target volume within 1%', () => {
     const world = new XpbdWorld({ substeps: 10, drag: 1 });
-    const b = addBalloon(world, { center: [0, 0.5, 0], radius: 0.4, subdivisions: 2, stretchCompliance: 1e-3, pressure: 1.2 });
+    const b = addBalloon(world, {
+      center: [0, 0.5, 0],
+      radius: 0.4,
+      subdivisions: 2,
+      stretchCompliance: 1e-3,
+      pressure: 1.2,
+    });
     const ground = world.add(new CollisionSet(world.particles, { friction: 0.5 }));
     ground.addCollider(plane([0, 1, 0], 0));
     for (let f = 0; f < 120; f++) world.step(1 / 60);
@@ -233,6 +243,37 @@ describe('balloons, hair, collisions, attachments', () => {
     att.add(p, i, [0, 0, 0], 1e-3); // k = 1000 N/m
     for (let f = 0; f < 300; f++) world.step(1 / 60);
     expect(p.x[1]).toBeCloseTo(-2 * 9.81 * 1e-3, 5);
+  });
+});
+
+describe('seed 002 §6: constraint damping', () => {
+  const spring = (beta: number, substeps: number) => {
+    const w = new XpbdWorld({ substeps, gravity: [0, 0, 0] });
+    const p = w.particles;
+    p.add(0, 0, 0, 0);
+    p.add(0, -1.1, 0, 1); // 1 kg on a 1 m spring of k = 1000 N/m, stretched 0.1 m
+    w.add(new DistanceSet({ compliance: 1e-3, damping: beta })).add(p, 0, 1, 1);
+    const ys: number[] = [];
+    for (let f = 0; f < 30; f++) {
+      w.step(1 / 60);
+      ys.push(-p.x[4] - 1);
+    }
+    return ys;
+  };
+
+  it('damps the relative velocity along the constraint: β = 30 N·s/m settles, β = 0 keeps ringing', () => {
+    const damped = spring(30, 20);
+    const free = spring(0, 20);
+    expect(Math.abs(damped[29])).toBeLessThan(1e-3);
+    expect(Math.max(...free.slice(20).map(Math.abs))).toBeGreaterThan(0.05);
+  });
+
+  it('20 and 30 substeps follow the same damped motion (within 2 mm)', () => {
+    const a = spring(30, 20);
+    const b = spring(30, 30);
+    a.forEach((y, k) => {
+      expect(Math.abs(y - b[k])).toBeLessThan(2e-3);
+    });
   });
 });
 

@@ -30,10 +30,22 @@ describe('bad input gives clear errors', () => {
     const p = new Particles();
     p.add(0, 0, 0, 1);
     p.add(0, 0, 0, 1);
-    expectError(() => new DistanceSet().add(p, 0, 1), 'degenerate-shape', /distance\[0\]\.rest: rest length must be > 0/);
-    expectError(() => new DistanceSet().add(p, 0, 1, 0), 'degenerate-shape', /rest length must be > 0, got 0/);
+    expectError(
+      () => new DistanceSet().add(p, 0, 1),
+      'degenerate-shape',
+      /distance\[0\]\.rest: rest length must be > 0/,
+    );
+    expectError(
+      () => new DistanceSet().add(p, 0, 1, 0),
+      'degenerate-shape',
+      /rest length must be > 0, got 0/,
+    );
     const h = new FollowTheLeaderSet();
-    expectError(() => h.addStrand(p, [0, 1]), 'degenerate-shape', /hair\[0\]\.segment\[0\]: rest length must be > 0/);
+    expectError(
+      () => h.addStrand(p, [0, 1]),
+      'degenerate-shape',
+      /hair\[0\]\.segment\[0\]: rest length must be > 0/,
+    );
   });
 
   it('constraints whose particles are all pinned', () => {
@@ -42,26 +54,54 @@ describe('bad input gives clear errors', () => {
     p.add(1, 0, 0, 0);
     p.add(0, 1, 0, 0);
     p.add(0, 0, 1, 0);
-    expectError(() => new DistanceSet().add(p, 0, 1), 'invalid-argument', /both particles 0 and 1 are pinned/);
-    expectError(() => new TetVolumeSet().add(p, 0, 1, 2, 3), 'invalid-argument', /all four particles are pinned/);
+    expectError(
+      () => new DistanceSet().add(p, 0, 1),
+      'invalid-argument',
+      /both particles 0 and 1 are pinned/,
+    );
+    expectError(
+      () => new TetVolumeSet().add(p, 0, 1, 2, 3),
+      'invalid-argument',
+      /all four particles are pinned/,
+    );
   });
 
   it('NaN positions, at creation and if a step produced them', () => {
     const p = new Particles();
-    expectError(() => p.add(Number.NaN, 0, 0, 1), 'non-finite', /particles\[0\]\.x: must be a finite number, got NaN/);
-    expectError(() => p.add(0, 0, 0, -1), 'invalid-argument', /particles\[0\]\.invMass: must be >= 0, got -1/);
+    expectError(
+      () => p.add(Number.NaN, 0, 0, 1),
+      'non-finite',
+      /particles\[0\]\.x: must be a finite number, got NaN/,
+    );
+    expectError(
+      () => p.add(0, 0, 0, -1),
+      'invalid-argument',
+      /particles\[0\]\.invMass: must be >= 0, got -1/,
+    );
     const world = new XpbdWorld({ substeps: 2 });
     addRope(world, { start: [0, 0, 0], end: [1, 0, 0], links: 3 });
     world.particles.x[4] = Number.NaN; // corrupted from outside
-    expectError(() => world.step(1 / 60), 'non-finite', /xpbd\.particles\[\d\]: position\/velocity must be finite/);
+    expectError(
+      () => world.step(1 / 60),
+      'non-finite',
+      /xpbd\.particles\[\d\]: position\/velocity must be finite/,
+    );
   });
 
   it('bad settings and steps', () => {
-    expectError(() => new XpbdWorld({ substeps: 0 }), 'invalid-argument', /substeps: must be an integer >= 1, got 0/);
+    expectError(
+      () => new XpbdWorld({ substeps: 0 }),
+      'invalid-argument',
+      /substeps: must be an integer >= 1, got 0/,
+    );
     const world = new XpbdWorld();
     expectError(() => world.step(-1), 'invalid-argument', /step\.dt: must be > 0, got -1/);
     expectError(() => clothMesh({ nx: 1, ny: 5, width: 1, height: 1 }), 'invalid-argument', /cloth\.nx/);
-    expectError(() => clothMesh({ nx: 3, ny: 3, width: 0, height: 1 }), 'degenerate-shape', /cloth\.width: must be > 0/);
+    expectError(
+      () => clothMesh({ nx: 3, ny: 3, width: 0, height: 1 }),
+      'degenerate-shape',
+      /cloth\.width: must be > 0/,
+    );
   });
 
   it('non-manifold or open meshes where a closed manifold is required', () => {
@@ -90,7 +130,14 @@ describe('bad input gives clear errors', () => {
     );
     // a world's cloth with everything pinned has no constraints to solve, but builds fine
     const w = new XpbdWorld();
-    const c = addCloth(w, clothMesh({ nx: 2, ny: 2, width: 1, height: 1 }), { pin: [[0, 0], [1, 0], [0, 1], [1, 1]] });
+    const c = addCloth(w, clothMesh({ nx: 2, ny: 2, width: 1, height: 1 }), {
+      pin: [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ],
+    });
     expect(c.stretch.size()).toBe(0);
   });
 });

@@ -57,7 +57,9 @@ describe('§26.3 distance constraint projection (golden)', () => {
     const after1 = [...p.x.subarray(0, 6)];
     world.sweep(1);
     expect(set.lambda[0]).toBeCloseTo(-1 / 3, 12);
-    [...p.x.subarray(0, 6)].forEach((v, k) => expect(v).toBeCloseTo(after1[k], 12));
+    [...p.x.subarray(0, 6)].forEach((v, k) => {
+      expect(v).toBeCloseTo(after1[k], 12);
+    });
     // equilibrium, not a projection: m·|Δp|/h² = 33.3 N = k·C with k = 1/α = 100 N/m
     const moved = Math.hypot(p.x[0], p.x[1]);
     expect(moved / 0.01).toBeCloseTo(100 * (length() - 4), 9);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PhysicsError } from '../../src/errors.js';
+import { latticeClusters } from '../../src/fem/soft-body.js';
+import { tetrahedralizeBox } from '../../src/fem/tetrahedralize.js';
 import { ShapeMatching, type ShapeMatchingTrace } from '../../src/xpbd/shape-matching.js';
+import { type SolverOrder, XpbdWorld } from '../../src/xpbd/solver.js';
 
 // §26.3 shape matching worked example: a unit-mass square at rest q = (−1,−1), (1,−1), (1,1), (−1,1)
 // turned 90° and dented: x = (1,−1), (1,1), (−0.4,0.4), (−1,−1).
@@ -164,5 +167,99 @@ describe('shape matching behaviour', () => {
     expect(
       () => new ShapeMatching([Number.NaN, ...rest.slice(1)], [1, 1, 1, 1], [[0, 1, 2]], { dim: 2 }),
     ).toThrow(PhysicsError);
+  });
+});
+
+describe('shape matching as an XPBD constraint set', () => {
+  function dentedSquareWorld(order: SolverOrder, mode: 'rigid' | 'linear', clusters: boolean) {
+    const world = new XpbdWorld({ substeps: 4, order, gravity: [0, 0, 0] });
+    const p = world.particles;
+    const n = 5;
+    for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) p.add(i * 0.25, j * 0.25, 0, 1 / (1 + 0.1 * i));
+    const cl: number[][] = [];
+    if (clusters) {
+      for (let j = 0; j + 2 < n; j += 2) {
+        for (let i = 0; i + 2 < n; i += 2) {
+          const c: number[] = [];
+          for (let b = 0; b <= 2; b++) for (let a = 0; a <= 2; a++) c.push(i + a + (j + b) * n);
+          cl.push(c);
+        }
+      }
+    } else cl.push(Array.from({ length: n * n }, (_, k) => k));
+    world.add(ShapeMatching.fromParticles(p, cl, { dim: 2, mode, stiffness: 0.2 }));
+    // dent one corner and push another
+    p.setPosition(n * n - 1, 0.7, 0.7, 0);
+    p.setVelocity(0, -1, 0.5, 0);
+    return world;
+  }
+
+  it('Gauss–Seidel, Jacobi and graph-coloured orders give the same motion (clusters read the same positions)', () => {
+    for (const [mode, clusters] of [
+      ['rigid', false],
+      ['linear', false],
+      ['rigid', true],
+    ] as const) {
+      const runs = (['gauss-seidel', 'jacobi', 'colored'] as const).map((order) => {
+        const w = dentedSquareWorld(order, mode, clusters);
+        for (let f = 0; f < 30; f++) w.step(1 / 60);
+        return Float64Array.from(w.particles.x.subarray(0, 3 * w.particles.count));
+      });
+      for (let k = 0; k < runs[0]!.length; k++) {
+        expect(runs[1]![k]).toBeCloseTo(runs[0]![k]!, 9);
+        expect(runs[2]![k]).toBeCloseTo(runs[0]![k]!, 9);
+      }
+    }
+  });
+
+  it('a dented body springs back to its rest shape and keeps its linear momentum', () => {
+    const w = dentedSquareWorld('gauss-seidel', 'rigid', true);
+    const p = w.particles;
+    const momentum = () => {
+      let mx = 0;
+      let my = 0;
+      for (let i = 0; i < p.count; i++) {
+        mx += p.v[3 * i]! / p.invMass[i]!;
+        my += p.v[3 * i + 1]! / p.invMass[i]!;
+      }
+      return [mx, my];
+    };
+    const m0 = momentum();
+    for (let f = 0; f < 120; f++) w.step(1 / 60);
+    const m1 = momentum();
+    expect(m1[0]).toBeCloseTo(m0[0]!, 9);
+    expect(m1[1]).toBeCloseTo(m0[1]!, 9);
+    // the dented corner is back at distance √2 · 1 m from the opposite corner (rest shape)
+    const d = Math.hypot(p.x[3 * 24]! - p.x[0]!, p.x[3 * 24 + 1]! - p.x[1]!);
+    expect(d).toBeCloseTo(Math.SQRT2, 2);
+  });
+});
+
+describe('shape matching: 3D linear mode and lattice clusters', () => {
+  it('3D linear mode with β = 1 reproduces a volume-preserving shear exactly', () => {
+    const rest3 = [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1, 0.5, 0.2, 0.7];
+    const x = new Float64Array(rest3.length);
+    for (let i = 0; i < rest3.length; i += 3) {
+      x[i] = rest3[i]! + 0.4 * rest3[i + 1]! - 0.2 * rest3[i + 2]!; // det = 1 (upper-triangular shear)
+      x[i + 1] = rest3[i + 1]! + 0.3 * rest3[i + 2]!;
+      x[i + 2] = rest3[i + 2]!;
+    }
+    const before = Float64Array.from(x);
+    const sm = new ShapeMatching(rest3, [1, 1, 1, 1, 1, 1], [[0, 1, 2, 3, 4, 5]], {
+      dim: 3,
+      mode: 'linear',
+      beta: 1,
+    });
+    sm.project(x, [1, 1, 1, 1, 1, 1]);
+    for (let i = 0; i < x.length; i++) expect(x[i]).toBeCloseTo(before[i]!, 10);
+  });
+
+  it('lattice clusters of a tetrahedralised box overlap and cover every vertex', () => {
+    const mesh = tetrahedralizeBox([1, 1, 1], [4, 4, 4]);
+    const clusters = latticeClusters(mesh.vertices, 3, 0.5);
+    expect(clusters.length).toBe(8);
+    const seen = new Uint8Array(mesh.vertices.length / 3);
+    for (const c of clusters) for (const v of c) seen[v]! += 1;
+    expect(Math.min(...seen)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...seen)).toBe(8); // the centre vertex belongs to all eight
   });
 });

@@ -19,7 +19,8 @@ describe('workbook §26.3 (PBD part), exercise 26.8-4, task 26.9-4, §26.5 colou
       '26.9-4',
       '26.5-coloring',
     ]);
-    for (const e of examples) for (const c of e.checks ?? []) expect(c.pass, `${e.id}: ${c.label}`).toBe(true);
+    for (const e of examples)
+      for (const c of e.checks ?? []) expect(c.pass, `${e.id}: ${c.label}`).toBe(true);
   });
 
   it('§26.3 the printed positions of the three projections', () => {

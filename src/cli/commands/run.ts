@@ -57,7 +57,13 @@ async function openTarget(
   }
   const name = basename(target).replace(/\.json$/i, '');
   const instance = loadScene(text, basename(target), dtOption);
-  return { instance, view: fitView(instance, size.width, size.height), name, title: name };
+  // a loader may suggest a camera (`view(width, height)`, like a demo); otherwise find one
+  const suggest = (instance as { view?: unknown }).view;
+  const view =
+    typeof suggest === 'function'
+      ? (suggest.call(instance, size.width, size.height) as View)
+      : fitView(instance, size.width, size.height);
+  return { instance, view, name, title: name };
 }
 
 export async function runCommand(ctx: CliContext, target: string, options: RunOptions): Promise<number> {

@@ -1,0 +1,204 @@
+/**
+ * `npm run bench -- grid [--quick]`: grid smoke (seed §26.4) on 128², 256², 512² and 64³ cells.
+ * For each size: a plume is warmed up with MGPCG, then from that same state every pressure solver
+ * runs a few smoke steps to the same tolerance (1e-5 relative divergence, ‖∇·u‖₂ after /
+ * before). Reported: ms per step (median), ms in the projection, iterations per step, cells per
+ * second, and whether the tolerance was reached. The stationary solvers are capped (they need
+ * ~n² sweeps). The peer is the seed's own approach — 60 Jacobi sweeps from zero per step — and
+ * we report how far its divergence stays above the tolerance. JSON goes to out/bench-grid.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { type PressureSolverKind, pressureSolverKinds } from '../src/fluid/pressure-solvers.js';
+import { SmokeSim } from '../src/fluid/smoke.js';
+
+interface Row {
+  grid: string;
+  cells: number;
+  solver: string;
+  /** median and fastest step (the machine is shared: the minimum is the least disturbed) */
+  msPerStep: number;
+  msPerStepMin: number;
+  msProjection: number;
+  iterations: number;
+  relativeDivergence: number;
+  converged: boolean;
+  cellsPerSecond: number;
+  note?: string;
+}
+
+const TOL = 1e-5;
+
+function makeSim(n: number, three: boolean): SmokeSim {
+  return new SmokeSim({
+    nx: n,
+    ny: n,
+    nz: three ? n : 1,
+    open: { yMax: true },
+    solver: 'mgpcg',
+    tolerance: TOL,
+    vorticity: 2,
+    buoyancyTemperature: 0.5,
+    sources: [{ x: 0.5, y: 0.08, z: 0.5, radius: 0.07, density: 1, temperature: 1 }],
+  });
+}
+
+interface Snapshot {
+  u: Float64Array;
+  v: Float64Array;
+  w: Float64Array;
+  density: Float64Array;
+  heat: Float64Array;
+  q: Float64Array;
+  time: number;
+}
+function snapshot(sim: SmokeSim): Snapshot {
+  const g = sim.grid;
+  return {
+    u: Float64Array.from(g.u),
+    v: Float64Array.from(g.v),
+    w: Float64Array.from(g.w),
+    density: Float64Array.from(sim.density),
+    heat: Float64Array.from(sim.heat),
+    q: Float64Array.from(sim.projector.q),
+    time: sim.time,
+  };
+}
+function restore(sim: SmokeSim, s: Snapshot): void {
+  const g = sim.grid;
+  g.u.set(s.u);
+  g.v.set(s.v);
+  g.w.set(s.w);
+  sim.density.set(s.density);
+  sim.heat.set(s.heat);
+  sim.projector.q.set(s.q);
+  sim.time = s.time;
+}
+
+function median(x: number[]): number {
+  const s = [...x].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function runCase(
+  sim: SmokeSim,
+  snap: Snapshot,
+  label: string,
+  solver: PressureSolverKind,
+  tolerance: number,
+  maxIterations: number,
+  steps: number,
+): Row {
+  restore(sim, snap);
+  sim.solver = solver;
+  sim.tolerance = tolerance;
+  sim.pressureIterations = maxIterations;
+  const times: number[] = [];
+  const proj: number[] = [];
+  let iters = 0;
+  let rel = 0;
+  let converged = true;
+  const dt = 1 / 60;
+  // time the projection by wrapping the projector for this run
+  const projector = sim.projector;
+  const original = projector.project.bind(projector);
+  let projMs = 0;
+  projector.project = (d, o) => {
+    const t = performance.now();
+    const r = original(d, o);
+    projMs = performance.now() - t;
+    return r;
+  };
+  try {
+    for (let s = 0; s < steps; s++) {
+      const t0 = performance.now();
+      const r = sim.step(dt);
+      times.push(performance.now() - t0);
+      proj.push(projMs);
+      iters += r.iterations;
+      const rr = r.initialNorm > 0 ? r.residualNorm / r.initialNorm : 0;
+      rel = Math.max(rel, rr);
+      if (rr > TOL * 1.0000001) converged = false;
+    }
+  } finally {
+    projector.project = original;
+  }
+  const ms = median(times);
+  return {
+    grid: sim.grid.dim === 3 ? `${sim.grid.nx}³` : `${sim.grid.nx}²`,
+    cells: sim.grid.cellCount,
+    solver: label,
+    msPerStep: ms,
+    msPerStepMin: Math.min(...times),
+    msProjection: median(proj),
+    iterations: iters / steps,
+    relativeDivergence: rel,
+    converged,
+    cellsPerSecond: sim.grid.cellCount / (ms / 1000),
+  };
+}
+
+export async function run(args: string[]): Promise<void> {
+  const quick = args.includes('--quick');
+  const sizes: [number, boolean][] = quick
+    ? [
+        [64, false],
+        [128, false],
+        [24, true],
+      ]
+    : [
+        [128, false],
+        [256, false],
+        [512, false],
+        [64, true],
+      ];
+  const steps = quick ? 3 : 4;
+  const rows: Row[] = [];
+  for (const [n, three] of sizes) {
+    const sim = makeSim(n, three);
+    const warm = quick ? 15 : 30;
+    for (let s = 0; s < warm; s++) sim.step(1 / 60);
+    const snap = snapshot(sim);
+    const cells = sim.grid.cellCount;
+    // stationary solvers need O(n²) sweeps: cap their work so the bench ends
+    const stationaryCap = Math.max(200, Math.min(5000, Math.floor(1e8 / cells / (quick ? 4 : 1))));
+    for (const solver of pressureSolverKinds) {
+      const stationary =
+        solver === 'jacobi' || solver === 'weighted-jacobi' || solver === 'gauss-seidel' || solver === 'sor';
+      const cap = stationary ? stationaryCap : 1000;
+      const row = runCase(sim, snap, solver, solver, TOL, cap, stationary ? 1 : steps);
+      if (!row.converged) row.note = `did not reach ${TOL} within ${cap} iterations`;
+      rows.push(row);
+      print(row);
+    }
+    // the peer: the seed's toy — exactly 60 Jacobi sweeps from zero every step
+    const peer = runCase(sim, snap, 'seed: 60 Jacobi', 'jacobi', 0, 60, steps);
+    peer.note = `divergence ${(peer.relativeDivergence / TOL).toExponential(2)}× the tolerance`;
+    rows.push(peer);
+    print(peer);
+  }
+  const summary: Record<string, number> = {};
+  for (const g of ['128²', '256²', '512²', '64³', '64²', '24³']) {
+    const mg = rows.find((r) => r.grid === g && r.solver === 'mgpcg');
+    const mic = rows.find((r) => r.grid === g && r.solver === 'mic-pcg');
+    if (mg && mic) summary[`${g} MIC(0)-PCG / MGPCG projection time`] = mic.msProjection / mg.msProjection;
+  }
+  console.log(summary);
+  mkdirSync('out', { recursive: true });
+  writeFileSync(
+    'out/bench-grid.json',
+    `${JSON.stringify({ suite: 'grid', tolerance: TOL, quick, node: process.version, rows, summary }, null, 2)}\n`,
+  );
+  console.log('wrote out/bench-grid.json');
+}
+
+function print(r: Row): void {
+  console.log(
+    `${r.grid.padEnd(5)} ${r.solver.padEnd(16)} ${r.msPerStep.toFixed(2).padStart(9)} ms/step (min ${r.msPerStepMin.toFixed(2)})  projection ${r.msProjection
+      .toFixed(2)
+      .padStart(
+        9,
+      )} ms  ${r.iterations.toFixed(1).padStart(8)} it  rel.div ${r.relativeDivergence.toExponential(2)}  ${(
+      r.cellsPerSecond / 1e6
+    ).toFixed(2)} Mcells/s${r.note ? `  (${r.note})` : ''}`,
+  );
+}

@@ -1,0 +1,48 @@
+/// <reference types="vite/client" />
+/**
+ * The repository's example scene files (examples/scenes/*.json) as playground entries: each is
+ * loaded with the same `loadScene` the CLI's `rikigaku run scene.json` uses.
+ */
+import type { Demo, DemoInstance, View } from '../../src/demos/types.js';
+import { loadScene } from '../../src/scene/index.js';
+
+const files = import.meta.glob('../../examples/scenes/*.json', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+function sceneDemo(path: string, text: string): Demo {
+  const name = path
+    .split('/')
+    .pop()!
+    .replace(/\.json$/, '');
+  let meta: { title?: unknown; description?: unknown; dt?: unknown } = {};
+  try {
+    meta = JSON.parse(text);
+  } catch {
+    // loadScene reports the error when the scene is opened
+  }
+  let last: DemoInstance | undefined;
+  const load = () => (last = loadScene(text, `${name}.json`));
+  return {
+    id: `scene-${name}`,
+    title: typeof meta.title === 'string' ? meta.title : name,
+    domain: 'scene',
+    description: `${typeof meta.description === 'string' ? `${meta.description} ` : ''}(examples/scenes/${name}.json)`,
+    dt: typeof meta.dt === 'number' ? meta.dt : 1 / 60,
+    view(width: number, height: number): View {
+      const inst = last ?? load();
+      const suggest = (inst as { view?: unknown }).view;
+      return typeof suggest === 'function'
+        ? (suggest.call(inst, width, height) as View)
+        : { width, height, cx: 0, cy: 0, scale: Math.min(width, height) / 20 };
+    },
+    create: load,
+  };
+}
+
+/** One entry per example scene file, in file-name order. */
+export const sceneDemos: Demo[] = Object.entries(files)
+  .sort(([a], [b]) => a.localeCompare(b))
+  .map(([path, text]) => sceneDemo(path, text));
