@@ -21,6 +21,8 @@
  * of any box, max penetration where the engine exposes it; for the tumbler, boxes still inside),
  * and — separately, sleeping on — the time until the pyramid / stack fall asleep.
  * Engines that fail the sanity check (non-finite bodies, top box fallen) have their time flagged.
+ * A full garbage collection runs (untimed) before each engine's chunk, so no engine pays for
+ * another's garbage.
  * Writes out/bench-rigid2d.json.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -673,6 +675,9 @@ async function runScene(
   while (!done.every(Boolean)) {
     engines.forEach((e, k) => {
       if (done[k]) return;
+      // Collect the garbage of whoever ran before, outside the timing, so an engine's times carry
+      // only its own collections.
+      gc();
       for (let c = 0; c < CHUNK && times[k]!.length < opts.steps; c++) {
         const t0 = performance.now();
         e.step();

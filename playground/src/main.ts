@@ -62,7 +62,7 @@ declare global {
       demoIds(): string[];
       /** opens a demo (or `workbook`), paused and freshly reset, so that stepping is exact */
       open(id: string): void;
-      stepFrames(n: number): { time: number; frames: number; painted: number; series: number };
+      stepFrames(n: number): { time: number; frames: number; painted: number; series: number; stats: number };
       /** the current demo's parameter values and frame count */
       state(): { id: string | undefined; params: Record<string, number | boolean | string>; frames: number };
     };
@@ -88,6 +88,7 @@ window.__rikigaku = {
       frames: viewer.frames,
       painted: viewer.paintedPixels(),
       series: Object.keys(viewer.instance?.series?.() ?? {}).length,
+      stats: Object.keys(viewer.instance?.stats?.() ?? {}).length,
     };
   },
 };

@@ -35,7 +35,7 @@ export class SeriesPlot {
         })),
       ],
       axes: [{ label: 'time [s]' }, {}],
-      legend: { show: true },
+      legend: { show: true, live: false },
       cursor: { drag: { x: false, y: false } },
     };
     this.plot = new uPlot(opts, this.data as uPlot.AlignedData, this.host);

@@ -13,6 +13,7 @@ import {
   toWorldY,
   type View,
 } from '../../src/demos/types.js';
+import { formatSig } from '../../src/render/format.js';
 import { ParamsPanel } from './params-panel.js';
 import { SeriesPlot } from './series-plot.js';
 
@@ -36,6 +37,7 @@ export class Viewer {
   private readonly plot = new SeriesPlot($('plot'));
   private readonly panel = new ParamsPanel($('gui-host'));
   private readonly readout = $('readout');
+  private readonly statsBox = $('stats');
   private readonly playButton = $('btn-play');
   private readonly errorBox = $('error');
   private acc = 0;
@@ -110,6 +112,7 @@ export class Viewer {
     this.sample();
     this.plot.flush();
     this.draw();
+    this.updateReadout();
   }
 
   setRunning(on: boolean): void {
@@ -208,7 +211,29 @@ export class Viewer {
     this.updateReadout();
   }
 
+  /** The demo's `stats()` as `name = value` pairs under the plot. */
+  private updateStats(): void {
+    const stats =
+      this.instance?.stats && !this.failed ? this.guard(() => this.instance!.stats!()) : undefined;
+    const text = Object.entries(stats ?? {})
+      .map(([k, v]) => `${k} = ${formatSig(v)}`)
+      .join('\n');
+    if (this.statsBox.dataset.text === text) return;
+    this.statsBox.dataset.text = text;
+    this.statsBox.replaceChildren(
+      ...text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const span = document.createElement('span');
+          span.textContent = line;
+          return span;
+        }),
+    );
+  }
+
   private updateReadout(): void {
+    this.updateStats();
     const t = this.instance?.time ?? 0;
     const fps = this.frameMs > 0 ? 1000 / this.frameMs : 0;
     this.readout.textContent =

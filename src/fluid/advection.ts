@@ -56,7 +56,6 @@ export class Advector {
   private readonly one: Float64Array[] = [new Float64Array(0)];
   private readonly oneDst: Float64Array[] = [new Float64Array(0)];
   private readonly vel = new Float64Array(3);
-  private readonly pos = new Float64Array(3);
   private readonly range = new Float64Array(2);
   private rk2 = true;
 
@@ -97,20 +96,6 @@ export class Advector {
     }
   }
 
-  /** Where the fluid at (x, y, z) came from dt seconds ago, into this.pos. */
-  private backtrace(x: number, y: number, z: number, dt: number): void {
-    this.velocityAt(x, y, z);
-    if (this.rk2) {
-      const mx = x - 0.5 * dt * this.vel[0]!;
-      const my = y - 0.5 * dt * this.vel[1]!;
-      const mz = z - 0.5 * dt * this.vel[2]!;
-      this.velocityAt(mx, my, mz);
-    }
-    this.pos[0] = x - dt * this.vel[0]!;
-    this.pos[1] = y - dt * this.vel[1]!;
-    this.pos[2] = z - dt * this.vel[2]!;
-  }
-
   /**
    * Backtraces every sample (a,b,c) of a staggered field of sx × sy × sz samples, sample (a,b,c)
    * sitting at ((a+ox)h, (b+oy)h, (c+oz)h), and stores where it came from in the field's own
@@ -128,25 +113,106 @@ export class Advector {
     py: Float64Array,
     pz: Float64Array,
   ): void {
+    if (this.grid.dim === 2) this.trace2D(sx, sy, ox, oy, dt, px, py);
+    else this.trace3D(sx, sy, sz, ox, oy, oz, dt, px, py, pz);
+  }
+
+  /** The 3D backtrace, with the own-position velocity read off the faces as in `trace2D`. */
+  private trace3D(
+    sx: number,
+    sy: number,
+    sz: number,
+    ox: number,
+    oy: number,
+    oz: number,
+    dt: number,
+    px: Float64Array,
+    py: Float64Array,
+    pz: Float64Array,
+  ): void {
     const g = this.grid;
-    const h = g.h;
+    const { nx, ny, nz, h } = g;
     const inv = 1 / h;
-    const three = g.dim === 3;
-    const pos = this.pos;
-    if (!three) {
-      this.trace2D(sx, sy, ox, oy, dt, px, py);
-      return;
-    }
+    const vu = this.vu;
+    const vv = this.vv;
+    const vw = this.vw;
+    const kind = ox === 0 ? 1 : oy === 0 ? 2 : oz === 0 ? 3 : 0; // 0 cell, 1 u, 2 v, 3 w face
+    const rk2 = this.rk2;
+    const vel = this.vel;
+    const su = nx + 1;
+    const sv = ny + 1;
     for (let c = 0; c < sz; c++) {
-      const z = three ? (c + oz) * h : 0;
+      const z = (c + oz) * h;
       for (let b = 0; b < sy; b++) {
         const y = (b + oy) * h;
         const row = sx * (b + sy * c);
         for (let a = 0; a < sx; a++) {
-          this.backtrace((a + ox) * h, y, z, dt);
-          px[row + a] = pos[0]! * inv - ox;
-          py[row + a] = pos[1]! * inv - oy;
-          if (three) pz[row + a] = pos[2]! * inv - oz;
+          const x = (a + ox) * h;
+          let u1: number;
+          let v1: number;
+          let w1: number;
+          if (kind === 0) {
+            u1 = 0.5 * (vu[a + su * (b + ny * c)]! + vu[a + 1 + su * (b + ny * c)]!);
+            v1 = 0.5 * (vv[a + nx * (b + sv * c)]! + vv[a + nx * (b + 1 + sv * c)]!);
+            w1 = 0.5 * (vw[a + nx * (b + ny * c)]! + vw[a + nx * (b + ny * c + 1)]!);
+          } else if (kind === 1) {
+            const i0 = a > 0 ? a - 1 : 0;
+            const i1 = a < nx ? a : nx - 1;
+            u1 = vu[a + su * (b + ny * c)]!;
+            v1 =
+              0.25 *
+              (vv[i0 + nx * (b + sv * c)]! +
+                vv[i1 + nx * (b + sv * c)]! +
+                vv[i0 + nx * (b + 1 + sv * c)]! +
+                vv[i1 + nx * (b + 1 + sv * c)]!);
+            w1 =
+              0.25 *
+              (vw[i0 + nx * (b + ny * c)]! +
+                vw[i1 + nx * (b + ny * c)]! +
+                vw[i0 + nx * (b + ny * c + 1)]! +
+                vw[i1 + nx * (b + ny * c + 1)]!);
+          } else if (kind === 2) {
+            const j0 = b > 0 ? b - 1 : 0;
+            const j1 = b < ny ? b : ny - 1;
+            v1 = vv[a + nx * (b + sv * c)]!;
+            u1 =
+              0.25 *
+              (vu[a + su * (j0 + ny * c)]! +
+                vu[a + 1 + su * (j0 + ny * c)]! +
+                vu[a + su * (j1 + ny * c)]! +
+                vu[a + 1 + su * (j1 + ny * c)]!);
+            w1 =
+              0.25 *
+              (vw[a + nx * (j0 + ny * c)]! +
+                vw[a + nx * (j1 + ny * c)]! +
+                vw[a + nx * (j0 + ny * c + 1)]! +
+                vw[a + nx * (j1 + ny * c + 1)]!);
+          } else {
+            const k0 = c > 0 ? c - 1 : 0;
+            const k1 = c < nz ? c : nz - 1;
+            w1 = vw[a + nx * (b + ny * c)]!;
+            u1 =
+              0.25 *
+              (vu[a + su * (b + ny * k0)]! +
+                vu[a + 1 + su * (b + ny * k0)]! +
+                vu[a + su * (b + ny * k1)]! +
+                vu[a + 1 + su * (b + ny * k1)]!);
+            v1 =
+              0.25 *
+              (vv[a + nx * (b + sv * k0)]! +
+                vv[a + nx * (b + 1 + sv * k0)]! +
+                vv[a + nx * (b + sv * k1)]! +
+                vv[a + nx * (b + 1 + sv * k1)]!);
+          }
+          if (rk2) {
+            this.velocityAt(x - 0.5 * dt * u1, y - 0.5 * dt * v1, z - 0.5 * dt * w1);
+            u1 = vel[0]!;
+            v1 = vel[1]!;
+            w1 = vel[2]!;
+          }
+          px[row + a] = (x - dt * u1) * inv - ox;
+          py[row + a] = (y - dt * v1) * inv - oy;
+          pz[row + a] = (z - dt * w1) * inv - oz;
         }
       }
     }

@@ -17,9 +17,7 @@
 import type { BodyStore } from './body-store.js';
 import type { ContactStore } from './contact-store.js';
 
-// constraint layout
-export const C_A = 0;
-export const C_B = 1;
+// constraint layout (the two body slots of constraint i are in a separate Int32Array at 2i, 2i+1)
 export const C_MA = 2;
 export const C_MB = 3;
 export const C_IA = 4;
@@ -91,6 +89,7 @@ export function prepareContacts(
   nActive: number,
   warmStarting: boolean,
   cc: Float64Array,
+  cb: Int32Array,
   constraintOf: Int32Array,
 ): void {
   const { cx, cy, vx, vy, w, invMass, invI } = bodies;
@@ -111,8 +110,8 @@ export function prepareContacts(
     const t_x = n_y;
     const t_y = -n_x;
     const pc = pointCount[c]!;
-    cc[o + C_A] = a;
-    cc[o + C_B] = b;
+    cb[2 * i] = a;
+    cb[2 * i + 1] = b;
     cc[o + C_MA] = mA;
     cc[o + C_MB] = mB;
     cc[o + C_IA] = iA;
@@ -180,12 +179,12 @@ export function storeImpulses(contacts: ContactStore, active: Int32Array, nActiv
 }
 
 /** Applies the accumulated impulses (warm starting, §26.2). */
-export function warmStart(bodies: BodyStore, cc: Float64Array, nActive: number): void {
+export function warmStart(bodies: BodyStore, cc: Float64Array, cb: Int32Array, nActive: number): void {
   const { vx, vy, w } = bodies;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
-    const a = cc[o + C_A]!;
-    const b = cc[o + C_B]!;
+    const a = cb[2 * i]!;
+    const b = cb[2 * i + 1]!;
     const mA = cc[o + C_MA]!;
     const mB = cc[o + C_MB]!;
     const iA = cc[o + C_IA]!;
@@ -248,7 +247,13 @@ export interface SolvePass {
  * λn clamped ≥ 0), then its friction points (accumulated λt clamped to ±μλn) — the book's order.
  * Speculative points (s > 0) allow the approach speed s/h in every mode.
  */
-export function solveContacts(bodies: BodyStore, cc: Float64Array, nActive: number, pass: SolvePass): void {
+export function solveContacts(
+  bodies: BodyStore,
+  cc: Float64Array,
+  cb: Int32Array,
+  nActive: number,
+  pass: SolvePass,
+): void {
   const { vx, vy, w, dpx, dpy, dqc, dqs } = bodies;
   const mode = pass.mode;
   const invH = pass.invH;
@@ -264,8 +269,8 @@ export function solveContacts(bodies: BodyStore, cc: Float64Array, nActive: numb
   const reverse = pass.reverse;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
-    const a = cc[o + C_A]!;
-    const b = cc[o + C_B]!;
+    const a = cb[2 * i]!;
+    const b = cb[2 * i + 1]!;
     const mA = cc[o + C_MA]!;
     const mB = cc[o + C_MB]!;
     const iA = cc[o + C_IA]!;
@@ -373,14 +378,20 @@ export function solveContacts(bodies: BodyStore, cc: Float64Array, nActive: numb
  * Restitution (applied once after the substeps, Box2D v3): points that approached faster than
  * `threshold` and pushed get vn ← −e·vn₀ (accumulated impulse still clamped ≥ 0).
  */
-export function applyRestitution(bodies: BodyStore, cc: Float64Array, nActive: number, threshold: number): void {
+export function applyRestitution(
+  bodies: BodyStore,
+  cc: Float64Array,
+  cb: Int32Array,
+  nActive: number,
+  threshold: number,
+): void {
   const { vx, vy, w } = bodies;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
     const e = cc[o + C_RESTITUTION]!;
     if (e === 0) continue;
-    const a = cc[o + C_A]!;
-    const b = cc[o + C_B]!;
+    const a = cb[2 * i]!;
+    const b = cb[2 * i + 1]!;
     const mA = cc[o + C_MA]!;
     const mB = cc[o + C_MB]!;
     const iA = cc[o + C_IA]!;
@@ -436,11 +447,11 @@ function rotateBody(bodies: BodyStore, i: number, angle: number): void {
 }
 
 /** The current separation of point `j` of constraint `i` (from the in-step motion). */
-export function currentSeparation(bodies: BodyStore, cc: Float64Array, i: number, j: number): number {
+export function currentSeparation(bodies: BodyStore, cc: Float64Array, cb: Int32Array, i: number, j: number): number {
   const o = i * CONSTRAINT_STRIDE;
   const q = o + C_P0 + j * P_STRIDE;
-  const a = cc[o + C_A]!;
-  const b = cc[o + C_B]!;
+  const a = cb[2 * i]!;
+  const b = cb[2 * i + 1]!;
   const { dpx, dpy, dqc, dqs } = bodies;
   const ax = cc[q + P_RAX]!;
   const ay = cc[q + P_RAY]!;
@@ -460,6 +471,7 @@ export function currentSeparation(bodies: BodyStore, cc: Float64Array, i: number
 export function solvePositions(
   bodies: BodyStore,
   cc: Float64Array,
+  cb: Int32Array,
   nActive: number,
   percent: number,
   slop: number,
@@ -469,8 +481,8 @@ export function solvePositions(
   let maxDepth = 0;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
-    const a = cc[o + C_A]!;
-    const b = cc[o + C_B]!;
+    const a = cb[2 * i]!;
+    const b = cb[2 * i + 1]!;
     const mA = cc[o + C_MA]!;
     const mB = cc[o + C_MB]!;
     const iA = cc[o + C_IA]!;
@@ -480,7 +492,7 @@ export function solvePositions(
     const pc = cc[o + C_COUNT]!;
     for (let j = 0; j < pc; j++) {
       const q = o + C_P0 + j * P_STRIDE;
-      const s = currentSeparation(bodies, cc, i, j);
+      const s = currentSeparation(bodies, cc, cb, i, j);
       if (-s > maxDepth) maxDepth = -s;
       let C = percent * (s + slop);
       if (C >= 0) continue;

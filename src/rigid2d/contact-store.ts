@@ -1,8 +1,8 @@
 /**
  * Contacts (persistent manifolds, §26.2 "ウォームスタート"): one slot per shape pair whose fat
  * boxes overlap, kept dense (swap-remove) in creation order. Each holds up to 2 points with
- * their feature ids, accumulated impulses (kept across steps for warm starting) and the
- * solver's prepared quantities. Every contact is linked into both bodies' contact lists
+ * their feature ids and accumulated impulses (kept across steps for warm starting; the
+ * solver packs its own data, contact-solver.ts). Every contact is linked into both bodies' contact lists
  * (edge 2c is on body A, 2c+1 on body B).
  */
 import type { BodyStore } from './body-store.js';
@@ -35,17 +35,8 @@ export class ContactStore {
   px = new Float64Array(0);
   py = new Float64Array(0);
   separation = new Float64Array(0);
-  rAx = new Float64Array(0);
-  rAy = new Float64Array(0);
-  rBx = new Float64Array(0);
-  rBy = new Float64Array(0);
-  baseSeparation = new Float64Array(0);
   normalImpulse = new Float64Array(0);
   tangentImpulse = new Float64Array(0);
-  maxNormalImpulse = new Float64Array(0);
-  normalMass = new Float64Array(0);
-  tangentMass = new Float64Array(0);
-  relativeVelocity = new Float64Array(0);
   id = new Int32Array(0);
   // body contact lists
   edgePrev = new Int32Array(0);
@@ -69,17 +60,8 @@ export class ContactStore {
     this.px = grow(this.px, p);
     this.py = grow(this.py, p);
     this.separation = grow(this.separation, p);
-    this.rAx = grow(this.rAx, p);
-    this.rAy = grow(this.rAy, p);
-    this.rBx = grow(this.rBx, p);
-    this.rBy = grow(this.rBy, p);
-    this.baseSeparation = grow(this.baseSeparation, p);
     this.normalImpulse = grow(this.normalImpulse, p);
     this.tangentImpulse = grow(this.tangentImpulse, p);
-    this.maxNormalImpulse = grow(this.maxNormalImpulse, p);
-    this.normalMass = grow(this.normalMass, p);
-    this.tangentMass = grow(this.tangentMass, p);
-    this.relativeVelocity = grow(this.relativeVelocity, p);
     this.id = grow(this.id, p);
     this.edgePrev = grow(this.edgePrev, p);
     this.edgeNext = grow(this.edgeNext, p);
@@ -127,7 +109,6 @@ export class ContactStore {
     for (let k = 2 * c; k < 2 * c + 2; k++) {
       this.normalImpulse[k] = 0;
       this.tangentImpulse[k] = 0;
-      this.maxNormalImpulse[k] = 0;
       this.id[k] = -1;
     }
     this.link(bodies, 2 * c, ba);
@@ -157,17 +138,8 @@ export class ContactStore {
       this.px[i] = this.px[j]!;
       this.py[i] = this.py[j]!;
       this.separation[i] = this.separation[j]!;
-      this.rAx[i] = this.rAx[j]!;
-      this.rAy[i] = this.rAy[j]!;
-      this.rBx[i] = this.rBx[j]!;
-      this.rBy[i] = this.rBy[j]!;
-      this.baseSeparation[i] = this.baseSeparation[j]!;
       this.normalImpulse[i] = this.normalImpulse[j]!;
       this.tangentImpulse[i] = this.tangentImpulse[j]!;
-      this.maxNormalImpulse[i] = this.maxNormalImpulse[j]!;
-      this.normalMass[i] = this.normalMass[j]!;
-      this.tangentMass[i] = this.tangentMass[j]!;
-      this.relativeVelocity[i] = this.relativeVelocity[j]!;
       this.id[i] = this.id[j]!;
       // move edge j → i and fix its neighbours
       const p = this.edgePrev[j]!;

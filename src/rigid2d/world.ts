@@ -28,17 +28,31 @@ import { patan2, pcos, psin } from '../math/portable.js';
 import { DynamicTree } from '../spatial/dynamic-tree.js';
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, BodyStore } from './body-store.js';
 import {
-  applyRestitution,
   BIAS_BAUMGARTE,
   BIAS_NONE,
   BIAS_SOFT,
+  C_P0,
+  CONSTRAINT_STRIDE,
+  P_NORMAL_IMPULSE,
+  P_NORMAL_MASS,
+  P_RAX,
+  P_RAY,
+  P_RBX,
+  P_RBY,
+  P_STRIDE,
+  P_TANGENT_IMPULSE,
+  P_TANGENT_MASS,
+  type SolvePass,
+  applyRestitution,
+  currentSeparation,
   integratePositions,
   integrateVelocities,
   makeSoftness,
   prepareContacts,
-  type SolvePass,
+  resetImpulses,
   solveContacts,
   solvePositions,
+  storeImpulses,
   warmStart,
 } from './contact-solver.js';
 import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING, ContactStore } from './contact-store.js';
@@ -166,6 +180,10 @@ export class World {
   private readonly xfA = new Transform2();
   private readonly xfB = new Transform2();
   private active = new Int32Array(64);
+  /** the packed constraints of the last solve, and each contact's constraint index (−1: none) */
+  private cc = new Float64Array(64 * CONSTRAINT_STRIDE);
+  private cb = new Int32Array(128);
+  private constraintOf = new Int32Array(64).fill(-1);
   private awakeList = new Int32Array(64);
   private parent = new Int32Array(64);
   private islandMin = new Float64Array(64);
@@ -1043,8 +1061,13 @@ export class World {
       this.islandList = new Int32Array(nb);
       this.islandRoot = new Int32Array(nb);
     }
-    if (this.active.length < this.contactStore.capacity)
-      this.active = new Int32Array(this.contactStore.capacity);
+    const nc = this.contactStore.capacity;
+    if (this.active.length < nc) {
+      this.active = new Int32Array(nc);
+      this.cc = new Float64Array(nc * CONSTRAINT_STRIDE);
+      this.cb = new Int32Array(2 * nc);
+      this.constraintOf = new Int32Array(nc);
+    }
   }
 
   /** Prepare → substeps → restitution (see contact-solver.ts). */
@@ -1065,16 +1088,19 @@ export class World {
       }
     }
     const active = this.active;
+    const constraintOf = this.constraintOf;
     let nActive = 0;
     for (let c = 0; c < cs.count; c++) {
-      if (cs.pointCount[c]! > 0 && (b.awake[cs.bodyA[c]!] === 1 || b.awake[cs.bodyB[c]!] === 1))
-        active[nActive++] = c;
+      constraintOf[c] = -1;
+      if (cs.pointCount[c]! > 0 && (b.awake[cs.bodyA[c]!] === 1 || b.awake[cs.bodyB[c]!] === 1)) active[nActive++] = c;
     }
     this.lastStep.activeContacts = nActive;
     this.lastStep.awakeBodies = nAwake;
     const substeps = st.substeps;
     const h = dt / substeps;
-    prepareContacts(b, cs, active, nActive, st.warmStarting);
+    const cc = this.cc;
+    const cb = this.cb;
+    prepareContacts(b, cs, active, nActive, st.warmStarting, cc, cb, constraintOf);
     const mode = st.positionCorrection;
     const pass = this.pass;
     pass.invH = 1 / h;
@@ -1092,12 +1118,12 @@ export class World {
     for (let sub = 0; sub < substeps; sub++) {
       integrateVelocities(b, list, nAwake, gx, gy, h);
       pass.reverse = ((this.stepCount * substeps + sub) & 1) === 1;
-      if (st.warmStarting) warmStart(b, cs, active, nActive);
-      else if (sub > 0) prepareContacts(b, cs, active, nActive, false);
+      if (st.warmStarting) warmStart(b, cc, cb, nActive);
+      else if (sub > 0) resetImpulses(cc, nActive);
       pass.mode = mode === 'soft-step' ? BIAS_SOFT : mode === 'baumgarte' ? BIAS_BAUMGARTE : BIAS_NONE;
       for (let it = 1; it <= st.iterations; it++) {
         if (mode !== 'soft-step') pass.reverse = ((this.stepCount + it) & 1) === 0;
-        solveContacts(b, cs, active, nActive, pass);
+        solveContacts(b, cc, cb, nActive, pass);
         if (trace !== undefined) {
           ev.stage = 'solve';
           ev.substep = sub;
@@ -1109,7 +1135,7 @@ export class World {
       if (mode === 'soft-step') {
         pass.mode = BIAS_NONE;
         for (let it = 1; it <= st.relaxIterations; it++) {
-          solveContacts(b, cs, active, nActive, pass);
+          solveContacts(b, cc, cb, nActive, pass);
           if (trace !== undefined) {
             ev.stage = 'relax';
             ev.substep = sub;
@@ -1119,7 +1145,7 @@ export class World {
         }
       } else if (mode === 'split-impulse') {
         for (let it = 1; it <= st.positionIterations; it++) {
-          solvePositions(b, cs, active, nActive, st.percent, st.slop, 0.2);
+          solvePositions(b, cc, cb, nActive, st.percent, st.slop, 0.2);
           if (trace !== undefined) {
             ev.stage = 'position';
             ev.substep = sub;
@@ -1129,29 +1155,18 @@ export class World {
         }
       }
     }
-    applyRestitution(b, cs, active, nActive, st.restitutionThreshold);
+    applyRestitution(b, cc, cb, nActive, st.restitutionThreshold);
     if (trace !== undefined) {
       ev.stage = 'restitution';
       ev.substep = substeps - 1;
       ev.iteration = 1;
       trace(ev);
     }
-    // the readout: current separations after the motion of this step
+    // store impulses for the next step's warm start; the readout gets the current separations
+    storeImpulses(cs, active, nActive, cc);
     for (let i = 0; i < nActive; i++) {
       const c = active[i]!;
-      const a = cs.bodyA[c]!;
-      const d = cs.bodyB[c]!;
-      for (let k = 2 * c; k < 2 * c + cs.pointCount[c]!; k++) {
-        const ax = cs.rAx[k]!;
-        const ay = cs.rAy[k]!;
-        const bx = cs.rBx[k]!;
-        const by = cs.rBy[k]!;
-        const dx =
-          b.dpx[d]! - b.dpx[a]! + (b.dqc[d]! * bx - b.dqs[d]! * by) - (b.dqc[a]! * ax - b.dqs[a]! * ay);
-        const dy =
-          b.dpy[d]! - b.dpy[a]! + (b.dqs[d]! * bx + b.dqc[d]! * by) - (b.dqs[a]! * ax + b.dqc[a]! * ay);
-        cs.separation[k] = dx * cs.nx[c]! + dy * cs.ny[c]! + cs.baseSeparation[k]!;
-      }
+      for (let j = 0; j < cs.pointCount[c]!; j++) cs.separation[2 * c + j] = currentSeparation(b, cc, cb, i, j);
     }
   }
 
@@ -1327,53 +1342,52 @@ export class World {
     return d;
   }
 
+  /** The store index of the `index`-th contact with points (the order of `contacts()`). */
+  private nthContact(index: number, k: number): number {
+    const cs = this.contactStore;
+    for (let j = 0, seen = 0; j < cs.count; j++) {
+      if (cs.pointCount[j]! > 0) {
+        if (seen === index) {
+          if (k < cs.pointCount[j]! && this.constraintOf[j]! >= 0) return j;
+          break;
+        }
+        seen++;
+      }
+    }
+    throw new PhysicsError('not-found', `contact ${index} point ${k}: no such point in the last solve`);
+  }
+
   /**
    * The relative normal velocity vn = (vB + ωB×rB − vA − ωA×rA)·n of point `k` of the `index`-th
    * contact (in `contacts()` order) with the live body velocities — for solver traces (§26.2 table).
    */
   contactNormalVelocity(index: number, k = 0): number {
     const cs = this.contactStore;
-    let c = -1;
-    for (let j = 0, seen = 0; j < cs.count; j++) {
-      if (cs.pointCount[j]! > 0) {
-        if (seen === index) {
-          c = j;
-          break;
-        }
-        seen++;
-      }
-    }
-    if (c < 0 || k >= cs.pointCount[c]!)
-      throw new PhysicsError('not-found', `contact ${index} point ${k}: no such point`);
+    const c = this.nthContact(index, k);
+    const q = this.constraintOf[c]! * CONSTRAINT_STRIDE + C_P0 + k * P_STRIDE;
+    const cc = this.cc;
     const b = this.bodies;
     const a = cs.bodyA[c]!;
     const d = cs.bodyB[c]!;
-    const j = 2 * c + k;
-    const dvx = b.vx[d]! - b.w[d]! * cs.rBy[j]! - b.vx[a]! + b.w[a]! * cs.rAy[j]!;
-    const dvy = b.vy[d]! + b.w[d]! * cs.rBx[j]! - b.vy[a]! - b.w[a]! * cs.rAx[j]!;
+    const dvx = b.vx[d]! - b.w[d]! * cc[q + P_RBY]! - b.vx[a]! + b.w[a]! * cc[q + P_RAY]!;
+    const dvy = b.vy[d]! + b.w[d]! * cc[q + P_RBX]! - b.vy[a]! - b.w[a]! * cc[q + P_RAX]!;
     return dvx * cs.nx[c]! + dvy * cs.ny[c]!;
   }
 
-  /** Live impulses of point `k` of the `index`-th contact (for traces while the solver runs). */
-  contactImpulses(
-    index: number,
-    k = 0,
-  ): { normal: number; tangent: number; normalMass: number; tangentMass: number } {
-    const cs = this.contactStore;
-    for (let j = 0, seen = 0; j < cs.count; j++) {
-      if (cs.pointCount[j]! > 0) {
-        if (seen === index && k < cs.pointCount[j]!) {
-          const p = 2 * j + k;
-          return {
-            normal: cs.normalImpulse[p]!,
-            tangent: cs.tangentImpulse[p]!,
-            normalMass: cs.normalMass[p]!,
-            tangentMass: cs.tangentMass[p]!,
-          };
-        }
-        seen++;
-      }
-    }
-    throw new PhysicsError('not-found', `contact ${index} point ${k}: no such point`);
+  /**
+   * Live accumulated impulses and effective masses (1/m_eff stored inverted) of point `k` of the
+   * `index`-th contact — readable from a trace callback while the solver runs, and after the step.
+   */
+  contactImpulses(index: number, k = 0): { normal: number; tangent: number; normalMass: number; tangentMass: number } {
+    const c = this.nthContact(index, k);
+    const q = this.constraintOf[c]! * CONSTRAINT_STRIDE + C_P0 + k * P_STRIDE;
+    const cc = this.cc;
+    return {
+      normal: cc[q + P_NORMAL_IMPULSE]!,
+      tangent: cc[q + P_TANGENT_IMPULSE]!,
+      normalMass: cc[q + P_NORMAL_MASS]!,
+      tangentMass: cc[q + P_TANGENT_MASS]!,
+    };
   }
+
 }

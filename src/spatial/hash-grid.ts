@@ -19,9 +19,13 @@ export class ParticleHashGrid {
 
   constructor(spacing: number, tableSize = 4096) {
     assertFinite(spacing, 'hashGrid.spacing');
-    if (spacing <= 0) throw new PhysicsError('invalid-argument', `hashGrid.spacing: must be > 0, got ${spacing}`);
+    if (spacing <= 0)
+      throw new PhysicsError('invalid-argument', `hashGrid.spacing: must be > 0, got ${spacing}`);
     if (!Number.isInteger(tableSize) || tableSize < 1) {
-      throw new PhysicsError('invalid-argument', `hashGrid.tableSize: must be an integer >= 1, got ${tableSize}`);
+      throw new PhysicsError(
+        'invalid-argument',
+        `hashGrid.tableSize: must be an integer >= 1, got ${tableSize}`,
+      );
     }
     this.spacing = spacing;
     this.tableSize = tableSize;

@@ -21,6 +21,7 @@ export * from './hair.js';
 export * from './mesh.js';
 export * from './mesh-volume.js';
 export * from './particles.js';
+export * from './rod.js';
 export * from './rope.js';
 export * from './self-collision.js';
 export * from './solver.js';

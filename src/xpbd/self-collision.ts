@@ -39,7 +39,8 @@ export class SelfCollisionSet implements ConstraintSet {
     options: SelfCollisionOptions,
   ) {
     this.radius = assertFinite(options.radius, 'selfCollision.radius');
-    if (this.radius <= 0) throw new PhysicsError('invalid-argument', `selfCollision.radius: must be > 0, got ${this.radius}`);
+    if (this.radius <= 0)
+      throw new PhysicsError('invalid-argument', `selfCollision.radius: must be > 0, got ${this.radius}`);
     this.first = options.first ?? 0;
     this.fixedCount = options.count ?? -1;
     const n = this.size();
@@ -64,7 +65,10 @@ export class SelfCollisionSet implements ConstraintSet {
     if (this.rest.length < 3 * n) {
       const r = new Float64Array(3 * n);
       r.set(this.rest);
-      r.set(this.particles.x.subarray(3 * (this.first + this.rest.length / 3), 3 * (this.first + n)), this.rest.length);
+      r.set(
+        this.particles.x.subarray(3 * (this.first + this.rest.length / 3), 3 * (this.first + n)),
+        this.rest.length,
+      );
       this.rest = r;
     }
     const x = this.particles.x;

@@ -82,7 +82,7 @@ describe.runIf(HAVE_CHROMIUM)('playground in Chromium', () => {
         '--disable-gpu',
       ],
     });
-    page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    page = await browser.newPage({ viewport: { width: 1100, height: 1100 } });
     page.setDefaultTimeout(15_000);
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
@@ -142,6 +142,7 @@ describe.runIf(HAVE_CHROMIUM)('playground in Chromium', () => {
       // the parameter panel has one control per declared parameter; the live plot exists when there are series
       expect(await page.locator('#gui-host .lil-controller').count()).toBe(demo.params?.length ?? 0);
       expect(await page.locator('#plot .uplot').count()).toBe(r.series > 0 ? 1 : 0);
+      expect(await page.locator('#stats span').count()).toBe(r.stats);
     });
   }
 

@@ -1,12 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { collideShapes, LINEAR_SLOP } from '../../src/geometry/collide2d.js';
 import { convexContact, epaPenetration } from '../../src/geometry/epa2d.js';
 import { gjkDistance } from '../../src/geometry/gjk2d.js';
+import { Manifold2 } from '../../src/geometry/manifold2d.js';
 import { computeHull } from '../../src/geometry/polygon2d.js';
 import { findMaxSeparation } from '../../src/geometry/sat2d.js';
-import { collideShapes, LINEAR_SLOP } from '../../src/geometry/collide2d.js';
-import { Manifold2 } from '../../src/geometry/manifold2d.js';
-import { type ConvexShape2, makeCapsule, makeCircle, makePolygon, Transform2 } from '../../src/geometry/shapes2d.js';
+import {
+  type ConvexShape2,
+  makeCapsule,
+  makeCircle,
+  makePolygon,
+  Transform2,
+} from '../../src/geometry/shapes2d.js';
 import {
   boxSupport,
   type ConvexProxy,
@@ -348,7 +354,9 @@ describe('GJK/EPA agree with SAT (property tests, fast-check)', () => {
 describe('GJK/EPA agree with the engine narrowphase (collide2d.ts) on overlapping pairs (property)', () => {
   const rounded = fc.oneof(
     polygonArb.map((p) => ({ geom: p, core: 'polygon' as const })),
-    fc.double({ min: 0.1, max: 1.5, noNaN: true }).map((r) => ({ geom: makeCircle(r, 0.1, -0.2), core: 'point' as const })),
+    fc
+      .double({ min: 0.1, max: 1.5, noNaN: true })
+      .map((r) => ({ geom: makeCircle(r, 0.1, -0.2), core: 'point' as const })),
     fc
       .tuple(fc.double({ min: 0.2, max: 1.5, noNaN: true }), fc.double({ min: 0.05, max: 0.6, noNaN: true }))
       .map(([l, r]) => ({ geom: makeCapsule(-l, 0, l, 0.3, r), core: 'segment' as const })),

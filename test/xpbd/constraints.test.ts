@@ -10,6 +10,7 @@ import {
   DistanceSet,
   Particles,
   plane,
+  RodSet,
   TetVolumeSet,
   TriangleAreaSet,
   XpbdWorld,
@@ -243,6 +244,56 @@ describe('balloons, hair, collisions, attachments', () => {
     att.add(p, i, [0, 0, 0], 1e-3); // k = 1000 N/m
     for (let f = 0; f < 300; f++) world.step(1 / 60);
     expect(p.x[1]).toBeCloseTo(-2 * 9.81 * 1e-3, 5);
+  });
+});
+
+describe('seed 002 §8: XPBD rods with bend and twist (Cosserat, quaternions)', () => {
+  function cantilever(kind: 'rod' | 'rope', compliance = 0, twist = false) {
+    const w = new XpbdWorld({ substeps: 20, drag: 1 });
+    const p = w.particles;
+    const ids: number[] = [];
+    for (let k = 0; k <= 10; k++) ids.push(p.add(0.1 * k, 0, 0, k === 0 ? 0 : 10));
+    let rod: RodSet | null = null;
+    if (kind === 'rod') {
+      rod = w.add(
+        new RodSet(p, ids, { bendTwistCompliance: compliance, clampFirst: true, orientationInvMass: 10 }),
+      );
+    } else {
+      const d = w.add(new DistanceSet());
+      for (let k = 0; k < 10; k++) d.add(p, ids[k], ids[k + 1]);
+    }
+    const base = rod ? Array.from(rod.q.subarray(0, 4)) : [];
+    for (let f = 0; f < 120; f++) {
+      if (twist && rod) {
+        // turn the clamped root about the rod axis (world x) by up to 90°
+        const a = (Math.min(1, f / 60) * Math.PI) / 4;
+        const [bx, by, bz, bw] = base;
+        const sa = Math.sin(a);
+        const ca = Math.cos(a);
+        rod.q.set([ca * bx + sa * bw, ca * by - sa * bz, ca * bz + sa * by, ca * bw - sa * bx], 0);
+      }
+      w.step(1 / 60);
+    }
+    return { p, rod };
+  }
+
+  it('a clamped stiff rod holds itself straight out; a rope (distance only) and a soft rod droop', () => {
+    expect(cantilever('rod', 0).p.position(10)[1]).toBeGreaterThan(-0.01);
+    expect(cantilever('rod', 0.1).p.position(10)[1]).toBeLessThan(-0.3);
+    expect(cantilever('rope').p.position(10)[1]).toBeLessThan(-0.5);
+  });
+
+  it('stretch–shear keeps the segment lengths, and twisting the root turns the tip frame with it', () => {
+    const { p, rod } = cantilever('rod', 0, true);
+    for (let k = 0; k < 10; k++) {
+      const a = p.position(k);
+      const b = p.position(k + 1);
+      expect(Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2])).toBeCloseTo(0.1, 5);
+    }
+    const d1Root = rod!.d1(0);
+    const d1Tip = rod!.d1(9);
+    expect(d1Root[1]).toBeCloseTo(1, 6); // the root frame was turned from −z to +y
+    expect(d1Tip[1]).toBeGreaterThan(0.99); // and the twist reached the tip
   });
 });
 

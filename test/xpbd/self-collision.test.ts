@@ -1,13 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ParticleHashGrid } from '../../src/spatial/hash-grid.js';
-import { addCloth, CollisionSet, clothMesh, plane, SelfCollisionSet, XpbdWorld } from '../../src/xpbd/index.js';
+import {
+  addCloth,
+  CollisionSet,
+  clothMesh,
+  plane,
+  SelfCollisionSet,
+  XpbdWorld,
+} from '../../src/xpbd/index.js';
 
 describe('particle hash grid', () => {
   it('a query returns exactly the particles within the distance (vs brute force)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.double({ min: -2, max: 2, noNaN: true }), fc.double({ min: -2, max: 2, noNaN: true }), fc.double({ min: -2, max: 2, noNaN: true })), { minLength: 1, maxLength: 200 }),
+        fc.array(
+          fc.tuple(
+            fc.double({ min: -2, max: 2, noNaN: true }),
+            fc.double({ min: -2, max: 2, noNaN: true }),
+            fc.double({ min: -2, max: 2, noNaN: true }),
+          ),
+          { minLength: 1, maxLength: 200 },
+        ),
         fc.integer({ min: 1, max: 64 }),
         (pts, table) => {
           const x = Float64Array.from(pts.flat());
@@ -47,7 +61,15 @@ describe('self-collision through the hash grid', () => {
     for (let f = 0; f < 240; f++) world.step(1 / 60);
     let minGap = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 10; i++) {
-      for (let j = i + 1; j < 10; j++) minGap = Math.min(minGap, Math.hypot(p.x[3 * i] - p.x[3 * j], p.x[3 * i + 1] - p.x[3 * j + 1], p.x[3 * i + 2] - p.x[3 * j + 2]));
+      for (let j = i + 1; j < 10; j++)
+        minGap = Math.min(
+          minGap,
+          Math.hypot(
+            p.x[3 * i] - p.x[3 * j],
+            p.x[3 * i + 1] - p.x[3 * j + 1],
+            p.x[3 * i + 2] - p.x[3 * j + 2],
+          ),
+        );
     }
     expect(minGap).toBeGreaterThan(2 * r * 0.95);
     // without self-collision they would all end at y = r; stacked, the top one is near r + 18r
