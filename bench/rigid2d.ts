@@ -602,6 +602,7 @@ interface Quality {
   finite: boolean;
   topOnTop?: boolean;
   topDrop?: number;
+  sag?: number;
   maxDrift?: number;
   contained?: number;
   maxPenetration?: number;
@@ -623,6 +624,16 @@ function quality(scene: SceneSpec, engine: Engine, settled: Float64Array | null,
     const highest = scene.tops.every((t) => p[2 * t + 1]! >= maxY - 0.05);
     q.topOnTop = highest;
     q.topDrop = Math.max(...scene.tops.map((t) => scene.dynamic[t]!.y - p[2 * t + 1]!));
+    // Sag: how far the top box sits below where it would rest on a stack of exactly touching
+    // boxes (start height minus the closed start gaps). Positive = the stack sinks into itself;
+    // Box2D 2.4's 1 cm polygon skin makes it negative.
+    q.sag = Math.max(
+      ...scene.tops.map((t) => {
+        const b = scene.dynamic[t]!;
+        const rows = Math.round((b.y - b.hy) / (2 * b.hy + GAP)) + 1;
+        return b.y - rows * GAP - p[2 * t + 1]!;
+      }),
+    );
     if (settled) {
       let d = 0;
       for (let i = 0; i < n; i++)
@@ -773,6 +784,7 @@ function printScene(scene: SceneSpec, rows: EngineResult[]): void {
     if (!q.finite) parts.push('NON-FINITE');
     if (q.topOnTop !== undefined) parts.push(q.topOnTop ? 'top ok' : 'TOP FELL');
     if (q.maxDrift !== undefined) parts.push(`drift ${fmt(q.maxDrift * 100, 1)} cm`);
+    if (q.sag !== undefined) parts.push(`sag ${fmt(q.sag * 100, 1)} cm`);
     if (q.contained !== undefined) parts.push(`inside ${fmt(q.contained * 100, 1)}%`);
     if (q.maxPenetration !== undefined) parts.push(`pen ${fmt(q.maxPenetration * 1000, 1)} mm`);
     parts.push(`t=${fmt(q.simulated, 1)} s`);

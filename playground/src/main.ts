@@ -7,7 +7,7 @@ import { demos as registryDemos } from '../../src/demos/index.js';
 import { workbookSections } from '../../src/workbook/index.js';
 import { buildSidebar, markActive, orderedDomains } from './sidebar.js';
 import './style.css';
-import { sceneDemos } from './scenes.js';
+import { sceneDemo, sceneDemos } from './scenes.js';
 import { Viewer } from './viewer.js';
 import { renderWorkbook } from './workbook-page.js';
 
@@ -51,6 +51,24 @@ function route(): void {
   if (viewer.demo !== demo) viewer.open(demo);
   markActive(list, demo.id);
 }
+
+// Drop a scene file (.json) on the page to run it like the example scenes.
+window.addEventListener('dragover', (e) => e.preventDefault());
+window.addEventListener('drop', (e) => {
+  e.preventDefault();
+  const file = e.dataTransfer?.files[0];
+  if (!file) return;
+  file.text().then((text) => {
+    const demo = sceneDemo(file.name, text);
+    const at = demos.findIndex((d) => d.id === demo.id);
+    if (at >= 0) demos.splice(at, 1, demo);
+    else demos.push(demo);
+    buildSidebar(list, document.getElementById('filter') as HTMLInputElement, demos);
+    viewer.demo = undefined;
+    location.hash = demo.id;
+    route();
+  });
+});
 
 window.addEventListener('hashchange', route);
 route();

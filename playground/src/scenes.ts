@@ -12,7 +12,8 @@ const files = import.meta.glob('../../examples/scenes/*.json', {
   eager: true,
 }) as Record<string, string>;
 
-function sceneDemo(path: string, text: string): Demo {
+/** A scene file's text as a playground entry (`scene-<name>`). */
+export function sceneDemo(path: string, text: string): Demo {
   const name = path
     .split('/')
     .pop()!
@@ -29,7 +30,7 @@ function sceneDemo(path: string, text: string): Demo {
     id: `scene-${name}`,
     title: typeof meta.title === 'string' ? meta.title : name,
     domain: 'scene',
-    description: `${typeof meta.description === 'string' ? `${meta.description} ` : ''}(examples/scenes/${name}.json)`,
+    description: `${typeof meta.description === 'string' ? `${meta.description} ` : ''}(${path.replace(/^(\.\.\/)+/, '')})`,
     dt: typeof meta.dt === 'number' ? meta.dt : 1 / 60,
     view(width: number, height: number): View {
       const inst = last ?? load();

@@ -60,7 +60,7 @@ export function buildSidebar(host: HTMLElement, filter: HTMLInputElement, demos:
   wb.append(h, a);
   host.append(wb);
 
-  filter.addEventListener('input', () => {
+  filter.oninput = () => {
     const q = filter.value.trim().toLowerCase();
     for (const group of Array.from(host.querySelectorAll<HTMLElement>('.group'))) {
       let visible = 0;
@@ -71,7 +71,7 @@ export function buildSidebar(host: HTMLElement, filter: HTMLInputElement, demos:
       }
       group.hidden = visible === 0;
     }
-  });
+  };
 }
 
 export function markActive(host: HTMLElement, id: string): void {

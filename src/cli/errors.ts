@@ -15,7 +15,7 @@ const ERRNO_TEXT: Record<string, string> = {
 
 export function describeError(e: unknown): { line: string; exitCode: number } {
   if (e instanceof CliError) return { line: e.message, exitCode: e.exitCode };
-  if (e instanceof PhysicsError) return { line: `${e.code}: ${e.message}`, exitCode: 1 };
+  if (e instanceof PhysicsError) return { line: e.message, exitCode: 1 };
   const err = e as NodeJS.ErrnoException;
   if (err && typeof err === 'object' && typeof err.code === 'string' && err.code in ERRNO_TEXT) {
     const what =

@@ -3,6 +3,7 @@
  * a bad argument or a bad file prints one line on stderr (PhysicsError messages pass through)
  * and returns non-zero. Node-only.
  */
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { demos } from '../demos/index.js';
 import { labs } from '../labs/registry.js';
@@ -15,6 +16,18 @@ import type { CliContext } from './context.js';
 import { describeError } from './errors.js';
 
 export type { CliContext } from './context.js';
+
+/** The version in package.json (two folders up from both src/cli and dist/cli). */
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -29,7 +42,21 @@ function buildProgram(ctx: CliContext, done: (code: number) => void): Command {
       writeErr: (s) => ctx.stderr.write(s),
       outputError: (s, write) => write(`rikigaku: ${s.replace(/^error: /, '').trim()}\n`),
     })
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    .version(packageVersion(), '-V, --version')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  rikigaku list',
+        '  rikigaku run spring --gif --csv --out out/spring',
+        '  rikigaku run spring --param h=0.25 --seconds 2',
+        '  rikigaku run examples/scenes/pyramid.json --png-every 30',
+        '  rikigaku workbook 26.1',
+        '  rikigaku lab impulse --out out/impulse',
+      ].join('\n'),
+    );
 
   program
     .command('list')

@@ -480,7 +480,7 @@ class AdvectionRow implements DemoInstance {
   private readonly tmp: Float64Array;
   private readonly adv: Advector;
   constructor(readonly uh: number) {
-    const n = 30;
+    const n = 16;
     this.grid = new MacGrid({ nx: n, ny: 2, open: { xMin: true, xMax: true } });
     this.grid.u.fill(uh);
     this.adv = new Advector(this.grid);
@@ -504,8 +504,8 @@ class AdvectionRow implements DemoInstance {
     ctx.fillRect(0, 0, view.width, view.height);
     applyView(ctx, view);
     const rows: [Float64Array, number, string][] = [
-      [this.sl, 3.5, '#7fd4ff'],
-      [this.up, 0.5, '#ff9f7f'],
+      [this.sl, 5.6, '#7fd4ff'],
+      [this.up, 1.6, '#ff9f7f'],
     ];
     for (const [f, y0, col] of rows) {
       ctx.strokeStyle = '#666';
@@ -524,15 +524,17 @@ class AdvectionRow implements DemoInstance {
     ctx.fillStyle = '#eee';
     ctx.font = '13px sans-serif';
     const sum = (f: Float64Array) => f.subarray(0, n).reduce((a, b) => a + b, 0);
+    const sl = this.sl.subarray(0, n);
+    const up = this.up.subarray(0, n);
     ctx.fillText(
-      `semi-Lagrangian, uh = ${this.uh}: sum ${fmt(sum(this.sl))}`,
+      `semi-Lagrangian, uh = ${this.uh}: sum ${fmt(sum(sl))}, range [${fmt(Math.min(...sl))}, ${fmt(Math.max(...sl))}]`,
       toPxX(view, 0),
-      toPxY(view, 6.2),
+      toPxY(view, 8.2),
     );
     ctx.fillText(
-      `explicit upwind: sum ${fmt(sum(this.up))}, min ${fmt(Math.min(...this.up))}`,
+      `explicit upwind: sum ${fmt(sum(up))}, range [${fmt(Math.min(...up))}, ${fmt(Math.max(...up))}]`,
       toPxX(view, 0),
-      toPxY(view, 3.1),
+      toPxY(view, 4.2),
     );
     ctx.restore();
   }
@@ -555,7 +557,7 @@ const advectionRow: Demo = {
     'Seed §26.4: the row (0,0,1,1,0,0…) in a uniform flow. Semi-Lagrangian stays within the old range at any ' +
     'step; explicit upwind needs uh/Δx ≤ 1 (CFL) and at uh = 2.6 makes negative smoke and growing spikes.',
   dt: 1,
-  view: (w, h) => fitView(w, h, 0, -1.5, 30, 8),
+  view: (w, h) => fitView(w, h, 0, -0.2, 16, 8.6),
   params: [
     { key: 'uh', label: 'u·h (cells per step)', kind: 'number', default: 0.6, min: 0.1, max: 3, step: 0.1 },
   ],

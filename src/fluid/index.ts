@@ -14,3 +14,4 @@ export * from './scene.js';
 export * from './smoke.js';
 export * from './smoke-draw.js';
 export * from './smoke-instance.js';
+export * from './vorticity-confinement.js';

@@ -6,8 +6,7 @@
  *   diffuse → project → advect density / heat / fuel → burn
  *
  * Buoyancy f = (−a s + b (T − T_amb)) ŷ: heavy smoke sinks, hot gas rises. Vorticity confinement
- * measures the curl ω, N = ∇|ω|/|∇|ω||, and adds f = ε h (N × ω), spinning small eddies back up
- * that numerical dissipation removed. Fire adds a fuel field that burns above an ignition
+ * (vorticity-confinement.ts) spins small eddies back up that numerical dissipation removed. Fire adds a fuel field that burns above an ignition
  * temperature, releasing heat and smoke, and expands where it burns (a divergence target for the
  * projection). Temperature is stored as the excess over ambient, so solid cells (0) are ambient.
  */
@@ -23,6 +22,7 @@ import { Diffuser } from './diffusion.js';
 import { type DomainSides, MacGrid } from './mac-grid.js';
 import type { PressureSolverKind } from './pressure-solvers.js';
 import { type ProjectOptions, Projector, type ProjectResult } from './projection.js';
+import { VorticityConfinement } from './vorticity-confinement.js';
 
 /** A region that keeps emitting: inside it density/heat/fuel are raised to at least these values. */
 export interface SmokeSource {
@@ -149,16 +149,7 @@ export class SmokeSim {
   steps = 0;
   /** the last projection's report */
   lastProjection: ProjectResult | null = null;
-  private readonly cu: Float64Array;
-  private readonly cv: Float64Array;
-  private readonly cw: Float64Array;
-  private readonly fx: Float64Array;
-  private readonly fy: Float64Array;
-  private readonly fz: Float64Array;
-  private readonly omega: Float64Array;
-  private readonly omegaX: Float64Array;
-  private readonly omegaY: Float64Array;
-  private readonly omegaMag: Float64Array;
+  readonly confinement: VorticityConfinement;
   private readonly advOpts: AdvectionOptions = {};
   private readonly projectOptions: ProjectOptions = {};
   private readonly scalarSrc: Float64Array[];
@@ -172,21 +163,12 @@ export class SmokeSim {
     this.advector = new Advector(g);
     this.projector = new Projector(g);
     this.diffuser = new Diffuser(g);
+    this.confinement = new VorticityConfinement(g);
     const n = g.cellCount;
     this.density = new Float64Array(n);
     this.heat = new Float64Array(n);
     this.fuel = new Float64Array(n);
     this.expansion = new Float64Array(n);
-    this.cu = new Float64Array(n);
-    this.cv = new Float64Array(n);
-    this.cw = new Float64Array(n);
-    this.fx = new Float64Array(n);
-    this.fy = new Float64Array(n);
-    this.fz = new Float64Array(n);
-    this.omega = new Float64Array(n);
-    this.omegaX = new Float64Array(n);
-    this.omegaY = new Float64Array(n);
-    this.omegaMag = new Float64Array(n);
     this.scalarSrc = [this.density, this.heat];
     this.scalarDst = [new Float64Array(n), new Float64Array(n)];
     this.solver = options.solver ?? 'mgpcg';
@@ -493,114 +475,6 @@ export class SmokeSim {
     }
   }
 
-  /** Cell-centre velocities (the average of each cell's two faces per axis). */
-  private cellVelocities(): void {
-    const g = this.grid;
-    const { nx, ny, nz, u, v, w } = g;
-    const slab = nx * ny;
-    for (let k = 0; k < nz; k++)
-      for (let j = 0; j < ny; j++) {
-        const rowU = (nx + 1) * (j + ny * k);
-        const rowV = nx * (j + (ny + 1) * k);
-        const rowC = nx * (j + ny * k);
-        for (let i = 0; i < nx; i++) {
-          const c = rowC + i;
-          this.cu[c] = 0.5 * (u[rowU + i]! + u[rowU + i + 1]!);
-          this.cv[c] = 0.5 * (v[rowV + i]! + v[rowV + i + nx]!);
-          this.cw[c] = nz > 1 ? 0.5 * (w[c]! + w[c + slab]!) : 0;
-        }
-      }
-  }
-
-  /**
-   * Vorticity confinement f = ε h (N × ω), N = ∇|ω| / |∇|ω|| (Fedkiw et al. 2001, eq. 9–11), with
-   * central differences at interior cells, averaged onto the faces.
-   */
-  private applyVorticityConfinement(dt: number): void {
-    const eps = this.vorticity;
-    if (eps === 0) return;
-    const g = this.grid;
-    const { nx, ny, nz, h, u, v, w, solid } = g;
-    this.cellVelocities();
-    const { cu, cv, cw, omega, omegaX, omegaY, fx, fy, fz } = this;
-    const mag = this.omegaMag;
-    const inv2h = 1 / (2 * h);
-    const sy = nx;
-    const sz = nx * ny;
-    const three = nz > 1;
-    omega.fill(0);
-    omegaX.fill(0);
-    omegaY.fill(0);
-    mag.fill(0);
-    fx.fill(0);
-    fy.fill(0);
-    fz.fill(0);
-    const k0 = three ? 1 : 0;
-    const k1 = three ? nz - 1 : 1;
-    // ω (z component in 2D; all three in 3D, |ω| kept in `omega`)
-    for (let k = k0; k < k1; k++)
-      for (let j = 1; j < ny - 1; j++)
-        for (let i = 1; i < nx - 1; i++) {
-          const c = i + sy * j + sz * k;
-          const wz = (cv[c + 1]! - cv[c - 1]! - cu[c + sy]! + cu[c - sy]!) * inv2h;
-          omega[c] = wz;
-          if (!three) {
-            mag[c] = Math.abs(wz);
-            continue;
-          }
-          const wx = (cw[c + sy]! - cw[c - sy]! - cv[c + sz]! + cv[c - sz]!) * inv2h;
-          const wy = (cu[c + sz]! - cu[c - sz]! - cw[c + 1]! + cw[c - 1]!) * inv2h;
-          omegaX[c] = wx;
-          omegaY[c] = wy;
-          mag[c] = Math.sqrt(wx * wx + wy * wy + wz * wz);
-        }
-    for (let k = k0 + (three ? 1 : 0); k < k1 - (three ? 1 : 0); k++)
-      for (let j = 2; j < ny - 2; j++)
-        for (let i = 2; i < nx - 2; i++) {
-          const c = i + sy * j + sz * k;
-          if (solid[c]) continue;
-          const gx = (mag[c + 1]! - mag[c - 1]!) * inv2h;
-          const gy = (mag[c + sy]! - mag[c - sy]!) * inv2h;
-          const gz = three ? (mag[c + sz]! - mag[c - sz]!) * inv2h : 0;
-          const len = Math.sqrt(gx * gx + gy * gy + gz * gz) + 1e-20;
-          const Nx = gx / len;
-          const Ny = gy / len;
-          const Nz = gz / len;
-          if (!three) {
-            const wz = omega[c]!;
-            fx[c] = eps * h * Ny * wz;
-            fy[c] = -eps * h * Nx * wz;
-          } else {
-            const wx = omegaX[c]!;
-            const wy = omegaY[c]!;
-            const wz = omega[c]!;
-            fx[c] = eps * h * (Ny * wz - Nz * wy);
-            fy[c] = eps * h * (Nz * wx - Nx * wz);
-            fz[c] = eps * h * (Nx * wy - Ny * wx);
-          }
-        }
-    for (let k = 0; k < nz; k++)
-      for (let j = 0; j < ny; j++)
-        for (let i = 1; i < nx; i++) {
-          const c = i + sy * j + sz * k;
-          const f = g.uIndex(i, j, k);
-          u[f] = u[f]! + dt * 0.5 * (fx[c]! + fx[c - 1]!);
-        }
-    for (let k = 0; k < nz; k++)
-      for (let j = 1; j < ny; j++)
-        for (let i = 0; i < nx; i++) {
-          const c = i + sy * j + sz * k;
-          const f = g.vIndex(i, j, k);
-          v[f] = v[f]! + dt * 0.5 * (fy[c]! + fy[c - sy]!);
-        }
-    if (three)
-      for (let k = 1; k < nz; k++)
-        for (let c0 = 0; c0 < sz; c0++) {
-          const c = c0 + sz * k;
-          w[c] = w[c]! + dt * 0.5 * (fz[c]! + fz[c - sz]!);
-        }
-  }
-
   /** Advects density, heat (and fuel) with one shared backtrace; optionally keeps the total smoke. */
   private advectScalars(dt: number, conserve: boolean): void {
     const s = this.density;
@@ -654,7 +528,7 @@ export class SmokeSim {
     this.applySources();
     // 3. forces: u ← u + h f
     this.applyBuoyancy(dt);
-    this.applyVorticityConfinement(dt);
+    this.confinement.apply(this.vorticity, dt);
     g.enforceBoundaries();
     // 4. advect the velocity through itself
     this.advOpts.scheme = this.velocityAdvection;

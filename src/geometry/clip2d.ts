@@ -1,35 +1,46 @@
 /**
  * Clipping of the incident edge against the reference face's side planes — Sutherland–Hodgman
  * restricted to a segment (seed 000 §26.2, "クリッピング"; the book refers to its §6.3).
+ * Inputs and outputs travel in small reusable objects (no numbers passed as arguments), so the
+ * narrowphase allocates nothing per call.
  */
 
-/** A clipped segment: up to 2 points and, for each, which input end it came from (0/1) or −1 if cut. */
+/** A segment of up to 2 points and, for each, where it came from. */
 export class ClipResult {
   count = 0;
   readonly x = new Float64Array(2);
   readonly y = new Float64Array(2);
   /** 0 or 1 = the original endpoint survived; otherwise the code of the clipping plane that made it */
   readonly origin = new Int32Array(2);
+
+  /** Sets the segment (ax, ay)–(bx, by) with origins 0 and 1. */
+  set(ax: number, ay: number, bx: number, by: number): this {
+    this.x[0] = ax;
+    this.y[0] = ay;
+    this.x[1] = bx;
+    this.y[1] = by;
+    this.origin[0] = 0;
+    this.origin[1] = 1;
+    this.count = 2;
+    return this;
+  }
 }
 
 /**
- * Keeps the part of segment (ax, ay)–(bx, by) where t·p ≥ offset (t need not be unit).
- * Writes into `out`; returns the number of points (0, 1 or 2 — a segment touching the plane
- * keeps both its points).
+ * Keeps the part of segment `seg` where t·p ≥ offset, with `plane` = [tx, ty, offset] (t need not
+ * be unit). A point created on the plane gets origin `planeCode`. Writes into `out`; returns the
+ * number of points (0, 1 or 2 — a segment touching the plane keeps both its points).
  */
-export function clipSegmentToHalfPlane(
-  ax: number,
-  ay: number,
-  aOrigin: number,
-  bx: number,
-  by: number,
-  bOrigin: number,
-  tx: number,
-  ty: number,
-  offset: number,
-  out: ClipResult,
-  planeCode = 2,
-): number {
+export function clipSegmentToHalfPlane(seg: ClipResult, plane: Float64Array, out: ClipResult, planeCode = 2): number {
+  const tx = plane[0]!;
+  const ty = plane[1]!;
+  const offset = plane[2]!;
+  const ax = seg.x[0]!;
+  const ay = seg.y[0]!;
+  const bx = seg.x[1]!;
+  const by = seg.y[1]!;
+  const aOrigin = seg.origin[0]!;
+  const bOrigin = seg.origin[1]!;
   const da = tx * ax + ty * ay - offset;
   const db = tx * bx + ty * by - offset;
   let n = 0;
@@ -69,47 +80,34 @@ export function clipSegmentToHalfPlane(
   return n;
 }
 
+const plane = new Float64Array(3);
+
 /**
- * Clips incident edge (ax, ay)–(bx, by) to the slab of the reference edge (r1 → r2): the part of
- * the incident edge between the side planes through r1 and r2 (perpendicular to the edge).
- * Writes the surviving points into `out` and returns their count; a point cut by the plane through
- * r1 gets origin 2, through r2 origin 3 (so ids can name the reference vertex that made it).
+ * Clips the incident edge `incident` to the slab of the reference edge `ref` = [r1x, r1y, r2x, r2y]:
+ * the part between the side planes through r1 and r2 (perpendicular to the edge). Writes the
+ * surviving points into `out` and returns their count; a point cut by the plane through r1 gets
+ * origin 2, through r2 origin 3 (so ids can name the reference vertex that made it).
  */
-export function clipToReferenceEdge(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  r1x: number,
-  r1y: number,
-  r2x: number,
-  r2y: number,
-  out: ClipResult,
-  scratch: ClipResult,
-): number {
+export function clipToReferenceEdge(incident: ClipResult, ref: Float64Array, out: ClipResult, scratch: ClipResult): number {
+  const r1x = ref[0]!;
+  const r1y = ref[1]!;
+  const r2x = ref[2]!;
+  const r2y = ref[3]!;
   const tx = r2x - r1x;
   const ty = r2y - r1y;
   // side plane at r1: t·p ≥ t·r1
-  if (clipSegmentToHalfPlane(ax, ay, 0, bx, by, 1, tx, ty, tx * r1x + ty * r1y, scratch, 2) < 2) {
+  plane[0] = tx;
+  plane[1] = ty;
+  plane[2] = tx * r1x + ty * r1y;
+  if (clipSegmentToHalfPlane(incident, plane, scratch, 2) < 2) {
     out.count = 0;
     return 0;
   }
   // side plane at r2: −t·p ≥ −t·r2
-  if (
-    clipSegmentToHalfPlane(
-      scratch.x[0]!,
-      scratch.y[0]!,
-      scratch.origin[0]!,
-      scratch.x[1]!,
-      scratch.y[1]!,
-      scratch.origin[1]!,
-      -tx,
-      -ty,
-      -(tx * r2x + ty * r2y),
-      out,
-      3,
-    ) < 2
-  ) {
+  plane[0] = -tx;
+  plane[1] = -ty;
+  plane[2] = -(tx * r2x + ty * r2y);
+  if (clipSegmentToHalfPlane(scratch, plane, out, 3) < 2) {
     out.count = 0;
     return 0;
   }

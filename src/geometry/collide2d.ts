@@ -7,18 +7,24 @@
  */
 import { ClipResult, clipToReferenceEdge } from './clip2d.js';
 import type { Manifold2 } from './manifold2d.js';
-import { findMaxSeparation, type SeparationResult } from './sat2d.js';
-import type { ConvexShape2, Transform2 } from './shapes2d.js';
+import { maxSeparation, type SeparationResult } from './sat2d.js';
+import { type ConvexShape2, Transform2 } from './shapes2d.js';
 
 /** The engine's linear slop (m): the allowed overlap that keeps resting contacts steady (§26.2). */
 export const LINEAR_SLOP = 0.005;
 /** Default speculative distance: points up to this far apart are kept as contacts (4 × slop). */
 export const SPECULATIVE_DISTANCE = 4 * LINEAR_SLOP;
 
-const sepA: SeparationResult = { edge: 0, separation: 0 };
-const sepB: SeparationResult = { edge: 0, separation: 0 };
+const sepA: SeparationResult = { edge: 0, separation: 0.5 };
+const sepB: SeparationResult = { edge: 0, separation: 0.5 };
+// placements of one polygon in the other's frame, and the clipping inputs (reused: no allocation)
+const bInA = new Transform2();
+const aInB = new Transform2();
+const incident = new ClipResult();
+const refEdge = new Float64Array(4);
+const segments = new Float64Array(8);
 const clipOut = new ClipResult();
-const closest = { px: 0, py: 0, qx: 0, qy: 0 };
+const closest = { px: 0.5, py: 0.5, qx: 0.5, qy: 0.5 };
 
 /**
  * Closest points p on segment p1–p2 and q on q1–q2 (Ericson, Real-Time Collision Detection §5.1.9),
@@ -73,6 +79,11 @@ export function closestOnSegments(
   out.py = p1y + s * d1y;
   out.qx = q1x + t * d2x;
   out.qy = q1y + t * d2y;
+}
+
+/** {@link closestOnSegments} with the two segments packed as [p1x, p1y, p2x, p2y, q1x, q1y, q2x, q2y]. */
+function closestOnPacked(seg: Float64Array, out: { px: number; py: number; qx: number; qy: number }): void {
+  closestOnSegments(seg[0]!, seg[1]!, seg[2]!, seg[3]!, seg[4]!, seg[5]!, seg[6]!, seg[7]!, out);
 }
 
 function clamp01(x: number): number {
@@ -237,12 +248,12 @@ export function collidePolygons(
   const px = xfA.c * dx + xfA.s * dy;
   const py = -xfA.s * dx + xfA.c * dy;
   const radius = a.radius + b.radius;
-  findMaxSeparation(a, b, px, py, c, s, sepA);
+  maxSeparation(a, b, bInA.set(px, py, c, s), sepA);
   if (sepA.separation > speculative + radius) return out;
   // A in B's frame: the inverse transform
   const qx = -(c * px + s * py);
   const qy = -(-s * px + c * py);
-  findMaxSeparation(b, a, qx, qy, c, -s, sepB);
+  maxSeparation(b, a, aInB.set(qx, qy, c, -s), sepB);
   if (sepB.separation > speculative + radius) return out;
 
   const flip = sepB.separation > sepA.separation + 0.1 * LINEAR_SLOP;
@@ -302,7 +313,15 @@ export function collidePolygons(
     // corners, so measure the true distance between the reference and incident edges. Unless the
     // edges face each other (closest direction ≈ the face normal: clip for 2 points below), the
     // contact is one point along the closest direction.
-    closestOnSegments(r1x, r1y, ref.vx[e2]!, ref.vy[e2]!, ax, ay, bx, by, closest);
+    segments[0] = r1x;
+    segments[1] = r1y;
+    segments[2] = ref.vx[e2]!;
+    segments[3] = ref.vy[e2]!;
+    segments[4] = ax;
+    segments[5] = ay;
+    segments[6] = bx;
+    segments[7] = by;
+    closestOnPacked(segments, closest);
     const dx = closest.qx - closest.px;
     const dy = closest.qy - closest.py;
     const dist = Math.sqrt(dx * dx + dy * dy);
@@ -331,7 +350,11 @@ export function collidePolygons(
       return out;
     }
   }
-  if (clipToReferenceEdge(ax, ay, bx, by, r1x, r1y, ref.vx[e2]!, ref.vy[e2]!, clipOut, clipScratch) < 2) {
+  refEdge[0] = r1x;
+  refEdge[1] = r1y;
+  refEdge[2] = ref.vx[e2]!;
+  refEdge[3] = ref.vy[e2]!;
+  if (clipToReferenceEdge(incident.set(ax, ay, bx, by), refEdge, clipOut, clipScratch) < 2) {
     return out;
   }
   const offset = nx * r1x + ny * r1y;

@@ -4,7 +4,7 @@
  * Two convex shapes do not overlap iff some axis exists on which their projections ("shadows")
  * do not overlap; for polygons the edge normals of both are enough (for boxes: each box's 2 axes).
  */
-import type { ConvexShape2 } from './shapes2d.js';
+import { type ConvexShape2, Transform2 } from './shapes2d.js';
 
 /** An oriented box: centre, unit axis u (v = perp(u)) and half extents along u and v. */
 export interface OrientedBox2 {
@@ -114,6 +114,21 @@ export function findMaxSeparation(
   s: number,
   out: SeparationResult,
 ): SeparationResult {
+  scratchXf.px = px;
+  scratchXf.py = py;
+  scratchXf.c = c;
+  scratchXf.s = s;
+  return maxSeparation(p1, p2, scratchXf, out);
+}
+
+const scratchXf = new Transform2();
+
+/** {@link findMaxSeparation} with polygon 2's placement given as a transform (the hot-path form). */
+export function maxSeparation(p1: ConvexShape2, p2: ConvexShape2, xf: Transform2, out: SeparationResult): SeparationResult {
+  const px = xf.px;
+  const py = xf.py;
+  const c = xf.c;
+  const s = xf.s;
   const n1 = p1.count;
   const n2 = p2.count;
   const v1x = p1.vx;

@@ -354,12 +354,18 @@ export function supportIndex(s: ConvexShape2, dx: number, dy: number): number {
  * Mutable on purpose: the engine reuses one per body pair instead of allocating.
  */
 export class Transform2 {
-  constructor(
-    public px = 0,
-    public py = 0,
-    public c = 1,
-    public s = 0,
-  ) {}
+  // Fields start as numbers (not parameter properties, which a [[Define]] class-field emit would
+  // first set to undefined): V8 then keeps them as in-place doubles and `set` allocates nothing.
+  px = 0.5;
+  py = 0.5;
+  c = 1.5;
+  s = 0.5;
+  constructor(px = 0, py = 0, c = 1, s = 0) {
+    this.px = px;
+    this.py = py;
+    this.c = c;
+    this.s = s;
+  }
   set(px: number, py: number, c: number, s: number): this {
     this.px = px;
     this.py = py;

@@ -1,68 +1,116 @@
 /**
- * A camera for things that do not suggest one (scene files): draw the instance once on a large
- * probe canvas at a coarse scale, find the bounding box of the pixels that differ from the
- * background, and zoom in twice so that the drawing fills the view with a margin. Node-only.
+ * A camera for things that do not suggest one (scene files without `view`): draw the instance once
+ * through a context that records where every path point, rectangle, arc, text and image lands
+ * (after the current transform), ignore whole-canvas fills (backgrounds), and fit the view to the
+ * bounding box of the rest. The calls also reach a real headless context, which keeps the
+ * transform state. Node-only.
  */
 import type { DemoInstance, View } from '../demos/types.js';
 import { createNodeCanvas } from './canvas-node.js';
 
-const PROBE = 512;
-const BG = '#ff00ff'; // a colour no drawing is expected to use everywhere
+const PROBE = 256;
 
-function drawnBox(instance: DemoInstance, view: View): [number, number, number, number] | undefined {
-  const c = createNodeCanvas(PROBE, PROBE);
-  c.clear(BG);
-  instance.draw(c.ctx, view);
-  const d = c.rgba();
-  let x0 = PROBE;
-  let y0 = PROBE;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < PROBE; y++) {
-    for (let x = 0; x < PROBE; x++) {
-      const i = (y * PROBE + x) * 4;
-      if (d[i] !== 255 || d[i + 1] !== 0 || d[i + 2] !== 255) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
+type Box = { x0: number; y0: number; x1: number; y1: number };
+
+/** The bounding box, in probe pixels, of what `draw` puts on the canvas (backgrounds excluded). */
+function drawnBounds(instance: DemoInstance, view: View): Box | undefined {
+  const real = createNodeCanvas(PROBE, PROBE).ctx;
+  const box: Box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  const corners = (pts: number[]) => {
+    const m = real.getTransform();
+    const out: number[] = [];
+    for (let i = 0; i < pts.length; i += 2) {
+      out.push(m.a * pts[i]! + m.c * pts[i + 1]! + m.e, m.b * pts[i]! + m.d * pts[i + 1]! + m.f);
     }
-  }
-  return x1 < 0 ? undefined : [x0, y0, x1, y1];
+    return out;
+  };
+  const add = (dev: number[]) => {
+    for (let i = 0; i < dev.length; i += 2) {
+      const x = dev[i]!;
+      const y = dev[i + 1]!;
+      if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+      box.x0 = Math.min(box.x0, x);
+      box.x1 = Math.max(box.x1, x);
+      box.y0 = Math.min(box.y0, y);
+      box.y1 = Math.max(box.y1, y);
+    }
+  };
+  /** a rectangle, unless it covers the whole canvas (a background) */
+  const rect = (x: number, y: number, w: number, h: number) => {
+    const d = corners([x, y, x + w, y, x, y + h, x + w, y + h]);
+    const xs = [d[0]!, d[2]!, d[4]!, d[6]!];
+    const ys = [d[1]!, d[3]!, d[5]!, d[7]!];
+    const covers =
+      Math.min(...xs) <= 0 && Math.min(...ys) <= 0 && Math.max(...xs) >= PROBE && Math.max(...ys) >= PROBE;
+    if (!covers) add(d);
+  };
+  const record: Record<string, (...a: number[]) => void> = {
+    moveTo: (x, y) => add(corners([x, y])),
+    lineTo: (x, y) => add(corners([x, y])),
+    quadraticCurveTo: (a, b, x, y) => add(corners([a, b, x, y])),
+    bezierCurveTo: (a, b, c, d, x, y) => add(corners([a, b, c, d, x, y])),
+    arc: (x, y, r) => add(corners([x - r, y - r, x + r, y + r, x - r, y + r, x + r, y - r])),
+    arcTo: (a, b, x, y) => add(corners([a, b, x, y])),
+    ellipse: (x, y, rx, ry) => {
+      const r = Math.max(rx, ry);
+      add(corners([x - r, y - r, x + r, y + r, x - r, y + r, x + r, y - r]));
+    },
+    rect,
+    roundRect: rect,
+    fillRect: rect,
+    strokeRect: rect,
+  };
+  const proxy = new Proxy(real, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== 'function') return value;
+      const rec = typeof prop === 'string' ? record[prop] : undefined;
+      return (...args: unknown[]) => {
+        if (rec) rec(...(args as number[]));
+        else if (prop === 'fillText' || prop === 'strokeText')
+          add(corners([args[1] as number, args[2] as number]));
+        else if (prop === 'drawImage') {
+          const img = args[0] as { width?: number; height?: number };
+          const [dx, dy, dw, dh] =
+            args.length >= 9
+              ? (args.slice(5, 9) as number[])
+              : [
+                  args[1] as number,
+                  args[2] as number,
+                  (args[3] ?? img.width ?? 0) as number,
+                  (args[4] ?? img.height ?? 0) as number,
+                ];
+          rect(dx!, dy!, dw!, dh!);
+        }
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+    set(target, prop, value) {
+      return Reflect.set(target, prop, value, target);
+    },
+  });
+  instance.draw(proxy, view);
+  return box.x1 >= box.x0 ? box : undefined;
 }
 
-/** Finds a view of `width`×`height` pixels showing everything `instance.draw` draws. */
+/** Finds a view of `width`×`height` pixels showing everything `instance.draw` draws, with a margin. */
 export function fitView(instance: DemoInstance, width: number, height: number): View {
-  let probe: View = { width: PROBE, height: PROBE, cx: 0, cy: 0, scale: 0.25 }; // ±1 km
-  for (let pass = 0; pass < 3; pass++) {
-    const box = drawnBox(instance, probe);
-    if (!box) break;
-    const [x0, y0, x1, y1] = box;
-    if (x0 === 0 && y0 === 0 && x1 === PROBE - 1 && y1 === PROBE - 1 && pass > 0) break; // fills the probe
-    const wx0 = probe.cx + (x0 - PROBE / 2) / probe.scale;
-    const wx1 = probe.cx + (x1 + 1 - PROBE / 2) / probe.scale;
-    const wy1 = probe.cy - (y0 - PROBE / 2) / probe.scale;
-    const wy0 = probe.cy - (y1 + 1 - PROBE / 2) / probe.scale;
-    const span = Math.max(wx1 - wx0, wy1 - wy0, 1e-6);
-    probe = {
-      width: PROBE,
-      height: PROBE,
-      cx: (wx0 + wx1) / 2,
-      cy: (wy0 + wy1) / 2,
-      scale: (PROBE * 0.8) / span,
-    };
-    if (pass === 2 || (x1 - x0 > PROBE * 0.3 && pass > 0)) {
-      const scale = Math.min(width / (wx1 - wx0 || span), height / (wy1 - wy0 || span)) * 0.85;
-      return { width, height, cx: probe.cx, cy: probe.cy, scale };
-    }
-  }
-  if (probe.scale === 0.25) return { width, height, cx: 0, cy: 0, scale: Math.min(width, height) / 20 };
+  const probe: View = { width: PROBE, height: PROBE, cx: 0, cy: 0, scale: 1 };
+  const b = drawnBounds(instance, probe);
+  if (!b) return { width, height, cx: 0, cy: 0, scale: Math.min(width, height) / 20 };
+  // probe pixels → world (scale 1, centred on the origin, y up)
+  const wx0 = b.x0 - PROBE / 2;
+  const wx1 = b.x1 - PROBE / 2;
+  const wy0 = PROBE / 2 - b.y1;
+  const wy1 = PROBE / 2 - b.y0;
+  const w = Math.max(wx1 - wx0, 1e-9);
+  const h = Math.max(wy1 - wy0, 1e-9);
+  const scale = 0.9 * Math.min(width / w, height / h);
   return {
     width,
     height,
-    cx: probe.cx,
-    cy: probe.cy,
-    scale: (probe.scale * Math.min(width, height)) / PROBE,
+    cx: (wx0 + wx1) / 2,
+    cy: (wy0 + wy1) / 2,
+    scale: Number.isFinite(scale) ? scale : 1,
   };
 }

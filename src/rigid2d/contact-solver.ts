@@ -446,20 +446,36 @@ function rotateBody(bodies: BodyStore, i: number, angle: number): void {
   bodies.dqs[i] = s2 * m;
 }
 
-/** The current separation of point `j` of constraint `i` (from the in-step motion). */
-export function currentSeparation(bodies: BodyStore, cc: Float64Array, cb: Int32Array, i: number, j: number): number {
-  const o = i * CONSTRAINT_STRIDE;
-  const q = o + C_P0 + j * P_STRIDE;
-  const a = cb[2 * i]!;
-  const b = cb[2 * i + 1]!;
+/** Writes each point's current separation (after the in-step motion) to the contacts' readout. */
+export function storeSeparations(
+  bodies: BodyStore,
+  contacts: ContactStore,
+  active: Int32Array,
+  nActive: number,
+  cc: Float64Array,
+  cb: Int32Array,
+): void {
   const { dpx, dpy, dqc, dqs } = bodies;
-  const ax = cc[q + P_RAX]!;
-  const ay = cc[q + P_RAY]!;
-  const bx = cc[q + P_RBX]!;
-  const by = cc[q + P_RBY]!;
-  const dx = dpx[b]! - dpx[a]! + (dqc[b]! * bx - dqs[b]! * by) - (dqc[a]! * ax - dqs[a]! * ay);
-  const dy = dpy[b]! - dpy[a]! + (dqs[b]! * bx + dqc[b]! * by) - (dqs[a]! * ax + dqc[a]! * ay);
-  return dx * cc[o + C_NX]! + dy * cc[o + C_NY]! + cc[q + P_BASE_SEP]!;
+  const sep = contacts.separation;
+  for (let i = 0; i < nActive; i++) {
+    const o = i * CONSTRAINT_STRIDE;
+    const a = cb[2 * i]!;
+    const b = cb[2 * i + 1]!;
+    const c = active[i]!;
+    const n_x = cc[o + C_NX]!;
+    const n_y = cc[o + C_NY]!;
+    const pc = cc[o + C_COUNT]!;
+    for (let j = 0; j < pc; j++) {
+      const q = o + C_P0 + j * P_STRIDE;
+      const ax = cc[q + P_RAX]!;
+      const ay = cc[q + P_RAY]!;
+      const bx = cc[q + P_RBX]!;
+      const by = cc[q + P_RBY]!;
+      const dx = dpx[b]! - dpx[a]! + (dqc[b]! * bx - dqs[b]! * by) - (dqc[a]! * ax - dqs[a]! * ay);
+      const dy = dpy[b]! - dpy[a]! + (dqs[b]! * bx + dqc[b]! * by) - (dqs[a]! * ax + dqc[a]! * ay);
+      sep[2 * c + j] = dx * n_x + dy * n_y + cc[q + P_BASE_SEP]!;
+    }
+  }
 }
 
 /**
@@ -477,7 +493,7 @@ export function solvePositions(
   slop: number,
   maxCorrection: number,
 ): number {
-  const { dpx, dpy, cx, cy } = bodies;
+  const { dpx, dpy, dqc, dqs, cx, cy } = bodies;
   let maxDepth = 0;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
@@ -492,7 +508,13 @@ export function solvePositions(
     const pc = cc[o + C_COUNT]!;
     for (let j = 0; j < pc; j++) {
       const q = o + C_P0 + j * P_STRIDE;
-      const s = currentSeparation(bodies, cc, cb, i, j);
+      const ax = cc[q + P_RAX]!;
+      const ay = cc[q + P_RAY]!;
+      const bx = cc[q + P_RBX]!;
+      const by = cc[q + P_RBY]!;
+      const dx = dpx[b]! - dpx[a]! + (dqc[b]! * bx - dqs[b]! * by) - (dqc[a]! * ax - dqs[a]! * ay);
+      const dy = dpy[b]! - dpy[a]! + (dqs[b]! * bx + dqc[b]! * by) - (dqs[a]! * ax + dqc[a]! * ay);
+      const s = dx * n_x + dy * n_y + cc[q + P_BASE_SEP]!;
       if (-s > maxDepth) maxDepth = -s;
       let C = percent * (s + slop);
       if (C >= 0) continue;
@@ -505,14 +527,14 @@ export function solvePositions(
         dpy[a] = dpy[a]! - mA * Py;
         cx[a] = cx[a]! - mA * Px;
         cy[a] = cy[a]! - mA * Py;
-        if (iA > 0) rotateBody(bodies, a, -iA * (cc[q + P_RAX]! * Py - cc[q + P_RAY]! * Px));
+        if (iA > 0) rotateBody(bodies, a, -iA * (ax * Py - ay * Px));
       }
       if (mB > 0) {
         dpx[b] = dpx[b]! + mB * Px;
         dpy[b] = dpy[b]! + mB * Py;
         cx[b] = cx[b]! + mB * Px;
         cy[b] = cy[b]! + mB * Py;
-        if (iB > 0) rotateBody(bodies, b, iB * (cc[q + P_RBX]! * Py - cc[q + P_RBY]! * Px));
+        if (iB > 0) rotateBody(bodies, b, iB * (bx * Py - by * Px));
       }
     }
   }

@@ -44,7 +44,6 @@ import {
   P_TANGENT_MASS,
   type SolvePass,
   applyRestitution,
-  currentSeparation,
   integratePositions,
   integrateVelocities,
   makeSoftness,
@@ -53,6 +52,7 @@ import {
   solveContacts,
   solvePositions,
   storeImpulses,
+  storeSeparations,
   warmStart,
 } from './contact-solver.js';
 import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING, ContactStore } from './contact-store.js';
@@ -160,15 +160,16 @@ export class World {
   /** the broadphase: a dynamic AABB tree of the shapes' fat boxes (userData = shape slot) */
   readonly broadphase: DynamicTree;
 
-  gravityX: number;
-  gravityY: number;
+  // number fields start as doubles so V8 keeps them unboxed (see Transform2)
+  gravityX = 0.5;
+  gravityY = 0.5;
   solver: ResolvedSolverSettings;
-  enableSleep: boolean;
-  timeToSleep: number;
-  sleepTolerance: number;
-  hitEventThreshold: number;
-  speculativeDistance: number;
-  aabbMargin: number;
+  enableSleep = true;
+  timeToSleep = 0.5;
+  sleepTolerance = 0.5;
+  hitEventThreshold = 0.5;
+  speculativeDistance = 0.5;
+  aabbMargin = 0.5;
   /** simulated time and steps taken */
   time = 0;
   stepCount = 0;
@@ -810,21 +811,27 @@ export class World {
   }
 
   /**
-   * Recomputes a body's shape boxes and tells the tree; a box that left its fat box is re-inserted
-   * (fattened ahead of the motion `dx, dy`) and searched for new pairs next step. `force` (teleports)
-   * always searches again.
+   * Recomputes a body's shape boxes. A box that left its fat box is re-inserted in the tree
+   * (fattened ahead of the body's in-step motion) and searched for new pairs next step; `force`
+   * (teleports) always searches again. Boxes still inside their fat box cost no tree call.
    */
-  private updateBodyBoxes(i: number, force: boolean, dx = 0, dy = 0): void {
+  private updateBodyBoxes(i: number, force: boolean): void {
     const sh = this.shapes;
     const tree = this.broadphase;
     const xf = this.originTransform(i, this.xfA);
     const aabb = sh.aabb;
+    const fat = sh.fat;
     for (let s = this.bodies.firstShape[i]!; s !== -1; s = sh.next[s]!) {
       const o = 4 * s;
       computeAabb(sh.geom[s]!, xf, aabb, o);
       const p = sh.proxy[s]!;
-      if (tree.moveProxy(p, aabb[o]!, aabb[o + 1]!, aabb[o + 2]!, aabb[o + 3]!, dx, dy)) this.copyFat(s);
-      else if (force) tree.touchProxy(p);
+      const escaped =
+        aabb[o]! < fat[o]! || aabb[o + 1]! < fat[o + 1]! || aabb[o + 2]! > fat[o + 2]! || aabb[o + 3]! > fat[o + 3]!;
+      if (escaped || force) {
+        const b = this.bodies;
+        if (tree.moveProxy(p, aabb[o]!, aabb[o + 1]!, aabb[o + 2]!, aabb[o + 3]!, b.dpx[i]!, b.dpy[i]!)) this.copyFat(s);
+        else if (force) tree.touchProxy(p);
+      }
     }
   }
 
@@ -1164,10 +1171,7 @@ export class World {
     }
     // store impulses for the next step's warm start; the readout gets the current separations
     storeImpulses(cs, active, nActive, cc);
-    for (let i = 0; i < nActive; i++) {
-      const c = active[i]!;
-      for (let j = 0; j < cs.pointCount[c]!; j++) cs.separation[2 * c + j] = currentSeparation(b, cc, cb, i, j);
-    }
+    storeSeparations(b, cs, active, nActive, cc, cb);
   }
 
   /** Bodies' boxes (refatten on escape), forces cleared, sleep timers. */
@@ -1181,7 +1185,7 @@ export class World {
       b.fx[i] = 0;
       b.fy[i] = 0;
       b.torque[i] = 0;
-      this.updateBodyBoxes(i, false, b.dpx[i]!, b.dpy[i]!);
+      this.updateBodyBoxes(i, false);
       const v = Math.sqrt(b.vx[i]! * b.vx[i]! + b.vy[i]! * b.vy[i]!);
       const wr = b.maxExtent[i]! * Math.abs(b.w[i]!);
       if (

@@ -73,6 +73,8 @@ export function runBox(set: (g: MacGrid) => void, maxSweeps = 20): BoxRun {
   const cellUpdates: { cell: string; value: number }[] = [];
   let result: MacGrid = start;
   let sweepsToZero = -1;
+  // sweep n runs the projection with exactly n Gauss–Seidel sweeps; one more sweep after the
+  // divergence vanished shows that it changes nothing
   for (let n = 1; n <= maxSweeps; n++) {
     const g = new MacGrid({ nx: 2, ny: 2 });
     set(g);
@@ -90,12 +92,10 @@ export function runBox(set: (g: MacGrid) => void, maxSweeps = 20): BoxRun {
           : undefined,
     });
     sweeps.push([0, 1, 2, 3].map((c) => r6(proj.pressure(c % 2, c >> 1))));
+    if (sweepsToZero > 0) break;
     result = g;
     const div = g.divergence(new Float64Array(4));
-    if (div.every((d) => Math.abs(d) < 1e-12)) {
-      sweepsToZero = n;
-      break;
-    }
+    if (div.every((d) => Math.abs(d) < 1e-12)) sweepsToZero = n;
   }
   const f = faces(result);
   const circ = circulation(f);
@@ -138,7 +138,9 @@ function boxSteps(run: BoxRun): WorkbookStep[] {
         columns: ['sweep', ...CELL_NAMES],
         rows: run.sweeps.map((p, i) => [i + 1, ...p]),
       },
-      lines: [`every cell's divergence is zero after ${run.sweepsToZero} sweep(s)`],
+      lines: [
+        `every cell's divergence is zero after ${run.sweepsToZero} sweep(s); sweep ${run.sweepsToZero + 1} changes nothing`,
+      ],
     },
     {
       title: 'new face speeds u_face − (p_right − p_left)',
@@ -213,6 +215,7 @@ function examples(): WorkbookExample[] {
       { label: 'divergences +1, −1, 0, 0', pass: box.divergenceBefore.join() === '1,-1,0,0' },
       { label: 'sweep 1 gives −0.5, 0.25, −0.25, 0', pass: box.sweeps[0]!.join() === '-0.5,0.25,-0.25,0' },
       { label: 'one sweep solves it', pass: box.sweepsToZero === 1 },
+      { label: 'a second sweep changes nothing', pass: box.sweeps[1]!.join() === box.sweeps[0]!.join() },
       {
         label: 'faces 0.25 / −0.25 / −0.25 / 0.25',
         pass:

@@ -18,6 +18,12 @@ export class AttachmentSet implements ConstraintSet {
   lambda = new Float64Array(8);
   /** constraints with active = 0 are skipped (released grabs) */
   active = new Uint8Array(8);
+  /**
+   * impulse (N·s) each attachment has applied to its particle since `clearImpulses()`: Σ Δλ n̂ / h over
+   * iterations and substeps (the XPBD force is λ∇C/h²). A two-way coupling applies its opposite to the
+   * body the target belongs to (see body-attachment.ts).
+   */
+  impulse = new Float64Array(24);
 
   size(): number {
     return this.n;
@@ -39,6 +45,10 @@ export class AttachmentSet implements ConstraintSet {
     this.active[c] = 1;
     this.n = c + 1;
     return c;
+  }
+
+  clearImpulses(): void {
+    this.impulse.fill(0);
   }
 
   setTarget(c: number, x: number, y: number, z: number): void {
@@ -85,6 +95,10 @@ export class AttachmentSet implements ConstraintSet {
       ctx.dx[p] += s * ex;
       ctx.dx[p + 1] += s * ey;
       ctx.dx[p + 2] += s * ez;
+      const j = dl / (C * ctx.h);
+      this.impulse[3 * c] += j * ex;
+      this.impulse[3 * c + 1] += j * ey;
+      this.impulse[3 * c + 2] += j * ez;
     }
   }
 
@@ -113,6 +127,9 @@ export class AttachmentSet implements ConstraintSet {
     const t = new Float64Array(3 * cap);
     t.set(this.target);
     this.target = t;
+    const im = new Float64Array(3 * cap);
+    im.set(this.impulse);
+    this.impulse = im;
     for (const key of ['compliance', 'lambda'] as const) {
       const a = new Float64Array(cap);
       a.set(this[key]);

@@ -48,8 +48,8 @@ export class DistanceSet implements ConstraintSet {
   private kCache = -1;
   private kIter = -1;
   private kPrime = 1;
-  /** cached: 1 if all compliances are 0, 0 if not, −1 unknown */
-  private rigid = -1;
+  /** cached: the common compliance, −1 if they differ, −2 unknown */
+  private uniform = -2;
 
   constructor(options: DistanceSetOptions = {}, capacity = 16) {
     this.mode = options.mode ?? 'equal';
@@ -108,7 +108,7 @@ export class DistanceSet implements ConstraintSet {
     this.lambda[c] = 0;
     this.n = c + 1;
     this.coloring = undefined;
-    this.rigid = -1;
+    this.uniform = -2;
     return c;
   }
 
@@ -116,16 +116,22 @@ export class DistanceSet implements ConstraintSet {
   setCompliance(c: number, alpha: number): void {
     checkNonNegative(alpha, `${this.kind}[${c}].compliance`);
     this.compliance[c] = alpha;
-    this.rigid = -1;
+    this.uniform = -2;
   }
 
-  /** True when every constraint has α = 0 (cached; `add` and `setCompliance` invalidate it). */
-  private isRigid(): boolean {
-    if (this.rigid < 0) {
-      this.rigid = 1;
-      for (let c = 0; c < this.n; c++) if (this.compliance[c] !== 0) this.rigid = 0;
+  /** The common α when every constraint has the same one, else −1 (cached; `add`/`setCompliance` reset it). */
+  private uniformCompliance(): number {
+    if (this.uniform === -2) {
+      const a = this.n > 0 ? this.compliance[0] : 0;
+      this.uniform = a;
+      for (let c = 1; c < this.n; c++) {
+        if (this.compliance[c] !== a) {
+          this.uniform = -1;
+          break;
+        }
+      }
     }
-    return this.rigid === 1;
+    return this.uniform;
   }
 
   particlesOf(c: number, out: number[]): number {
@@ -163,9 +169,9 @@ export class DistanceSet implements ConstraintSet {
     }
     if (mode === 0 && !jacobi && (beta === 0 || alphaScale === 0)) {
       // the hot paths (cloth, ropes): equality, Gauss–Seidel or coloured, no damping
-      if (alphaScale === 0 || this.isRigid()) {
-        if (order === null) solveRigidGS(x, w, ids, rest, lam, kp, start, end);
-        else solveEqualityGS(x, w, ids, rest, comp, lam, 0, kp, order, start, end);
+      const uniform = alphaScale === 0 ? 0 : this.uniformCompliance();
+      if (order === null && uniform >= 0) {
+        solveUniformGS(x, w, ids, rest, lam, uniform * alphaScale, kp, start, end);
       } else {
         solveEqualityGS(x, w, ids, rest, comp, lam, alphaScale, kp, order, start, end);
       }
@@ -311,13 +317,18 @@ function solveEqualityGS(
   }
 }
 
-/** The rigid (α = 0) distance kernel in id order: Δλ = −C/(w1 + w2), the PBD projection of seed 000 §26.3. */
-function solveRigidGS(
+/**
+ * The distance kernel for a set whose constraints share one compliance (α̃ a scalar; 0 for the rigid
+ * PBD projection of seed 000 §26.3), in id order: the cloth benchmark's inner loop.
+ * Δλ = (−C − α̃λ)/(w1 + w2 + α̃), Δx1 = +w1 Δλ n̂, Δx2 = −w2 Δλ n̂, with one division.
+ */
+function solveUniformGS(
   x: Float64Array,
   w: Float64Array,
   ids: Int32Array,
   rest: Float64Array,
   lam: Float64Array,
+  alphaTilde: number,
   kp: number,
   start: number,
   end: number,
@@ -333,10 +344,11 @@ function solveRigidGS(
     const ey = x[ia + 1] - x[ib + 1];
     const ez = x[ia + 2] - x[ib + 2];
     const len = Math.sqrt(ex * ex + ey * ey + ez * ez);
-    const den = wa + wb;
+    const den = wa + wb + alphaTilde;
     if (len < 1e-12 || den < 1e-12) continue;
-    const s = (kp * (rest[c] - len)) / (den * len);
-    lam[c] += s * len;
+    const l0 = lam[c];
+    const s = (kp * (rest[c] - len - alphaTilde * l0)) / (den * len);
+    lam[c] = l0 + s * len;
     const sa = wa * s;
     const sb = wb * s;
     x[ia] += sa * ex;

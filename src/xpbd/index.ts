@@ -11,6 +11,7 @@ export * from './area.js';
 export * from './attachment.js';
 export * from './balloon.js';
 export * from './bending.js';
+export * from './body-attachment.js';
 export * from './cloth.js';
 export * from './collision.js';
 export * from './coloring.js';

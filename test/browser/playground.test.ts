@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demos } from '../../src/demos/index.js';
 import { workbookSections } from '../../src/workbook/index.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+/** The system Chromium (override with RIKIGAKU_CHROMIUM, e.g. to check the skip path). */
+const CHROMIUM = process.env.RIKIGAKU_CHROMIUM ?? '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const IN_CI = process.env.CI === 'true';
 const ROOT = join(import.meta.dirname, '../..');
@@ -214,6 +215,43 @@ describe.runIf(HAVE_CHROMIUM)('playground in Chromium', () => {
       expect(problems, problems.join('\n')).toEqual([]);
     },
   );
+
+  it('a scene file dropped on the page runs like the examples; a bad one shows its error', async () => {
+    problems.length = 0;
+    const drop = (name: string, text: string) =>
+      page.evaluate(
+        ([n, t]) => {
+          const dt = new DataTransfer();
+          dt.items.add(new File([t!], n!, { type: 'application/json' }));
+          window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        },
+        [name, text],
+      );
+    const scene = {
+      format: 'rikigaku/rigid2d@1',
+      title: 'Dropped ball',
+      bodies: [
+        { type: 'static', shapes: [{ kind: 'box', halfWidth: 5, halfHeight: 0.5, center: [0, -0.5] }] },
+        { position: [0, 2], shapes: [{ kind: 'circle', radius: 0.5 }] },
+      ],
+    };
+    await drop('dropped.json', JSON.stringify(scene));
+    await page.waitForFunction(() => window.__rikigaku!.state().id === 'scene-dropped');
+    expect(await page.textContent('#demo-title')).toBe('Dropped ball');
+    expect(await page.locator('#demo-list a[data-id="scene-dropped"]').count()).toBe(1);
+    await page.evaluate(() => window.__rikigaku!.open('scene-dropped')); // paused and reset: exact stepping
+    const r = await page.evaluate(() => window.__rikigaku!.stepFrames(60));
+    expect(r.frames).toBe(60);
+    expect(r.painted).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+
+    await drop('broken.json', JSON.stringify({ format: 'rikigaku/rigid2d@1', bodies: [{ mass: -1 }] }));
+    await page.waitForFunction(() => window.__rikigaku!.state().id === 'scene-broken');
+    expect(await page.isVisible('#error')).toBe(true);
+    expect(await page.textContent('#error')).toMatch(/^scene-broken: .*bodies\[0\]/);
+    expect(problems.length).toBeGreaterThan(0); // the error is also logged to the console
+    problems.length = 0;
+  });
 
   it('the workbook page lists the sections and steps through an example one step at a time', async () => {
     problems.length = 0;

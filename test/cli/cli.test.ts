@@ -45,6 +45,22 @@ function readPng(path: string) {
   return PNG.sync.read(readFileSync(path));
 }
 
+describe('help and version', () => {
+  it('--help, no arguments and --version print to stdout and exit 0', async () => {
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/Usage: rikigaku/);
+    expect(help.out).toMatch(/rikigaku workbook 26\.1/);
+    expect((await cli([])).out).toMatch(/Commands:/);
+    const v = await cli(['--version']);
+    expect(v.code).toBe(0);
+    expect(v.out.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+    const runHelp = await cli(['run', '--help']);
+    expect(runHelp.code).toBe(0);
+    expect(runHelp.out).toMatch(/--png-every <N>/);
+  });
+});
+
 describe('rikigaku list', () => {
   it('lists demos by domain, labs and workbook sections', async () => {
     const r = await cli(['list']);
@@ -205,7 +221,7 @@ describe('rikigaku run', () => {
       expect(Math.abs((x0 + x1) / 2 - 60)).toBeLessThan(3);
 
       writeFileSync(join(dir, 'bad.json'), JSON.stringify({ format: 'test/disc@1', x: 'no' }));
-      expectOneLineError(await cli(['run', 'bad.json']), /invalid-scene: disc\.json\.x: must be a number/);
+      expectOneLineError(await cli(['run', 'bad.json']), /^rikigaku: disc\.json\.x: must be a number\n$/);
     } finally {
       delete sceneLoaders['test/disc@1'];
     }
@@ -293,7 +309,7 @@ describe('rikigaku run', () => {
       /cannot read scene file 'missing.json': no such file/,
     );
     writeFileSync(join(dir, 'broken.json'), '{ not json');
-    expectOneLineError(await cli(['run', 'broken.json']), /invalid-scene: broken\.json: not valid JSON/);
+    expectOneLineError(await cli(['run', 'broken.json']), /^rikigaku: broken\.json: not valid JSON/);
     writeFileSync(join(dir, 'unknown.json'), '{"format":"nobody/knows@1"}');
     expectOneLineError(await cli(['run', 'unknown.json']), /unknown format 'nobody\/knows@1'/);
     writeFileSync(join(dir, 'a-file'), 'x');

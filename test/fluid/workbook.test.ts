@@ -32,6 +32,7 @@ describe('workbook §26.4 (grid parts)', () => {
     expect(run.sweeps[0]).toEqual([0, 0, 0.5, -0.25]);
     expect(run.sweepsToZero).toBe(2);
     expect(run.sweeps[1]).toEqual([0.25, 0, 0.5, -0.25]);
+    expect(run.sweeps[2]).toEqual(run.sweeps[1]); // the third sweep changes nothing
     expect(run.faces).toEqual({ bottom: 0.25, top: -0.25, left: -0.25, right: 0.25 });
     expect(run.direction).toBe('counter-clockwise');
   });
