@@ -95,7 +95,7 @@ window.__rikigaku = {
     location.hash = id;
     route();
     viewer.setRunning(false);
-    viewer.reset();
+    if (!demoPage.hidden) viewer.reset();
   },
   state: () => ({ id: viewer.demo?.id, params: { ...viewer.params }, frames: viewer.frames }),
   stepFrames(n: number) {

@@ -33,11 +33,17 @@ export function sceneDemo(path: string, text: string): Demo {
     description: `${typeof meta.description === 'string' ? `${meta.description} ` : ''}(${path.replace(/^(\.\.\/)+/, '')})`,
     dt: typeof meta.dt === 'number' ? meta.dt : 1 / 60,
     view(width: number, height: number): View {
-      const inst = last ?? load();
+      const fallback = { width, height, cx: 0, cy: 0, scale: Math.min(width, height) / 20 };
+      let inst = last;
+      if (!inst) {
+        try {
+          inst = load();
+        } catch {
+          return fallback; // `create` reports the scene's error
+        }
+      }
       const suggest = (inst as { view?: unknown }).view;
-      return typeof suggest === 'function'
-        ? (suggest.call(inst, width, height) as View)
-        : { width, height, cx: 0, cy: 0, scale: Math.min(width, height) / 20 };
+      return typeof suggest === 'function' ? (suggest.call(inst, width, height) as View) : fallback;
     },
     create: load,
   };

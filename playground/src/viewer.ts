@@ -177,6 +177,7 @@ export class Viewer {
   }
 
   private resize(): void {
+    if (this.canvas.clientWidth === 0 || this.canvas.clientHeight === 0) return; // page hidden
     const dpr = Math.min(2, window.devicePixelRatio || 1);
     const w = Math.max(1, Math.round(this.canvas.clientWidth * dpr));
     const h = Math.max(1, Math.round(this.canvas.clientHeight * dpr));
@@ -184,7 +185,9 @@ export class Viewer {
       this.canvas.width = w;
       this.canvas.height = h;
     }
-    if (this.demo) this.view = this.demo.view(w, h);
+    const demo = this.demo;
+    const view = demo && !this.failed ? this.guard(() => demo.view(w, h)) : undefined;
+    if (view) this.view = view;
     this.plot.resize();
     if (!this.running) this.draw();
   }

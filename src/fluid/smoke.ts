@@ -6,9 +6,14 @@
  *   diffuse → project → advect density / heat / fuel → burn
  *
  * Buoyancy f = (−a s + b (T − T_amb)) ŷ: heavy smoke sinks, hot gas rises. Vorticity confinement
- * (vorticity-confinement.ts) spins small eddies back up that numerical dissipation removed. Fire adds a fuel field that burns above an ignition
- * temperature, releasing heat and smoke, and expands where it burns (a divergence target for the
- * projection). Temperature is stored as the excess over ambient, so solid cells (0) are ambient.
+ * (vorticity-confinement.ts) spins small eddies back up that numerical dissipation removed. Fire
+ * adds a fuel field that burns above an ignition temperature, releasing heat and smoke, and
+ * expands where it burns (a divergence target for the projection). Temperature is stored as the
+ * excess over ambient, so solid cells (0) are ambient.
+ *
+ * Semi-Lagrangian advection does not conserve the total smoke by itself; in a closed box
+ * (`conserveSmoke`, default on) the density is rescaled after advection to the total it had, a
+ * global mass fix. The flux-form 'upwind' scheme conserves exactly but needs the CFL condition.
  */
 import { assertFinite, PhysicsError } from '../errors.js';
 import { pcos, psin } from '../math/portable.js';

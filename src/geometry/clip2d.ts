@@ -31,7 +31,12 @@ export class ClipResult {
  * be unit). A point created on the plane gets origin `planeCode`. Writes into `out`; returns the
  * number of points (0, 1 or 2 — a segment touching the plane keeps both its points).
  */
-export function clipSegmentToHalfPlane(seg: ClipResult, plane: Float64Array, out: ClipResult, planeCode = 2): number {
+export function clipSegmentToHalfPlane(
+  seg: ClipResult,
+  plane: Float64Array,
+  out: ClipResult,
+  planeCode = 2,
+): number {
   const tx = plane[0]!;
   const ty = plane[1]!;
   const offset = plane[2]!;
@@ -88,7 +93,12 @@ const plane = new Float64Array(3);
  * surviving points into `out` and returns their count; a point cut by the plane through r1 gets
  * origin 2, through r2 origin 3 (so ids can name the reference vertex that made it).
  */
-export function clipToReferenceEdge(incident: ClipResult, ref: Float64Array, out: ClipResult, scratch: ClipResult): number {
+export function clipToReferenceEdge(
+  incident: ClipResult,
+  ref: Float64Array,
+  out: ClipResult,
+  scratch: ClipResult,
+): number {
   const r1x = ref[0]!;
   const r1y = ref[1]!;
   const r2x = ref[2]!;

@@ -81,6 +81,23 @@ export function closestOnSegments(
   out.qy = q1y + t * d2y;
 }
 
+/** The separation of polygon 2's core vertices from edge `e` of polygon 1 (polygon 2 placed by `xf`). */
+function faceSeparation(p1: ConvexShape2, p2: ConvexShape2, xf: Transform2, e: number, out: SeparationResult): void {
+  const nx = p1.nx[e]!;
+  const ny = p1.ny[e]!;
+  const ox = p1.vx[e]!;
+  const oy = p1.vy[e]!;
+  let si = Infinity;
+  for (let j = 0; j < p2.count; j++) {
+    const x = xf.px + xf.c * p2.vx[j]! - xf.s * p2.vy[j]!;
+    const y = xf.py + xf.s * p2.vx[j]! + xf.c * p2.vy[j]!;
+    const d = nx * (x - ox) + ny * (y - oy);
+    if (d < si) si = d;
+  }
+  out.edge = e;
+  out.separation = si;
+}
+
 /** {@link closestOnSegments} with the two segments packed as [p1x, p1y, p2x, p2y, q1x, q1y, q2x, q2y]. */
 function closestOnPacked(seg: Float64Array, out: { px: number; py: number; qx: number; qy: number }): void {
   closestOnSegments(seg[0]!, seg[1]!, seg[2]!, seg[3]!, seg[4]!, seg[5]!, seg[6]!, seg[7]!, out);
@@ -229,7 +246,8 @@ export function collidePolygonCircle(
  * least penetration; the reference face is that edge (on A unless B's is clearly better), the
  * incident face is the other shape's edge most opposed to it, clipped to the reference face's
  * side planes; the clipped points behind (or within `speculative` of) the reference face are
- * the manifold. Normal from A to B.
+ * the manifold. Normal from A to B. `forced` ≥ 0 skips the choice and uses edge `forced & 0xff` of
+ * A (or of B when bit 8 is set) as the reference face.
  */
 export function collidePolygons(
   a: ConvexShape2,
@@ -238,6 +256,7 @@ export function collidePolygons(
   xfB: Transform2,
   speculative: number,
   out: Manifold2,
+  forced = -1,
 ): Manifold2 {
   out.clear();
   // B in A's frame
@@ -248,15 +267,24 @@ export function collidePolygons(
   const px = xfA.c * dx + xfA.s * dy;
   const py = -xfA.s * dx + xfA.c * dy;
   const radius = a.radius + b.radius;
-  maxSeparation(a, b, bInA.set(px, py, c, s), sepA);
-  if (sepA.separation > speculative + radius) return out;
   // A in B's frame: the inverse transform
   const qx = -(c * px + s * py);
   const qy = -(-s * px + c * py);
-  maxSeparation(b, a, aInB.set(qx, qy, c, -s), sepB);
-  if (sepB.separation > speculative + radius) return out;
-
-  const flip = sepB.separation > sepA.separation + 0.1 * LINEAR_SLOP;
+  let flip: boolean;
+  if (forced >= 0) {
+    // the caller names the reference face (chains: the segment's face, see World.collide)
+    flip = forced >> 8 === 1;
+    const e = forced & 0xff;
+    if (flip) faceSeparation(b, a, aInB.set(qx, qy, c, -s), e, sepB);
+    else faceSeparation(a, b, bInA.set(px, py, c, s), e, sepA);
+    if ((flip ? sepB : sepA).separation > speculative + radius) return out;
+  } else {
+    maxSeparation(a, b, bInA.set(px, py, c, s), sepA);
+    if (sepA.separation > speculative + radius) return out;
+    maxSeparation(b, a, aInB.set(qx, qy, c, -s), sepB);
+    if (sepB.separation > speculative + radius) return out;
+    flip = sepB.separation > sepA.separation + 0.1 * LINEAR_SLOP;
+  }
   let ref: ConvexShape2;
   let inc: ConvexShape2;
   let xf1: Transform2;
@@ -388,6 +416,57 @@ export function collidePolygons(
   out.flip = flip;
   out.referenceEdge = edge;
   out.incidentEdge = incEdge;
+  return out;
+}
+
+/**
+ * A circle against face `edge` of a segment (chains: the face normal only). The point must project
+ * inside the segment; otherwise there is no contact (the neighbouring segment owns it).
+ * The normal points from the segment to the circle; `circleIsA` flips it for a circle as shape A.
+ */
+export function collideSegmentFaceCircle(
+  seg: ConvexShape2,
+  xfS: Transform2,
+  edge: number,
+  circle: ConvexShape2,
+  xfC: Transform2,
+  speculative: number,
+  out: Manifold2,
+  circleIsA: boolean,
+): Manifold2 {
+  out.clear();
+  const wx = xfC.px + xfC.c * circle.vx[0]! - xfC.s * circle.vy[0]!;
+  const wy = xfC.py + xfC.s * circle.vx[0]! + xfC.c * circle.vy[0]!;
+  const dx = wx - xfS.px;
+  const dy = wy - xfS.py;
+  const cx = xfS.c * dx + xfS.s * dy;
+  const cy = -xfS.s * dx + xfS.c * dy;
+  const x1 = seg.vx[0]!;
+  const y1 = seg.vy[0]!;
+  const ex = seg.vx[1]! - x1;
+  const ey = seg.vy[1]! - y1;
+  const t = ((cx - x1) * ex + (cy - y1) * ey) / (ex * ex + ey * ey);
+  if (t < 0 || t > 1) return out;
+  const nx = seg.nx[edge]!;
+  const ny = seg.ny[edge]!;
+  const dist = nx * (cx - x1) + ny * (cy - y1);
+  const sep = dist - seg.radius - circle.radius;
+  if (sep > speculative || dist < 0) return out;
+  const f = circle.radius + 0.5 * sep;
+  const mx = cx - f * nx;
+  const my = cy - f * ny;
+  const wnx = xfS.c * nx - xfS.s * ny;
+  const wny = xfS.s * nx + xfS.c * ny;
+  out.pointCount = 1;
+  out.normalX = circleIsA ? -wnx : wnx;
+  out.normalY = circleIsA ? -wny : wny;
+  out.px[0] = xfS.px + xfS.c * mx - xfS.s * my;
+  out.py[0] = xfS.py + xfS.s * mx + xfS.c * my;
+  out.ix[0] = xfS.px + xfS.c * (cx - dist * nx) - xfS.s * (cy - dist * ny);
+  out.iy[0] = xfS.py + xfS.s * (cx - dist * nx) + xfS.c * (cy - dist * ny);
+  out.separation[0] = sep;
+  out.id[0] = edge;
+  out.referenceEdge = edge;
   return out;
 }
 

@@ -124,7 +124,12 @@ export function findMaxSeparation(
 const scratchXf = new Transform2();
 
 /** {@link findMaxSeparation} with polygon 2's placement given as a transform (the hot-path form). */
-export function maxSeparation(p1: ConvexShape2, p2: ConvexShape2, xf: Transform2, out: SeparationResult): SeparationResult {
+export function maxSeparation(
+  p1: ConvexShape2,
+  p2: ConvexShape2,
+  xf: Transform2,
+  out: SeparationResult,
+): SeparationResult {
   const px = xf.px;
   const py = xf.py;
   const c = xf.c;

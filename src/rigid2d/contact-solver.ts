@@ -17,7 +17,8 @@
 import type { BodyStore } from './body-store.js';
 import type { ContactStore } from './contact-store.js';
 
-// constraint layout (the two body slots of constraint i are in a separate Int32Array at 2i, 2i+1)
+// constraint layout (the body slots and point count of constraint i are in a separate Int32Array at
+// 3i, 3i + 1, 3i + 2, so all index arithmetic stays in integers)
 export const C_MA = 2;
 export const C_MB = 3;
 export const C_IA = 4;
@@ -110,8 +111,9 @@ export function prepareContacts(
     const t_x = n_y;
     const t_y = -n_x;
     const pc = pointCount[c]!;
-    cb[2 * i] = a;
-    cb[2 * i + 1] = b;
+    cb[3 * i] = a;
+    cb[3 * i + 1] = b;
+    cb[3 * i + 2] = pc;
     cc[o + C_MA] = mA;
     cc[o + C_MB] = mB;
     cc[o + C_IA] = iA;
@@ -165,7 +167,12 @@ export function resetImpulses(cc: Float64Array, nActive: number): void {
 }
 
 /** Copies the accumulated impulses back to the persistent contacts (for next step's warm start). */
-export function storeImpulses(contacts: ContactStore, active: Int32Array, nActive: number, cc: Float64Array): void {
+export function storeImpulses(
+  contacts: ContactStore,
+  active: Int32Array,
+  nActive: number,
+  cc: Float64Array,
+): void {
   const { normalImpulse, tangentImpulse, pointCount } = contacts;
   for (let i = 0; i < nActive; i++) {
     const c = active[i]!;
@@ -183,8 +190,8 @@ export function warmStart(bodies: BodyStore, cc: Float64Array, cb: Int32Array, n
   const { vx, vy, w } = bodies;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
-    const a = cb[2 * i]!;
-    const b = cb[2 * i + 1]!;
+    const a = cb[3 * i]!;
+    const b = cb[3 * i + 1]!;
     const mA = cc[o + C_MA]!;
     const mB = cc[o + C_MB]!;
     const iA = cc[o + C_IA]!;
@@ -197,7 +204,7 @@ export function warmStart(bodies: BodyStore, cc: Float64Array, cb: Int32Array, n
     let vBx = vx[b]!;
     let vBy = vy[b]!;
     let wB = w[b]!;
-    const pc = cc[o + C_COUNT]!;
+    const pc = cb[3 * i + 2]!;
     for (let j = 0; j < pc; j++) {
       const q = o + C_P0 + j * P_STRIDE;
       const pn = cc[q + P_NORMAL_IMPULSE]!;
@@ -269,8 +276,8 @@ export function solveContacts(
   const reverse = pass.reverse;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
-    const a = cb[2 * i]!;
-    const b = cb[2 * i + 1]!;
+    const a = cb[3 * i]!;
+    const b = cb[3 * i + 1]!;
     const mA = cc[o + C_MA]!;
     const mB = cc[o + C_MB]!;
     const iA = cc[o + C_IA]!;
@@ -293,7 +300,7 @@ export function solveContacts(
     const qAs = dqs[a]!;
     const qBc = dqc[b]!;
     const qBs = dqs[b]!;
-    const pc = cc[o + C_COUNT]!;
+    const pc = cb[3 * i + 2]!;
     for (let j = 0; j < pc; j++) {
       const q = o + C_P0 + (reverse ? pc - 1 - j : j) * P_STRIDE;
       const ax = cc[q + P_RAX]!;
@@ -390,15 +397,15 @@ export function applyRestitution(
     const o = i * CONSTRAINT_STRIDE;
     const e = cc[o + C_RESTITUTION]!;
     if (e === 0) continue;
-    const a = cb[2 * i]!;
-    const b = cb[2 * i + 1]!;
+    const a = cb[3 * i]!;
+    const b = cb[3 * i + 1]!;
     const mA = cc[o + C_MA]!;
     const mB = cc[o + C_MB]!;
     const iA = cc[o + C_IA]!;
     const iB = cc[o + C_IB]!;
     const n_x = cc[o + C_NX]!;
     const n_y = cc[o + C_NY]!;
-    const pc = cc[o + C_COUNT]!;
+    const pc = cb[3 * i + 2]!;
     for (let j = 0; j < pc; j++) {
       const q = o + C_P0 + j * P_STRIDE;
       const rv = cc[q + P_RELATIVE_VELOCITY]!;
@@ -459,12 +466,12 @@ export function storeSeparations(
   const sep = contacts.separation;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
-    const a = cb[2 * i]!;
-    const b = cb[2 * i + 1]!;
+    const a = cb[3 * i]!;
+    const b = cb[3 * i + 1]!;
     const c = active[i]!;
     const n_x = cc[o + C_NX]!;
     const n_y = cc[o + C_NY]!;
-    const pc = cc[o + C_COUNT]!;
+    const pc = cb[3 * i + 2]!;
     for (let j = 0; j < pc; j++) {
       const q = o + C_P0 + j * P_STRIDE;
       const ax = cc[q + P_RAX]!;
@@ -497,15 +504,15 @@ export function solvePositions(
   let maxDepth = 0;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
-    const a = cb[2 * i]!;
-    const b = cb[2 * i + 1]!;
+    const a = cb[3 * i]!;
+    const b = cb[3 * i + 1]!;
     const mA = cc[o + C_MA]!;
     const mB = cc[o + C_MB]!;
     const iA = cc[o + C_IA]!;
     const iB = cc[o + C_IB]!;
     const n_x = cc[o + C_NX]!;
     const n_y = cc[o + C_NY]!;
-    const pc = cc[o + C_COUNT]!;
+    const pc = cb[3 * i + 2]!;
     for (let j = 0; j < pc; j++) {
       const q = o + C_P0 + j * P_STRIDE;
       const ax = cc[q + P_RAX]!;

@@ -28,11 +28,15 @@ import { patan2, pcos, psin } from '../math/portable.js';
 import { DynamicTree } from '../spatial/dynamic-tree.js';
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, BodyStore } from './body-store.js';
 import {
+  applyRestitution,
   BIAS_BAUMGARTE,
   BIAS_NONE,
   BIAS_SOFT,
   C_P0,
   CONSTRAINT_STRIDE,
+  integratePositions,
+  integrateVelocities,
+  makeSoftness,
   P_NORMAL_IMPULSE,
   P_NORMAL_MASS,
   P_RAX,
@@ -42,13 +46,9 @@ import {
   P_STRIDE,
   P_TANGENT_IMPULSE,
   P_TANGENT_MASS,
-  type SolvePass,
-  applyRestitution,
-  integratePositions,
-  integrateVelocities,
-  makeSoftness,
   prepareContacts,
   resetImpulses,
+  type SolvePass,
   solveContacts,
   solvePositions,
   storeImpulses,
@@ -183,7 +183,7 @@ export class World {
   private active = new Int32Array(64);
   /** the packed constraints of the last solve, and each contact's constraint index (−1: none) */
   private cc = new Float64Array(64 * CONSTRAINT_STRIDE);
-  private cb = new Int32Array(128);
+  private cb = new Int32Array(192);
   private constraintOf = new Int32Array(64).fill(-1);
   private awakeList = new Int32Array(64);
   private parent = new Int32Array(64);
@@ -826,10 +826,14 @@ export class World {
       computeAabb(sh.geom[s]!, xf, aabb, o);
       const p = sh.proxy[s]!;
       const escaped =
-        aabb[o]! < fat[o]! || aabb[o + 1]! < fat[o + 1]! || aabb[o + 2]! > fat[o + 2]! || aabb[o + 3]! > fat[o + 3]!;
+        aabb[o]! < fat[o]! ||
+        aabb[o + 1]! < fat[o + 1]! ||
+        aabb[o + 2]! > fat[o + 2]! ||
+        aabb[o + 3]! > fat[o + 3]!;
       if (escaped || force) {
         const b = this.bodies;
-        if (tree.moveProxy(p, aabb[o]!, aabb[o + 1]!, aabb[o + 2]!, aabb[o + 3]!, b.dpx[i]!, b.dpy[i]!)) this.copyFat(s);
+        if (tree.moveProxy(p, aabb[o]!, aabb[o + 1]!, aabb[o + 2]!, aabb[o + 3]!, b.dpx[i]!, b.dpy[i]!))
+          this.copyFat(s);
         else if (force) tree.touchProxy(p);
       }
     }
@@ -1072,7 +1076,7 @@ export class World {
     if (this.active.length < nc) {
       this.active = new Int32Array(nc);
       this.cc = new Float64Array(nc * CONSTRAINT_STRIDE);
-      this.cb = new Int32Array(2 * nc);
+      this.cb = new Int32Array(3 * nc);
       this.constraintOf = new Int32Array(nc);
     }
   }
@@ -1099,7 +1103,8 @@ export class World {
     let nActive = 0;
     for (let c = 0; c < cs.count; c++) {
       constraintOf[c] = -1;
-      if (cs.pointCount[c]! > 0 && (b.awake[cs.bodyA[c]!] === 1 || b.awake[cs.bodyB[c]!] === 1)) active[nActive++] = c;
+      if (cs.pointCount[c]! > 0 && (b.awake[cs.bodyA[c]!] === 1 || b.awake[cs.bodyB[c]!] === 1))
+        active[nActive++] = c;
     }
     this.lastStep.activeContacts = nActive;
     this.lastStep.awakeBodies = nAwake;
@@ -1382,7 +1387,10 @@ export class World {
    * Live accumulated impulses and effective masses (1/m_eff stored inverted) of point `k` of the
    * `index`-th contact — readable from a trace callback while the solver runs, and after the step.
    */
-  contactImpulses(index: number, k = 0): { normal: number; tangent: number; normalMass: number; tangentMass: number } {
+  contactImpulses(
+    index: number,
+    k = 0,
+  ): { normal: number; tangent: number; normalMass: number; tangentMass: number } {
     const c = this.nthContact(index, k);
     const q = this.constraintOf[c]! * CONSTRAINT_STRIDE + C_P0 + k * P_STRIDE;
     const cc = this.cc;
@@ -1393,5 +1401,4 @@ export class World {
       tangentMass: cc[q + P_TANGENT_MASS]!,
     };
   }
-
 }

@@ -249,7 +249,7 @@ describe.runIf(HAVE_CHROMIUM)('playground in Chromium', () => {
     await page.waitForFunction(() => window.__rikigaku!.state().id === 'scene-broken');
     expect(await page.isVisible('#error')).toBe(true);
     expect(await page.textContent('#error')).toMatch(/^scene-broken: .*bodies\[0\]/);
-    expect(problems.length).toBeGreaterThan(0); // the error is also logged to the console
+    await expect.poll(() => problems.length).toBeGreaterThan(0); // the error is also logged to the console
     problems.length = 0;
   });
 
