@@ -82,7 +82,13 @@ export function closestOnSegments(
 }
 
 /** The separation of polygon 2's core vertices from edge `e` of polygon 1 (polygon 2 placed by `xf`). */
-function faceSeparation(p1: ConvexShape2, p2: ConvexShape2, xf: Transform2, e: number, out: SeparationResult): void {
+function faceSeparation(
+  p1: ConvexShape2,
+  p2: ConvexShape2,
+  xf: Transform2,
+  e: number,
+  out: SeparationResult,
+): void {
   const nx = p1.nx[e]!;
   const ny = p1.ny[e]!;
   const ox = p1.vx[e]!;

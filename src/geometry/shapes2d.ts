@@ -9,6 +9,7 @@
  * normals of edge i (from vertex i to vertex i+1).
  */
 import { assertFinite, PhysicsError } from '../errors.js';
+import { pcos, psin } from '../math/portable.js';
 
 /** The most vertices a polygon may have (Box2D's b2_maxPolygonVertices). */
 export const MAX_POLYGON_VERTICES = 8;
@@ -30,6 +31,11 @@ export interface ConvexShape2 {
   /** centroid in the local frame */
   centroidX: number;
   centroidY: number;
+  /**
+   * chain segments only: the neighbouring points ("ghost vertices") as
+   * [prevX, prevY, nextX, nextY, hasPrev, hasNext], used to smooth contacts at the joins
+   */
+  ghost?: Float64Array;
 }
 
 function emptyShape(kind: ShapeKind, count: number, radius: number): ConvexShape2 {
@@ -213,8 +219,8 @@ export function makeBox(
   assertFinite(cx, `${where}.center[0]`);
   assertFinite(cy, `${where}.center[1]`);
   assertFinite(angle, `${where}.angle`);
-  const c = Math.cos(angle); // shape construction, not a simulation step
-  const s = Math.sin(angle);
+  const c = pcos(angle); // portable: identical bits in every JavaScript engine
+  const s = psin(angle);
   const corners: [number, number][] = [
     [-hw, -hh],
     [hw, -hh],

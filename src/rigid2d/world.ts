@@ -11,6 +11,7 @@
  * (except event objects when events happen).
  */
 import { assertFinite, PhysicsError } from '../errors.js';
+import { collideChainSegment } from '../geometry/chain2d.js';
 import { collideShapes, LINEAR_SLOP, SPECULATIVE_DISTANCE } from '../geometry/collide2d.js';
 import { Manifold2 } from '../geometry/manifold2d.js';
 import {
@@ -659,7 +660,11 @@ export class World {
     return this.addShape(bi, geom, def);
   }
 
-  /** Creates a chain of segments through `points` (closed when `loop`); returns the segment handles. */
+  /**
+   * Creates a chain of segments through `points` (closed when `loop`); returns the segment handles.
+   * Each segment knows its neighbours (ghost vertices), so shapes slide over the joins without
+   * catching. Chains are two-sided.
+   */
   createChain(body: BodyId, def: ChainDef): ShapeId[] {
     const bi = this.bodyIndex(body, 'createChain(body)');
     const pts = def.points;
@@ -669,10 +674,29 @@ export class World {
     const n = pts.length;
     const ids: ShapeId[] = [];
     const last = def.loop ? n : n - 1;
+    const loop = def.loop === true;
     for (let k = 0; k < last; k++) {
       const p = vec(pts[k], `chain.points[${k}]`);
       const q = vec(pts[(k + 1) % n], `chain.points[${(k + 1) % n}]`);
-      ids.push(this.addShape(bi, makeSegment(p[0], p[1], q[0], q[1], `chain.points[${k}]`), def));
+      const seg = makeSegment(p[0], p[1], q[0], q[1], `chain.points[${k}]`);
+      // ghost vertices: the neighbouring points, so contacts at the joins stay smooth (chain2d.ts)
+      const ghost = new Float64Array(6);
+      const hasPrev = loop || k > 0;
+      const hasNext = loop || k + 2 < n;
+      if (hasPrev) {
+        const g = vec(pts[(k - 1 + n) % n], `chain.points[${(k - 1 + n) % n}]`);
+        ghost[0] = g[0];
+        ghost[1] = g[1];
+        ghost[4] = 1;
+      }
+      if (hasNext) {
+        const g = vec(pts[(k + 2) % n], `chain.points[${(k + 2) % n}]`);
+        ghost[2] = g[0];
+        ghost[3] = g[1];
+        ghost[5] = 1;
+      }
+      seg.ghost = ghost;
+      ids.push(this.addShape(bi, seg, def));
     }
     return ids;
   }
@@ -961,7 +985,11 @@ export class World {
       }
       this.originTransform(ba, xfA);
       this.originTransform(bb, xfB);
-      collideShapes(sh.geom[sa]!, xfA, sh.geom[sb]!, xfB, spec, m);
+      const ga = sh.geom[sa]!;
+      const gb = sh.geom[sb]!;
+      if (ga.ghost !== undefined) collideChainSegment(ga, xfA, gb, xfB, true, spec, m);
+      else if (gb.ghost !== undefined) collideChainSegment(gb, xfB, ga, xfA, false, spec, m);
+      else collideShapes(ga, xfA, gb, xfB, spec, m);
       const flags = cs.flags[c]!;
       const was = (flags & CONTACT_TOUCHING) !== 0;
       if (flags & CONTACT_SENSOR) {

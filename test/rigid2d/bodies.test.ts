@@ -100,3 +100,54 @@ describe('rigid2d bodies', () => {
     expect(run()).toEqual(run());
   });
 });
+
+describe('rigid2d chains (ghost vertices)', () => {
+  it('a box and a capsule slide over the joins of a flat chain without catching', () => {
+    const world = new World({ enableSleep: false });
+    const g = world.createBody({ type: 'static' });
+    const pts: [number, number][] = [];
+    for (let i = -10; i <= 40; i++) pts.push([i, 0]);
+    world.createChain(g, { points: pts, friction: 0 });
+    const box = world.createBody({ position: [0, 0.5], linearVelocity: [5, 0] });
+    world.createShape(box, { kind: 'box', halfWidth: 0.5, halfHeight: 0.5, friction: 0 });
+    const cap = world.createBody({ position: [0, 2.5], linearVelocity: [5, 0] });
+    world.createShape(cap, { kind: 'capsule', p1: [-0.5, 0], p2: [0.5, 0], radius: 0.25, friction: 0 });
+    let minV = Number.POSITIVE_INFINITY;
+    let maxY = 0;
+    let minVc = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 240; i++) {
+      world.step(1 / 60);
+      minV = Math.min(minV, world.getLinearVelocity(box)[0]);
+      maxY = Math.max(maxY, world.getPosition(box)[1]);
+      if (i > 60) minVc = Math.min(minVc, world.getLinearVelocity(cap)[0]);
+    }
+    expect(minV).toBeGreaterThan(4.99); // no catching: the speed stays 5 m/s
+    expect(maxY).toBeLessThan(0.51); // and no hop
+    expect(minVc).toBeGreaterThan(4.99);
+    expect(world.getPosition(box)[0]).toBeCloseTo(20, 1);
+  });
+
+  it('a chain bowl (concave corners) holds a pile of mixed shapes', () => {
+    const world = new World();
+    const bowl = world.createBody({ type: 'static' });
+    const pts: [number, number][] = [];
+    for (let i = 0; i <= 16; i++) {
+      const a = Math.PI + (i / 16) * Math.PI;
+      pts.push([5 * Math.cos(a), 5 + 5 * Math.sin(a)]);
+    }
+    world.createChain(bowl, { points: pts });
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const b = world.createBody({ position: [-3 + (i % 6), 4 + Math.floor(i / 6)] });
+      if (i % 3 === 0) world.createShape(b, { kind: 'circle', radius: 0.3 });
+      else if (i % 3 === 1) world.createShape(b, { kind: 'box', halfWidth: 0.3, halfHeight: 0.3 });
+      else world.createShape(b, { kind: 'capsule', p1: [-0.2, 0], p2: [0.2, 0], radius: 0.2 });
+      ids.push(b);
+    }
+    for (let i = 0; i < 600; i++) world.step(1 / 60);
+    for (const id of ids) {
+      const [x, y] = world.getPosition(id);
+      expect(Math.hypot(x, y - 5)).toBeLessThan(5); // inside the bowl's circle
+    }
+  });
+});
