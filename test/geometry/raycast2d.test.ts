@@ -136,7 +136,18 @@ describe('ray casts agree with point containment (property)', () => {
           for (let k = 0; k <= 100; k++) {
             const t = (limit * k) / 100 - 1e-9 / L;
             if (t < 0) continue;
-            expect(shapeContainsPoint(shape, xf, x1 + t * (x2 - x1), y1 + t * (y2 - y1))).toBe(false);
+            const px = x1 + t * (x2 - x1);
+            const py = y1 + t * (y2 - y1);
+            // "Inside" counts only beyond round-off: all four points 1e-7 away must be inside too
+            // (a ray grazing a circle touches its boundary without entering).
+            const deep = [
+              [0, 0],
+              [1e-7, 0],
+              [-1e-7, 0],
+              [0, 1e-7],
+              [0, -1e-7],
+            ].every(([ex, ey]) => shapeContainsPoint(shape, xf, px + ex!, py + ey!));
+            expect(deep).toBe(false);
           }
           if (got) {
             hits++;
