@@ -4,7 +4,9 @@ import { assertFinite, PhysicsError } from '../src/errors.js';
 describe('PhysicsError', () => {
   it('carries a stable code and a message naming the field', () => {
     expect(() => assertFinite(Number.NaN, 'body.mass')).toThrow(PhysicsError);
-    expect(() => assertFinite(Number.POSITIVE_INFINITY, 'body.mass')).toThrow(/body\.mass: must be a finite number/);
+    expect(() => assertFinite(Number.POSITIVE_INFINITY, 'body.mass')).toThrow(
+      /body\.mass: must be a finite number/,
+    );
     expect(assertFinite(2, 'x')).toBe(2);
   });
 });

