@@ -192,17 +192,7 @@ export class HeightFieldPool {
     // wave equation, semi-implicit Euler
     const { nx, ny, height, velocity, laplace } = this;
     const c2 = (this.waveSpeed * this.waveSpeed) / (this.spacing * this.spacing);
-    for (let j = 0; j < ny; j++) {
-      for (let i = 0; i < nx; i++) {
-        const k = j * nx + i;
-        const hc = height[k]!;
-        const l = i > 0 ? height[k - 1]! : hc;
-        const r = i < nx - 1 ? height[k + 1]! : hc;
-        const d = j > 0 ? height[k - nx]! : hc;
-        const u = j < ny - 1 ? height[k + nx]! : hc;
-        laplace[k] = l + r + d + u - 4 * hc;
-      }
-    }
+    this.laplacian(height, laplace);
     const keep = Math.max(0, 1 - this.damping * dt);
     for (let k = 0; k < n; k++) {
       const v = (velocity[k]! + dt * c2 * laplace[k]!) * keep;
@@ -217,10 +207,12 @@ export class HeightFieldPool {
     this.time += dt;
   }
 
-  /** One explicit diffusion pass f ← f + ⅕∇²f with zero-gradient walls (conserves Σf). */
-  private diffuse(f: Float64Array): void {
+  /**
+   * The five-point Laplacian (without the 1/Δx² factor) with closed walls: a missing neighbour
+   * takes the cell's own value (zero normal gradient), so Σ out = 0 exactly.
+   */
+  private laplacian(f: Float64Array, out: Float64Array): void {
     const { nx, ny } = this;
-    const lap = this.laplace;
     for (let j = 0; j < ny; j++) {
       for (let i = 0; i < nx; i++) {
         const k = j * nx + i;
@@ -229,10 +221,15 @@ export class HeightFieldPool {
         const r = i < nx - 1 ? f[k + 1]! : c;
         const d = j > 0 ? f[k - nx]! : c;
         const u = j < ny - 1 ? f[k + nx]! : c;
-        lap[k] = l + r + d + u - 4 * c;
+        out[k] = l + r + d + u - 4 * c;
       }
     }
-    for (let k = 0; k < nx * ny; k++) f[k] = f[k]! + 0.2 * lap[k]!;
+  }
+
+  /** One explicit diffusion pass f ← f + ⅕∇²f with closed walls (conserves Σf). */
+  private diffuse(f: Float64Array): void {
+    this.laplacian(f, this.laplace);
+    for (let k = 0; k < f.length; k++) f[k] = f[k]! + 0.2 * this.laplace[k]!;
   }
 
   /** Bilinear sample of a per-column field at world (x, y) (column centres at (i + ½)Δx). */
