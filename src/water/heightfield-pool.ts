@@ -190,7 +190,7 @@ export class HeightFieldPool {
     for (let pass = 0; pass < 3; pass++) this.diffuse(delta);
     for (let k = 0; k < n; k++) this.height[k] = this.height[k]! + delta[k]!;
     // wave equation, semi-implicit Euler
-    const { nx, ny, height, velocity, laplace } = this;
+    const { height, velocity, laplace } = this;
     const c2 = (this.waveSpeed * this.waveSpeed) / (this.spacing * this.spacing);
     this.laplacian(height, laplace);
     const keep = Math.max(0, 1 - this.damping * dt);
