@@ -18,9 +18,9 @@ import { PoissonSystem } from './poisson.js';
 
 interface Level {
   sys: PoissonSystem;
+  /** correction and right-hand side of this level (level 0 runs on the caller's arrays) */
   x: Float64Array;
   b: Float64Array;
-  r: Float64Array;
   /** for each fine padded index of this level: the padded index of its parent on the next level */
   parent: Int32Array;
 }
@@ -48,11 +48,11 @@ export class MultigridPreconditioner {
     const limit = options.coarsestCells ?? 64;
     let sys = fine;
     for (;;) {
+      const own = this.levels.length === 0 ? 0 : sys.size;
       const level: Level = {
         sys,
-        x: new Float64Array(sys.size),
-        b: new Float64Array(sys.size),
-        r: new Float64Array(sys.size),
+        x: new Float64Array(own),
+        b: new Float64Array(own),
         parent: new Int32Array(0),
       };
       this.levels.push(level);
@@ -120,62 +120,84 @@ export class MultigridPreconditioner {
     }
   }
 
-  /** z = M⁻¹ r: one V-cycle from zero. */
+  /** z = M⁻¹ r: one V-cycle from zero, run straight on r and z (no copies). */
   apply(r: Float64Array, z: Float64Array): void {
-    const top = this.levels[0]!;
-    top.b.set(r);
-    this.vcycle(0);
-    z.set(top.x);
+    this.vcycle(0, z, r);
   }
 
-  private vcycle(l: number): void {
-    const level = this.levels[l]!;
-    const { sys, x, b, r } = level;
+  /** One V-cycle for A x = b on level l, from x = 0. */
+  private vcycle(l: number, x: Float64Array, b: Float64Array): void {
+    const sys = this.levels[l]!.sys;
     x.fill(0);
     if (l === this.levels.length - 1) {
-      for (let s = 0; s < this.coarsestSweeps; s++) {
-        redBlackSweep(sys, x, b, 0);
-        redBlackSweep(sys, x, b, 1);
-      }
-      for (let s = 0; s < this.coarsestSweeps; s++) {
-        redBlackSweep(sys, x, b, 1);
-        redBlackSweep(sys, x, b, 0);
-      }
+      for (let s = 0; s < this.coarsestSweeps; s++) symmetricSweep(sys, x, b, 0);
+      for (let s = 0; s < this.coarsestSweeps; s++) symmetricSweep(sys, x, b, 1);
       return;
     }
-    for (let s = 0; s < this.preSweeps; s++) {
-      redBlackSweep(sys, x, b, 0);
-      redBlackSweep(sys, x, b, 1);
-    }
-    // residual r = b − A x, summed straight into the parents (restriction Pᵀ)
-    sys.apply(x, r);
+    for (let s = 0; s < this.preSweeps; s++) symmetricSweep(sys, x, b, 0);
     const next = this.levels[l + 1]!;
-    const parent = level.parent;
-    const nb = next.b;
-    const diag = sys.diag;
-    nb.fill(0);
-    for (let q = 0; q < sys.size; q++) {
-      if (diag[q] === 0) continue;
-      const P = parent[q]!;
-      nb[P] = nb[P]! + (b[q]! - r[q]!);
+    restrictResidual(sys, x, b, next.sys, next.b);
+    this.vcycle(l + 1, next.x, next.b);
+    prolongAdd(sys, x, next.sys, next.x);
+    for (let s = 0; s < this.postSweeps; s++) symmetricSweep(sys, x, b, 1);
+  }
+}
+
+/** Red then black half-sweep (first = 0), or black then red (first = 1). */
+function symmetricSweep(sys: PoissonSystem, x: Float64Array, b: Float64Array, first: number): void {
+  redBlackSweepFused(sys, x, b, first);
+}
+
+/**
+ * Restriction Pᵀ of the residual, fused with computing it: each coarse right-hand side is the sum
+ * of its children's b − A x, read row by row without a residual array.
+ */
+function restrictResidual(
+  fine: PoissonSystem,
+  x: Float64Array,
+  b: Float64Array,
+  coarse: PoissonSystem,
+  cb: Float64Array,
+): void {
+  const { diag, cx, cy, cz, sy, sz, nx, ny, nz } = fine;
+  cb.fill(0);
+  for (let k = 0; k < nz; k++) {
+    for (let j = 0; j < ny; j++) {
+      const row = fine.rowStart(j, k);
+      const crow = coarse.rowStart(j >> 1, k >> 1);
+      for (let i = 0; i < nx; i++) {
+        const c = row + i;
+        const d = diag[c]!;
+        if (d === 0) continue;
+        let ax = d * x[c]! - cx[c]! * x[c + 1]! - cx[c - 1]! * x[c - 1]! - cy[c]! * x[c + sy]! - cy[c - sy]! * x[c - sy]!;
+        if (sz > 0) ax -= cz[c]! * x[c + sz]! + cz[c - sz]! * x[c - sz]!;
+        const P = crow + (i >> 1);
+        cb[P] = cb[P]! + (b[c]! - ax);
+      }
     }
-    this.vcycle(l + 1);
-    const cx = next.x;
-    for (let q = 0; q < sys.size; q++) {
-      if (sys.diag[q] === 0) continue;
-      x[q] = x[q]! + cx[parent[q]!]!;
-    }
-    for (let s = 0; s < this.postSweeps; s++) {
-      redBlackSweep(sys, x, b, 1);
-      redBlackSweep(sys, x, b, 0);
+  }
+}
+
+/** Prolongation P: every active fine cell adds its parent's coarse correction. */
+function prolongAdd(fine: PoissonSystem, x: Float64Array, coarse: PoissonSystem, cxv: Float64Array): void {
+  const { diag, nx, ny, nz } = fine;
+  for (let k = 0; k < nz; k++) {
+    for (let j = 0; j < ny; j++) {
+      const row = fine.rowStart(j, k);
+      const crow = coarse.rowStart(j >> 1, k >> 1);
+      for (let i = 0; i < nx; i++) {
+        const c = row + i;
+        if (diag[c] !== 0) x[c] = x[c]! + cxv[crow + (i >> 1)]!;
+      }
     }
   }
 }
 
 /**
- * One Gauss–Seidel half-sweep over the cells of one colour (needs `sys.updateInverseDiagonal()`) ((i+j+k) even = 0 "red",
- * odd = 1 "black"), optionally over-relaxed by ω. Cells of one colour have no neighbour of the
- * same colour, so a half-sweep is order-independent: per cell parallel, like the GPU's Jacobi.
+ * One Gauss–Seidel half-sweep over the cells of one colour ((i+j+k) even = 0 "red", odd = 1
+ * "black"), optionally over-relaxed by ω; needs `sys.updateInverseDiagonal()`. Cells of one
+ * colour have no neighbour of the same colour, so a half-sweep is order-independent: per cell
+ * parallel, like the GPU's Jacobi.
  */
 export function redBlackSweep(
   sys: PoissonSystem,
@@ -184,40 +206,54 @@ export function redBlackSweep(
   color: number,
   omega = 1,
 ): void {
-  const { invDiag, cx, cy, cz, sy, sz, nx, ny, nz } = sys;
-  for (let k = 0; k < nz; k++) {
-    for (let j = 0; j < ny; j++) {
-      const row = sys.rowStart(j, k);
-      const first = (j + k + color) & 1;
-      if (sz === 0) {
-        for (let c = row + first; c < row + nx; c += 2) {
-          const d = invDiag[c]!;
-          if (d === 0) continue;
-          const gs =
-            (b[c]! +
-              cx[c]! * x[c + 1]! +
-              cx[c - 1]! * x[c - 1]! +
-              cy[c]! * x[c + sy]! +
-              cy[c - sy]! * x[c - sy]!) *
-            d;
-          x[c] = omega === 1 ? gs : x[c]! + omega * (gs - x[c]!);
-        }
-      } else {
-        for (let c = row + first; c < row + nx; c += 2) {
-          const d = invDiag[c]!;
-          if (d === 0) continue;
-          const gs =
-            (b[c]! +
-              cx[c]! * x[c + 1]! +
-              cx[c - 1]! * x[c - 1]! +
-              cy[c]! * x[c + sy]! +
-              cy[c - sy]! * x[c - sy]! +
-              cz[c]! * x[c + sz]! +
-              cz[c - sz]! * x[c - sz]!) *
-            d;
-          x[c] = omega === 1 ? gs : x[c]! + omega * (gs - x[c]!);
-        }
-      }
-    }
+  const rows = sys.ny * sys.nz;
+  for (let m = 0; m < rows; m++) relaxRow(sys, x, b, m, color, omega);
+}
+
+/**
+ * A full red–black sweep, colour `first` then the other, in one pass over memory: row m of the
+ * first colour, then row m − lag of the second, where lag (1 row in 2D, one slab of ny rows in
+ * 3D) is just enough for every first-colour neighbour of that row to be new already, while the
+ * first colour still reads the second colour's old values. The result is bit-identical to two
+ * separate half-sweeps; the rows involved are still in cache.
+ */
+export function redBlackSweepFused(
+  sys: PoissonSystem,
+  x: Float64Array,
+  b: Float64Array,
+  first: number,
+  omega = 1,
+): void {
+  const rows = sys.ny * sys.nz;
+  const lag = sys.sz > 0 ? sys.ny : 1;
+  const second = 1 - first;
+  for (let m = 0; m < rows + lag; m++) {
+    if (m < rows) relaxRow(sys, x, b, m, first, omega);
+    if (m >= lag) relaxRow(sys, x, b, m - lag, second, omega);
+  }
+}
+
+/** Gauss–Seidel (ω-relaxed) update of the cells of one colour in interior row m = j + ny·k. */
+function relaxRow(
+  sys: PoissonSystem,
+  x: Float64Array,
+  b: Float64Array,
+  m: number,
+  color: number,
+  omega: number,
+): void {
+  const { invDiag, cx, cy, cz, sy, sz, nx, ny } = sys;
+  const j = m % ny;
+  const k = (m - j) / ny;
+  const row = sys.rowStart(j, k);
+  const end = row + nx;
+  const three = sz > 0;
+  for (let c = row + ((j + k + color) & 1); c < end; c += 2) {
+    const d = invDiag[c]!;
+    if (d === 0) continue;
+    let s = b[c]! + cx[c]! * x[c + 1]! + cx[c - 1]! * x[c - 1]! + cy[c]! * x[c + sy]! + cy[c - sy]! * x[c - sy]!;
+    if (three) s += cz[c]! * x[c + sz]! + cz[c - sz]! * x[c - sz]!;
+    const gs = s * d;
+    x[c] = omega === 1 ? gs : x[c]! + omega * (gs - x[c]!);
   }
 }

@@ -26,6 +26,9 @@ export class PoissonSystem {
   readonly sy: number;
   readonly sz: number;
   readonly size: number;
+  /** the padded index range [first, end) that holds every interior cell (ghost slabs excluded) */
+  readonly first: number;
+  readonly end: number;
   readonly dim: 2 | 3;
   /** diagonal; 0 marks an inactive cell (solid, ghost) */
   readonly diag: Float64Array;
@@ -56,6 +59,8 @@ export class PoissonSystem {
     this.sy = this.px;
     this.sz = this.dim === 3 ? this.px * this.py : 0;
     this.size = this.px * this.py * this.pz;
+    this.first = this.dim === 3 ? this.sz : this.sy;
+    this.end = this.size - this.first;
     this.diag = new Float64Array(this.size);
     this.invDiag = new Float64Array(this.size);
     this.cx = new Float64Array(this.size);
@@ -80,43 +85,30 @@ export class PoissonSystem {
     for (let c = 0; c < this.size; c++) invDiag[c] = diag[c] === 0 ? 0 : 1 / diag[c]!;
   }
 
-  /** y = A x over the active cells (inactive entries of y are set to 0). */
-  apply(x: Float64Array, y: Float64Array): void {
-    const { diag, cx, cy, cz, sy, sz, size } = this;
-    if (this.dim === 2) {
-      for (let c = sy; c < size - sy; c++) {
-        const d = diag[c]!;
-        if (d === 0) {
-          y[c] = 0;
-          continue;
-        }
-        y[c] =
-          d * x[c]! -
-          cx[c]! * x[c + 1]! -
-          cx[c - 1]! * x[c - 1]! -
-          cy[c]! * x[c + sy]! -
-          cy[c - sy]! * x[c - sy]!;
+  /**
+   * y = A x over the active cells (inactive entries of y are set to 0); returns x·y, which CG
+   * needs next, so it costs no second pass.
+   */
+  apply(x: Float64Array, y: Float64Array): number {
+    const { diag, cx, cy, cz, sy, sz } = this;
+    const three = sz > 0;
+    let dot = 0;
+    for (let c = this.first; c < this.end; c++) {
+      const d = diag[c]!;
+      if (d === 0) {
+        y[c] = 0;
+        continue;
       }
-    } else {
-      for (let c = sz; c < size - sz; c++) {
-        const d = diag[c]!;
-        if (d === 0) {
-          y[c] = 0;
-          continue;
-        }
-        y[c] =
-          d * x[c]! -
-          cx[c]! * x[c + 1]! -
-          cx[c - 1]! * x[c - 1]! -
-          cy[c]! * x[c + sy]! -
-          cy[c - sy]! * x[c - sy]! -
-          cz[c]! * x[c + sz]! -
-          cz[c - sz]! * x[c - sz]!;
-      }
+      const xc = x[c]!;
+      let a = d * xc - cx[c]! * x[c + 1]! - cx[c - 1]! * x[c - 1]! - cy[c]! * x[c + sy]! - cy[c - sy]! * x[c - sy]!;
+      if (three) a -= cz[c]! * x[c + sz]! + cz[c - sz]! * x[c - sz]!;
+      y[c] = a;
+      dot += xc * a;
     }
+    return dot;
   }
 
-  /** r = b − A x; returns ‖r‖₂. */
+  /** r = b − A x (0 on inactive cells); returns ‖r‖₂. */
   residual(x: Float64Array, b: Float64Array, r: Float64Array): number {
     this.apply(x, r);
     let s = 0;

@@ -15,9 +15,8 @@
  * Each reports its iterations and the final residual ‖b − A p‖₂, which after the projection is
  * the remaining divergence. `tolerance` is relative to ‖b‖₂ (the divergence before projection).
  */
-import { type CGOptions, type CGScratch, conjugateGradient, createCGScratch } from '../math/cg.js';
 import { MIC0 } from './mic0.js';
-import { MultigridPreconditioner, redBlackSweep } from './multigrid.js';
+import { MultigridPreconditioner, redBlackSweepFused } from './multigrid.js';
 import { activeNorm, type PoissonSystem } from './poisson.js';
 
 export type PressureSolverKind =
@@ -68,16 +67,16 @@ export class PressureSolver {
   readonly sys: PoissonSystem;
   private readonly tmp: Float64Array;
   private readonly r: Float64Array;
-  private readonly cgScratch: CGScratch;
-  private readonly cgOptions: CGOptions;
+  // PCG vectors: residual, preconditioned residual, search direction, A·direction
+  private readonly cr: Float64Array;
+  private readonly cz: Float64Array;
+  private readonly cs: Float64Array;
+  private readonly cas: Float64Array;
   private mic: MIC0 | null = null;
   private mg: MultigridPreconditioner | null = null;
   private micStale = true;
   private invStale = true;
   private mgStale = true;
-  private readonly applyA: (x: Float64Array, y: Float64Array) => void;
-  private readonly micApply: (r: Float64Array, z: Float64Array) => void;
-  private readonly mgApply: (r: Float64Array, z: Float64Array) => void;
 
   /** the report of the last solve (reused: copy it if you keep it across solves) */
   readonly result: PressureSolveResult = {
@@ -92,17 +91,10 @@ export class PressureSolver {
     this.sys = sys;
     this.tmp = new Float64Array(sys.size);
     this.r = new Float64Array(sys.size);
-    this.cgScratch = createCGScratch(sys.size);
-    this.cgOptions = { scratch: this.cgScratch };
-    this.applyA = (x, y) => sys.apply(x, y);
-    this.micApply = (r, z) => {
-      this.mic!.apply(r, z);
-      sys.removeNullspace(z);
-    };
-    this.mgApply = (r, z) => {
-      this.mg!.apply(r, z);
-      sys.removeNullspace(z);
-    };
+    this.cr = new Float64Array(sys.size);
+    this.cz = new Float64Array(sys.size);
+    this.cs = new Float64Array(sys.size);
+    this.cas = new Float64Array(sys.size);
   }
 
   /** Marks the preconditioners out of date (call when the system's couplings changed). */
@@ -124,30 +116,21 @@ export class PressureSolver {
     const bNorm = activeNorm(sys, b);
     const target = tol * (bNorm > 0 ? bNorm : 1);
     if (kind === 'cg' || kind === 'mic-pcg' || kind === 'mgpcg') {
-      let pre: ((r: Float64Array, z: Float64Array) => void) | undefined;
       if (kind === 'mic-pcg') {
         if (!this.mic) this.mic = new MIC0(sys);
         if (this.micStale) {
           this.mic.factor();
           this.micStale = false;
         }
-        pre = this.micApply;
       } else if (kind === 'mgpcg') {
         if (!this.mg) this.mg = new MultigridPreconditioner(sys);
         if (this.mgStale) {
           this.mg.update();
           this.mgStale = false;
         }
-        pre = this.mgApply;
       }
-      const trace = options.trace;
-      const co = this.cgOptions;
-      co.tolerance = tol;
-      co.maxIterations = options.maxIterations ?? 500;
-      co.precondition = pre;
-      co.trace = trace ? (k, rn) => trace(k, p, rn) : undefined;
-      const res = conjugateGradient(this.applyA, b, p, co);
-      return this.report(kind, res.iterations, res.residualNorm, bNorm, res.converged);
+      const pre = kind === 'mic-pcg' ? 1 : kind === 'mgpcg' ? 2 : 0;
+      return this.pcg(kind, pre, p, b, target, bNorm, options.maxIterations ?? 500, options.trace);
     }
     const maxIter = options.maxIterations ?? 60;
     const trace = options.trace;
@@ -171,8 +154,7 @@ export class PressureSolver {
       it++;
       if (kind === 'gauss-seidel') this.gaussSeidelSweep(p, b, options.onCellUpdate);
       else if (kind === 'sor') {
-        redBlackSweep(sys, p, b, 0, omega);
-        redBlackSweep(sys, p, b, 1, omega);
+        redBlackSweepFused(sys, p, b, 0, omega);
       } else this.jacobiSweep(p, b, omega);
       if (trace || (tol > 0 && it % every === 0) || it === maxIter) {
         rNorm = sys.residual(p, b, this.r);
@@ -181,13 +163,76 @@ export class PressureSolver {
       }
     }
     // the last sweep always ran the residual test (it === maxIter or it converged)
-    return {
-      solver: kind,
-      iterations: it,
-      residualNorm: rNorm,
-      initialNorm: bNorm,
-      converged: rNorm <= target,
-    };
+    return this.report(kind, it, rNorm, bNorm, rNorm <= target);
+  }
+
+  /**
+   * Preconditioned conjugate gradient (Shewchuk 1994, §B3) specialised to the Poisson system:
+   * in place over the padded arrays, with A·s fused with s·As and the update of p and r fused
+   * with ‖r‖², and the preconditioner (pre: 0 none, 1 MIC(0), 2 multigrid V-cycle) called
+   * directly. Measured faster than the generic callback `math/cg.ts` by about a third per
+   * MGPCG iteration at 256² (fewer passes over memory, no closures).
+   */
+  private pcg(
+    kind: PressureSolverKind,
+    pre: number,
+    p: Float64Array,
+    b: Float64Array,
+    target: number,
+    bNorm: number,
+    maxIter: number,
+    trace: PressureSolveOptions['trace'],
+  ): PressureSolveResult {
+    const sys = this.sys;
+    const { first, end } = sys;
+    const r = this.cr;
+    const z = this.cz;
+    const s = this.cs;
+    const as = this.cas;
+    // r = b − A p
+    sys.apply(p, as);
+    let rr = 0;
+    for (let c = first; c < end; c++) {
+      const v = b[c]! - as[c]!;
+      r[c] = v;
+      rr += v * v;
+    }
+    let rNorm = Math.sqrt(rr);
+    if (rNorm <= target) return this.report(kind, 0, rNorm, bNorm, true);
+    let rz = this.precondition(pre, r, z);
+    s.set(z);
+    for (let k = 1; k <= maxIter; k++) {
+      const sAs = sys.apply(s, as);
+      if (!(sAs > 0)) return this.report(kind, k - 1, rNorm, bNorm, false);
+      const alpha = rz / sAs;
+      rr = 0;
+      for (let c = first; c < end; c++) {
+        p[c] = p[c]! + alpha * s[c]!;
+        const v = r[c]! - alpha * as[c]!;
+        r[c] = v;
+        rr += v * v;
+      }
+      rNorm = Math.sqrt(rr);
+      trace?.(k, p, rNorm);
+      if (rNorm <= target) return this.report(kind, k, rNorm, bNorm, true);
+      const rzNew = this.precondition(pre, r, z);
+      const beta = rzNew / rz;
+      rz = rzNew;
+      for (let c = first; c < end; c++) s[c] = z[c]! + beta * s[c]!;
+    }
+    return this.report(kind, maxIter, rNorm, bNorm, false);
+  }
+
+  /** z = M⁻¹ r (projected off the closed regions' constants); returns r·z. */
+  private precondition(pre: number, r: Float64Array, z: Float64Array): number {
+    const sys = this.sys;
+    if (pre === 1) this.mic!.apply(r, z);
+    else if (pre === 2) this.mg!.apply(r, z);
+    else z.set(r);
+    if (pre !== 0) sys.removeNullspace(z);
+    let rz = 0;
+    for (let c = sys.first; c < sys.end; c++) rz += r[c]! * z[c]!;
+    return rz;
   }
 
   private report(

@@ -17,20 +17,33 @@
 import type { BodyStore } from './body-store.js';
 import type { ContactStore } from './contact-store.js';
 
-// constraint layout (the body slots and point count of constraint i are in a separate Int32Array at
-// 3i, 3i + 1, 3i + 2, so all index arithmetic stays in integers)
-export const C_MA = 2;
-export const C_MB = 3;
-export const C_IA = 4;
-export const C_IB = 5;
-export const C_NX = 6;
-export const C_NY = 7;
-export const C_FRICTION = 8;
-export const C_RESTITUTION = 9;
-export const C_COUNT = 10;
-export const C_STATIC = 11;
+// Solver body state (Box2D v3's b2BodyState): the awake bodies are packed once per step into one
+// Float64Array, `SB_STRIDE` numbers each — velocity, angular velocity and the position/rotation change
+// within the step — so the two bodies of a contact are two cache lines. Slot 0 is the shared state of
+// every static body (all zero, rotation change 1 + 0i); awake body k of the step's list is slot k + 1.
+export const SB_VX = 0;
+export const SB_VY = 1;
+export const SB_W = 2;
+export const SB_DPX = 3;
+export const SB_DPY = 4;
+export const SB_DQC = 5;
+export const SB_DQS = 6;
+export const SB_STRIDE = 8;
+
+// constraint layout (the solver-state offsets of the two bodies and the point count of constraint i
+// are in a separate Int32Array at 3i, 3i + 1, 3i + 2, so all index arithmetic stays in integers)
+export const C_MA = 0;
+export const C_MB = 1;
+export const C_IA = 2;
+export const C_IB = 3;
+export const C_NX = 4;
+export const C_NY = 5;
+export const C_FRICTION = 6;
+export const C_RESTITUTION = 7;
+export const C_COUNT = 8;
+export const C_STATIC = 9;
 /** first point's offset and the size of a point's block */
-export const C_P0 = 12;
+export const C_P0 = 10;
 export const P_STRIDE = 11;
 export const P_RAX = 0;
 export const P_RAY = 1;
@@ -43,6 +56,7 @@ export const P_NORMAL_IMPULSE = 7;
 export const P_TANGENT_IMPULSE = 8;
 export const P_MAX_NORMAL_IMPULSE = 9;
 export const P_RELATIVE_VELOCITY = 10;
+/** 32 numbers: a constraint is four 64-byte cache lines */
 export const CONSTRAINT_STRIDE = C_P0 + 2 * P_STRIDE;
 
 /** Soft constraint coefficients for stiffness `hertz`, damping ratio `zeta` and step `h` (Box2D v3 softness). */
@@ -79,9 +93,80 @@ export function baumgarteBias(beta: number, h: number, depth: number, slop: numb
 }
 
 /**
+ * Packs the awake bodies into the solver state (slot k + 1 for `list[k]`, slot 0 = static) and
+ * records each body's slot offset in `stateOf` (bodies not in the list keep offset 0).
+ */
+export function loadBodyStates(
+  bodies: BodyStore,
+  list: Int32Array,
+  n: number,
+  ss: Float64Array,
+  stateOf: Int32Array,
+): void {
+  const { vx, vy, w } = bodies;
+  ss.fill(0, 0, SB_STRIDE);
+  ss[SB_DQC] = 1;
+  for (let k = 0; k < n; k++) {
+    const i = list[k]!;
+    const o = (k + 1) * SB_STRIDE;
+    stateOf[i] = o;
+    ss[o + SB_VX] = vx[i]!;
+    ss[o + SB_VY] = vy[i]!;
+    ss[o + SB_W] = w[i]!;
+    ss[o + SB_DPX] = 0;
+    ss[o + SB_DPY] = 0;
+    ss[o + SB_DQC] = 1;
+    ss[o + SB_DQS] = 0;
+  }
+}
+
+/**
+ * Writes the solver state back to the bodies: velocities, and the step's motion applied to the
+ * transforms (c ← c + Δp, q ← Δq·q). With `release`, the bodies' slot offsets are reset to 0.
+ */
+export function storeBodyStates(
+  bodies: BodyStore,
+  list: Int32Array,
+  n: number,
+  ss: Float64Array,
+  stateOf: Int32Array,
+  release: boolean,
+): void {
+  const { vx, vy, w, cx, cy, qc, qs, dpx, dpy, dqc, dqs } = bodies;
+  for (let k = 0; k < n; k++) {
+    const i = list[k]!;
+    const o = (k + 1) * SB_STRIDE;
+    vx[i] = ss[o + SB_VX]!;
+    vy[i] = ss[o + SB_VY]!;
+    w[i] = ss[o + SB_W]!;
+    if (!release) continue;
+    stateOf[i] = 0;
+    const px = ss[o + SB_DPX]!;
+    const py = ss[o + SB_DPY]!;
+    const c = ss[o + SB_DQC]!;
+    const s = ss[o + SB_DQS]!;
+    cx[i] = cx[i]! + px;
+    cy[i] = cy[i]! + py;
+    dpx[i] = px;
+    dpy[i] = py;
+    dqc[i] = c;
+    dqs[i] = s;
+    if (c === 1 && s === 0) continue;
+    const c0 = qc[i]!;
+    const s0 = qs[i]!;
+    const c2 = c * c0 - s * s0;
+    const s2 = s * c0 + c * s0;
+    const m = 1 / Math.sqrt(c2 * c2 + s2 * s2);
+    qc[i] = c2 * m;
+    qs[i] = s2 * m;
+  }
+}
+
+/**
  * Packs the active contacts into constraints once per step: anchors relative to the centres of
  * mass, effective masses, the approach speed (for restitution) and the carried-over impulses
- * (zeroed without warm starting). `constraintOf[c]` receives each contact's constraint index.
+ * (zeroed without warm starting). `constraintOf[c]` receives each contact's constraint index;
+ * `stateOf` maps a body slot to its solver-state offset (see {@link loadBodyStates}).
  */
 export function prepareContacts(
   bodies: BodyStore,
@@ -92,6 +177,7 @@ export function prepareContacts(
   cc: Float64Array,
   cb: Int32Array,
   constraintOf: Int32Array,
+  stateOf: Int32Array,
 ): void {
   const { cx, cy, vx, vy, w, invMass, invI } = bodies;
   const { bodyA, bodyB, pointCount, nx, ny, px, py, separation, friction, restitution } = contacts;
@@ -111,8 +197,8 @@ export function prepareContacts(
     const t_x = n_y;
     const t_y = -n_x;
     const pc = pointCount[c]!;
-    cb[3 * i] = a;
-    cb[3 * i + 1] = b;
+    cb[3 * i] = stateOf[a]!;
+    cb[3 * i + 1] = stateOf[b]!;
     cb[3 * i + 2] = pc;
     cc[o + C_MA] = mA;
     cc[o + C_MB] = mB;
@@ -185,47 +271,51 @@ export function storeImpulses(
   }
 }
 
+/**
+ * Applies impulse P = (Px, Py) at anchors rA, rB: −P to body A, +P to body B (§26.2:
+ * Δv = ±P/m, Δω = ±(r × P)/I). Small enough for the optimiser to inline into every pass.
+ */
+function applyImpulse(
+  ss: Float64Array,
+  oa: number,
+  ob: number,
+  cc: Float64Array,
+  o: number,
+  q: number,
+  Px: number,
+  Py: number,
+): void {
+  const mA = cc[o + C_MA]!;
+  const mB = cc[o + C_MB]!;
+  ss[oa + SB_VX] = ss[oa + SB_VX]! - mA * Px;
+  ss[oa + SB_VY] = ss[oa + SB_VY]! - mA * Py;
+  ss[oa + SB_W] = ss[oa + SB_W]! - cc[o + C_IA]! * (cc[q + P_RAX]! * Py - cc[q + P_RAY]! * Px);
+  ss[ob + SB_VX] = ss[ob + SB_VX]! + mB * Px;
+  ss[ob + SB_VY] = ss[ob + SB_VY]! + mB * Py;
+  ss[ob + SB_W] = ss[ob + SB_W]! + cc[o + C_IB]! * (cc[q + P_RBX]! * Py - cc[q + P_RBY]! * Px);
+}
+
 /** Applies the accumulated impulses (warm starting, §26.2). */
-export function warmStart(bodies: BodyStore, cc: Float64Array, cb: Int32Array, nActive: number): void {
-  const { vx, vy, w } = bodies;
+export function warmStart(ss: Float64Array, cc: Float64Array, cb: Int32Array, nActive: number): void {
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
-    const a = cb[3 * i]!;
-    const b = cb[3 * i + 1]!;
-    const mA = cc[o + C_MA]!;
-    const mB = cc[o + C_MB]!;
-    const iA = cc[o + C_IA]!;
-    const iB = cc[o + C_IB]!;
+    const oa = cb[3 * i]!;
+    const ob = cb[3 * i + 1]!;
     const n_x = cc[o + C_NX]!;
     const n_y = cc[o + C_NY]!;
-    let vAx = vx[a]!;
-    let vAy = vy[a]!;
-    let wA = w[a]!;
-    let vBx = vx[b]!;
-    let vBy = vy[b]!;
-    let wB = w[b]!;
     const pc = cb[3 * i + 2]!;
     for (let j = 0; j < pc; j++) {
       const q = o + C_P0 + j * P_STRIDE;
       const pn = cc[q + P_NORMAL_IMPULSE]!;
       const pt = cc[q + P_TANGENT_IMPULSE]!;
       // P = λn n + λt t with t = (ny, −nx)
-      const Px = pn * n_x + pt * n_y;
-      const Py = pn * n_y - pt * n_x;
-      vAx -= mA * Px;
-      vAy -= mA * Py;
-      wA -= iA * (cc[q + P_RAX]! * Py - cc[q + P_RAY]! * Px);
-      vBx += mB * Px;
-      vBy += mB * Py;
-      wB += iB * (cc[q + P_RBX]! * Py - cc[q + P_RBY]! * Px);
+      applyImpulse(ss, oa, ob, cc, o, q, pn * n_x + pt * n_y, pn * n_y - pt * n_x);
     }
-    vx[a] = vAx;
-    vy[a] = vAy;
-    w[a] = wA;
-    vx[b] = vBx;
-    vy[b] = vBy;
-    w[b] = wB;
   }
+  // the static slot takes impulses too (its masses are 0, so nothing changes); keep it exact
+  ss[SB_VX] = 0;
+  ss[SB_VY] = 0;
+  ss[SB_W] = 0;
 }
 
 /** Bias modes of {@link solveContacts}. */
@@ -250,18 +340,36 @@ export interface SolvePass {
 }
 
 /**
+ * The current separation of the point at `q` of the constraint at `o` after the bodies' motion
+ * within this step: s = n·(ΔpB − ΔpA + R(ΔqB)rB − R(ΔqA)rA) + s₀′.
+ */
+function currentSeparation(ss: Float64Array, oa: number, ob: number, cc: Float64Array, o: number, q: number) {
+  const ax = cc[q + P_RAX]!;
+  const ay = cc[q + P_RAY]!;
+  const bx = cc[q + P_RBX]!;
+  const by = cc[q + P_RBY]!;
+  const qAc = ss[oa + SB_DQC]!;
+  const qAs = ss[oa + SB_DQS]!;
+  const qBc = ss[ob + SB_DQC]!;
+  const qBs = ss[ob + SB_DQS]!;
+  const dx = ss[ob + SB_DPX]! - ss[oa + SB_DPX]! + (qBc * bx - qBs * by) - (qAc * ax - qAs * ay);
+  const dy = ss[ob + SB_DPY]! - ss[oa + SB_DPY]! + (qBs * bx + qBc * by) - (qAs * ax + qAc * ay);
+  return dx * cc[o + C_NX]! + dy * cc[o + C_NY]! + cc[q + P_BASE_SEP]!;
+}
+
+/**
  * One Gauss–Seidel pass over the constraints: for each contact, its normal points (accumulated
  * λn clamped ≥ 0), then its friction points (accumulated λt clamped to ±μλn) — the book's order.
- * Speculative points (s > 0) allow the approach speed s/h in every mode.
+ * Speculative points (s > 0) allow the approach speed s/h in every mode. The two bodies' velocities
+ * are held in locals for the whole contact (read once, written once).
  */
 export function solveContacts(
-  bodies: BodyStore,
+  ss: Float64Array,
   cc: Float64Array,
   cb: Int32Array,
   nActive: number,
   pass: SolvePass,
 ): void {
-  const { vx, vy, w, dpx, dpy, dqc, dqs } = bodies;
   const mode = pass.mode;
   const invH = pass.invH;
   const betaInvH = pass.beta * invH;
@@ -276,41 +384,34 @@ export function solveContacts(
   const reverse = pass.reverse;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
-    const a = cb[3 * i]!;
-    const b = cb[3 * i + 1]!;
+    const oa = cb[3 * i]!;
+    const ob = cb[3 * i + 1]!;
+    const pc = cb[3 * i + 2]!;
     const mA = cc[o + C_MA]!;
     const mB = cc[o + C_MB]!;
     const iA = cc[o + C_IA]!;
     const iB = cc[o + C_IB]!;
     const n_x = cc[o + C_NX]!;
     const n_y = cc[o + C_NY]!;
-    let vAx = vx[a]!;
-    let vAy = vy[a]!;
-    let wA = w[a]!;
-    let vBx = vx[b]!;
-    let vBy = vy[b]!;
-    let wB = w[b]!;
+    let vAx = ss[oa + SB_VX]!;
+    let vAy = ss[oa + SB_VY]!;
+    let wA = ss[oa + SB_W]!;
+    let vBx = ss[ob + SB_VX]!;
+    let vBy = ss[ob + SB_VY]!;
+    let wB = ss[ob + SB_W]!;
     const isStatic = cc[o + C_STATIC] === 1;
     const biasRate = isStatic ? staticRate : softRate;
     const softMassScale = isStatic ? staticMass : softMass;
     const softImpulseScale = isStatic ? staticImpulse : softImpulse;
-    const dx0 = dpx[b]! - dpx[a]!;
-    const dy0 = dpy[b]! - dpy[a]!;
-    const qAc = dqc[a]!;
-    const qAs = dqs[a]!;
-    const qBc = dqc[b]!;
-    const qBs = dqs[b]!;
-    const pc = cb[3 * i + 2]!;
-    for (let j = 0; j < pc; j++) {
-      const q = o + C_P0 + (reverse ? pc - 1 - j : j) * P_STRIDE;
+    // the points in visiting order: q0, then q0 + step
+    const q0 = reverse && pc === 2 ? o + C_P0 + P_STRIDE : o + C_P0;
+    const step = reverse ? -P_STRIDE : P_STRIDE;
+    for (let j = 0, q = q0; j < pc; j++, q += step) {
       const ax = cc[q + P_RAX]!;
       const ay = cc[q + P_RAY]!;
       const bx = cc[q + P_RBX]!;
       const by = cc[q + P_RBY]!;
-      // current separation from the motion within this step
-      const dx = dx0 + (qBc * bx - qBs * by) - (qAc * ax - qAs * ay);
-      const dy = dy0 + (qBs * bx + qBc * by) - (qAs * ax + qAc * ay);
-      const s = dx * n_x + dy * n_y + cc[q + P_BASE_SEP]!;
+      const s = currentSeparation(ss, oa, ob, cc, o, q);
       let bias = 0;
       let massScale = 1;
       let impulseScale = 0;
@@ -345,17 +446,15 @@ export function solveContacts(
       wB += iB * (bx * Py - by * Px);
     }
     const mu = cc[o + C_FRICTION]!;
-    const t_x = n_y;
-    const t_y = -n_x;
-    for (let j = 0; j < pc; j++) {
-      const q = o + C_P0 + (reverse ? pc - 1 - j : j) * P_STRIDE;
+    for (let j = 0, q = q0; j < pc; j++, q += step) {
       const ax = cc[q + P_RAX]!;
       const ay = cc[q + P_RAY]!;
       const bx = cc[q + P_RBX]!;
       const by = cc[q + P_RBY]!;
       const dvx = vBx - wB * by - vAx + wA * ay;
       const dvy = vBy + wB * bx - vAy - wA * ax;
-      const vt = dvx * t_x + dvy * t_y;
+      // t = (ny, −nx)
+      const vt = dvx * n_y - dvy * n_x;
       const old = cc[q + P_TANGENT_IMPULSE]!;
       const maxF = mu * cc[q + P_NORMAL_IMPULSE]!;
       let acc = old - cc[q + P_TANGENT_MASS]! * vt;
@@ -363,8 +462,8 @@ export function solveContacts(
       else if (acc > maxF) acc = maxF;
       const impulse = acc - old;
       cc[q + P_TANGENT_IMPULSE] = acc;
-      const Px = impulse * t_x;
-      const Py = impulse * t_y;
+      const Px = impulse * n_y;
+      const Py = -impulse * n_x;
       vAx -= mA * Px;
       vAy -= mA * Py;
       wA -= iA * (ax * Py - ay * Px);
@@ -372,13 +471,16 @@ export function solveContacts(
       vBy += mB * Py;
       wB += iB * (bx * Py - by * Px);
     }
-    vx[a] = vAx;
-    vy[a] = vAy;
-    w[a] = wA;
-    vx[b] = vBx;
-    vy[b] = vBy;
-    w[b] = wB;
+    ss[oa + SB_VX] = vAx;
+    ss[oa + SB_VY] = vAy;
+    ss[oa + SB_W] = wA;
+    ss[ob + SB_VX] = vBx;
+    ss[ob + SB_VY] = vBy;
+    ss[ob + SB_W] = wB;
   }
+  ss[SB_VX] = 0;
+  ss[SB_VY] = 0;
+  ss[SB_W] = 0;
 }
 
 /**
@@ -386,23 +488,18 @@ export function solveContacts(
  * `threshold` and pushed get vn ← −e·vn₀ (accumulated impulse still clamped ≥ 0).
  */
 export function applyRestitution(
-  bodies: BodyStore,
+  ss: Float64Array,
   cc: Float64Array,
   cb: Int32Array,
   nActive: number,
   threshold: number,
 ): void {
-  const { vx, vy, w } = bodies;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
     const e = cc[o + C_RESTITUTION]!;
     if (e === 0) continue;
-    const a = cb[3 * i]!;
-    const b = cb[3 * i + 1]!;
-    const mA = cc[o + C_MA]!;
-    const mB = cc[o + C_MB]!;
-    const iA = cc[o + C_IA]!;
-    const iB = cc[o + C_IB]!;
+    const oa = cb[3 * i]!;
+    const ob = cb[3 * i + 1]!;
     const n_x = cc[o + C_NX]!;
     const n_y = cc[o + C_NY]!;
     const pc = cb[3 * i + 2]!;
@@ -410,12 +507,10 @@ export function applyRestitution(
       const q = o + C_P0 + j * P_STRIDE;
       const rv = cc[q + P_RELATIVE_VELOCITY]!;
       if (rv > -threshold || cc[q + P_MAX_NORMAL_IMPULSE] === 0) continue;
-      const ax = cc[q + P_RAX]!;
-      const ay = cc[q + P_RAY]!;
-      const bx = cc[q + P_RBX]!;
-      const by = cc[q + P_RBY]!;
-      const dvx = vx[b]! - w[b]! * by - vx[a]! + w[a]! * ay;
-      const dvy = vy[b]! + w[b]! * bx - vy[a]! - w[a]! * ax;
+      const dvx =
+        ss[ob + SB_VX]! - ss[ob + SB_W]! * cc[q + P_RBY]! - ss[oa + SB_VX]! + ss[oa + SB_W]! * cc[q + P_RAY]!;
+      const dvy =
+        ss[ob + SB_VY]! + ss[ob + SB_W]! * cc[q + P_RBX]! - ss[oa + SB_VY]! - ss[oa + SB_W]! * cc[q + P_RAX]!;
       const vn = dvx * n_x + dvy * n_y;
       const old = cc[q + P_NORMAL_IMPULSE]!;
       let acc = old - cc[q + P_NORMAL_MASS]! * (vn + e * rv);
@@ -423,66 +518,44 @@ export function applyRestitution(
       const impulse = acc - old;
       cc[q + P_NORMAL_IMPULSE] = acc;
       if (impulse > cc[q + P_MAX_NORMAL_IMPULSE]!) cc[q + P_MAX_NORMAL_IMPULSE] = impulse;
-      const Px = impulse * n_x;
-      const Py = impulse * n_y;
-      vx[a] = vx[a]! - mA * Px;
-      vy[a] = vy[a]! - mA * Py;
-      w[a] = w[a]! - iA * (ax * Py - ay * Px);
-      vx[b] = vx[b]! + mB * Px;
-      vy[b] = vy[b]! + mB * Py;
-      w[b] = w[b]! + iB * (bx * Py - by * Px);
+      applyImpulse(ss, oa, ob, cc, o, q, impulse * n_x, impulse * n_y);
     }
   }
-}
-
-function rotateBody(bodies: BodyStore, i: number, angle: number): void {
-  // q ← normalize(q + θ·perp(q)), the same small-angle update as the integrator
-  let c = bodies.qc[i]!;
-  let s = bodies.qs[i]!;
-  let c2 = c - angle * s;
-  let s2 = s + angle * c;
-  let m = 1 / Math.sqrt(c2 * c2 + s2 * s2);
-  bodies.qc[i] = c2 * m;
-  bodies.qs[i] = s2 * m;
-  c = bodies.dqc[i]!;
-  s = bodies.dqs[i]!;
-  c2 = c - angle * s;
-  s2 = s + angle * c;
-  m = 1 / Math.sqrt(c2 * c2 + s2 * s2);
-  bodies.dqc[i] = c2 * m;
-  bodies.dqs[i] = s2 * m;
+  ss[SB_VX] = 0;
+  ss[SB_VY] = 0;
+  ss[SB_W] = 0;
 }
 
 /** Writes each point's current separation (after the in-step motion) to the contacts' readout. */
 export function storeSeparations(
-  bodies: BodyStore,
+  ss: Float64Array,
   contacts: ContactStore,
   active: Int32Array,
   nActive: number,
   cc: Float64Array,
   cb: Int32Array,
 ): void {
-  const { dpx, dpy, dqc, dqs } = bodies;
   const sep = contacts.separation;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
-    const a = cb[3 * i]!;
-    const b = cb[3 * i + 1]!;
+    const oa = cb[3 * i]!;
+    const ob = cb[3 * i + 1]!;
     const c = active[i]!;
-    const n_x = cc[o + C_NX]!;
-    const n_y = cc[o + C_NY]!;
     const pc = cb[3 * i + 2]!;
-    for (let j = 0; j < pc; j++) {
-      const q = o + C_P0 + j * P_STRIDE;
-      const ax = cc[q + P_RAX]!;
-      const ay = cc[q + P_RAY]!;
-      const bx = cc[q + P_RBX]!;
-      const by = cc[q + P_RBY]!;
-      const dx = dpx[b]! - dpx[a]! + (dqc[b]! * bx - dqs[b]! * by) - (dqc[a]! * ax - dqs[a]! * ay);
-      const dy = dpy[b]! - dpy[a]! + (dqs[b]! * bx + dqc[b]! * by) - (dqs[a]! * ax + dqc[a]! * ay);
-      sep[2 * c + j] = dx * n_x + dy * n_y + cc[q + P_BASE_SEP]!;
-    }
+    for (let j = 0; j < pc; j++)
+      sep[2 * c + j] = currentSeparation(ss, oa, ob, cc, o, o + C_P0 + j * P_STRIDE);
   }
+}
+
+/** Turns the in-step rotation of solver slot `o` by the small angle `angle`: Δq ← normalize(Δq + θ·perp(Δq)). */
+function rotateState(ss: Float64Array, o: number, angle: number): void {
+  const c = ss[o + SB_DQC]!;
+  const s = ss[o + SB_DQS]!;
+  const c2 = c - angle * s;
+  const s2 = s + angle * c;
+  const m = 1 / Math.sqrt(c2 * c2 + s2 * s2);
+  ss[o + SB_DQC] = c2 * m;
+  ss[o + SB_DQS] = s2 * m;
 }
 
 /**
@@ -492,7 +565,7 @@ export function storeSeparations(
  * Returns the largest remaining depth seen.
  */
 export function solvePositions(
-  bodies: BodyStore,
+  ss: Float64Array,
   cc: Float64Array,
   cb: Int32Array,
   nActive: number,
@@ -500,12 +573,11 @@ export function solvePositions(
   slop: number,
   maxCorrection: number,
 ): number {
-  const { dpx, dpy, dqc, dqs, cx, cy } = bodies;
   let maxDepth = 0;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
-    const a = cb[3 * i]!;
-    const b = cb[3 * i + 1]!;
+    const oa = cb[3 * i]!;
+    const ob = cb[3 * i + 1]!;
     const mA = cc[o + C_MA]!;
     const mB = cc[o + C_MB]!;
     const iA = cc[o + C_IA]!;
@@ -515,13 +587,7 @@ export function solvePositions(
     const pc = cb[3 * i + 2]!;
     for (let j = 0; j < pc; j++) {
       const q = o + C_P0 + j * P_STRIDE;
-      const ax = cc[q + P_RAX]!;
-      const ay = cc[q + P_RAY]!;
-      const bx = cc[q + P_RBX]!;
-      const by = cc[q + P_RBY]!;
-      const dx = dpx[b]! - dpx[a]! + (dqc[b]! * bx - dqs[b]! * by) - (dqc[a]! * ax - dqs[a]! * ay);
-      const dy = dpy[b]! - dpy[a]! + (dqs[b]! * bx + dqc[b]! * by) - (dqs[a]! * ax + dqc[a]! * ay);
-      const s = dx * n_x + dy * n_y + cc[q + P_BASE_SEP]!;
+      const s = currentSeparation(ss, oa, ob, cc, o, q);
       if (-s > maxDepth) maxDepth = -s;
       let C = percent * (s + slop);
       if (C >= 0) continue;
@@ -530,18 +596,14 @@ export function solvePositions(
       const Px = P * n_x;
       const Py = P * n_y;
       if (mA > 0) {
-        dpx[a] = dpx[a]! - mA * Px;
-        dpy[a] = dpy[a]! - mA * Py;
-        cx[a] = cx[a]! - mA * Px;
-        cy[a] = cy[a]! - mA * Py;
-        if (iA > 0) rotateBody(bodies, a, -iA * (ax * Py - ay * Px));
+        ss[oa + SB_DPX] = ss[oa + SB_DPX]! - mA * Px;
+        ss[oa + SB_DPY] = ss[oa + SB_DPY]! - mA * Py;
+        if (iA > 0) rotateState(ss, oa, -iA * (cc[q + P_RAX]! * Py - cc[q + P_RAY]! * Px));
       }
       if (mB > 0) {
-        dpx[b] = dpx[b]! + mB * Px;
-        dpy[b] = dpy[b]! + mB * Py;
-        cx[b] = cx[b]! + mB * Px;
-        cy[b] = cy[b]! + mB * Py;
-        if (iB > 0) rotateBody(bodies, b, iB * (bx * Py - by * Px));
+        ss[ob + SB_DPX] = ss[ob + SB_DPX]! + mB * Px;
+        ss[ob + SB_DPY] = ss[ob + SB_DPY]! + mB * Py;
+        if (iB > 0) rotateState(ss, ob, iB * (cc[q + P_RBX]! * Py - cc[q + P_RBY]! * Px));
       }
     }
   }
@@ -551,52 +613,38 @@ export function solvePositions(
 /** v ← (v + h·(F/m + g·scale))·1/(1 + h·damping), ω likewise, for the listed (awake, non-static) bodies. */
 export function integrateVelocities(
   bodies: BodyStore,
+  ss: Float64Array,
   list: Int32Array,
   n: number,
   gx: number,
   gy: number,
   h: number,
 ): void {
-  const { vx, vy, w, fx, fy, torque, invMass, invI, gravityScale, linearDamping, angularDamping } = bodies;
-  for (let i = 0; i < n; i++) {
-    const b = list[i]!;
+  const { fx, fy, torque, invMass, invI, gravityScale, linearDamping, angularDamping } = bodies;
+  for (let k = 0; k < n; k++) {
+    const b = list[k]!;
     const m = invMass[b]!;
     if (m === 0) continue; // kinematic
+    const o = (k + 1) * SB_STRIDE;
     const gs = gravityScale[b]!;
     const ld = 1 / (1 + h * linearDamping[b]!);
     const ad = 1 / (1 + h * angularDamping[b]!);
-    vx[b] = (vx[b]! + h * (m * fx[b]! + gs * gx)) * ld;
-    vy[b] = (vy[b]! + h * (m * fy[b]! + gs * gy)) * ld;
-    w[b] = (w[b]! + h * invI[b]! * torque[b]!) * ad;
+    ss[o + SB_VX] = (ss[o + SB_VX]! + h * (m * fx[b]! + gs * gx)) * ld;
+    ss[o + SB_VY] = (ss[o + SB_VY]! + h * (m * fy[b]! + gs * gy)) * ld;
+    ss[o + SB_W] = (ss[o + SB_W]! + h * invI[b]! * torque[b]!) * ad;
   }
 }
 
-/** x ← x + h·v and q ← normalize(q + hω·perp(q)); also accumulates the in-step change Δp, Δq. */
-export function integratePositions(bodies: BodyStore, list: Int32Array, n: number, h: number): void {
-  const { vx, vy, w, cx, cy, qc, qs, dpx, dpy, dqc, dqs } = bodies;
-  for (let i = 0; i < n; i++) {
-    const b = list[i]!;
-    const hx = h * vx[b]!;
-    const hy = h * vy[b]!;
-    cx[b] = cx[b]! + hx;
-    cy[b] = cy[b]! + hy;
-    dpx[b] = dpx[b]! + hx;
-    dpy[b] = dpy[b]! + hy;
-    const t = h * w[b]!;
-    if (t === 0) continue;
-    let c = qc[b]!;
-    let s = qs[b]!;
-    let c2 = c - t * s;
-    let s2 = s + t * c;
-    let m = 1 / Math.sqrt(c2 * c2 + s2 * s2);
-    qc[b] = c2 * m;
-    qs[b] = s2 * m;
-    c = dqc[b]!;
-    s = dqs[b]!;
-    c2 = c - t * s;
-    s2 = s + t * c;
-    m = 1 / Math.sqrt(c2 * c2 + s2 * s2);
-    dqc[b] = c2 * m;
-    dqs[b] = s2 * m;
+/**
+ * Δp ← Δp + h·v and Δq ← normalize(Δq + hω·perp(Δq)) for the `n` awake solver slots; the
+ * transforms themselves are moved once, after the substeps ({@link storeBodyStates}).
+ */
+export function integratePositions(ss: Float64Array, n: number, h: number): void {
+  const end = (n + 1) * SB_STRIDE;
+  for (let o = SB_STRIDE; o < end; o += SB_STRIDE) {
+    ss[o + SB_DPX] = ss[o + SB_DPX]! + h * ss[o + SB_VX]!;
+    ss[o + SB_DPY] = ss[o + SB_DPY]! + h * ss[o + SB_VY]!;
+    const t = h * ss[o + SB_W]!;
+    if (t !== 0) rotateState(ss, o, t);
   }
 }

@@ -37,6 +37,7 @@ import {
   CONSTRAINT_STRIDE,
   integratePositions,
   integrateVelocities,
+  loadBodyStates,
   makeSoftness,
   P_NORMAL_IMPULSE,
   P_NORMAL_MASS,
@@ -52,11 +53,14 @@ import {
   type SolvePass,
   solveContacts,
   solvePositions,
+  SB_STRIDE,
+  storeBodyStates,
   storeImpulses,
   storeSeparations,
   warmStart,
 } from './contact-solver.js';
 import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING, ContactStore } from './contact-store.js';
+import { COLOR_COUNT, colorConstraints } from './graph-color.js';
 import { ShapeStore, shouldCollide } from './shape-store.js';
 import type {
   BodyDef,
@@ -185,6 +189,14 @@ export class World {
   /** the packed constraints of the last solve, and each contact's constraint index (−1: none) */
   private cc = new Float64Array(64 * CONSTRAINT_STRIDE);
   private cb = new Int32Array(192);
+  /** the awake bodies' packed solver state (contact-solver.ts) and each body slot's offset in it */
+  private ss = new Float64Array(65 * SB_STRIDE);
+  private stateOf = new Int32Array(64);
+  /** graph colouring scratch (graph-color.ts) */
+  private colorMask = new Int32Array(64);
+  private colorOf = new Uint8Array(64);
+  private colorSorted = new Int32Array(64);
+  private readonly colorCounts = new Int32Array(COLOR_COUNT + 2);
   private constraintOf = new Int32Array(64).fill(-1);
   private awakeList = new Int32Array(64);
   private parent = new Int32Array(64);
@@ -1099,6 +1111,9 @@ export class World {
       this.islandMin = new Float64Array(nb);
       this.islandList = new Int32Array(nb);
       this.islandRoot = new Int32Array(nb);
+      this.ss = new Float64Array((nb + 1) * SB_STRIDE);
+      this.stateOf = new Int32Array(nb);
+      this.colorMask = new Int32Array(nb);
     }
     const nc = this.contactStore.capacity;
     if (this.active.length < nc) {
@@ -1106,6 +1121,8 @@ export class World {
       this.cc = new Float64Array(nc * CONSTRAINT_STRIDE);
       this.cb = new Int32Array(3 * nc);
       this.constraintOf = new Int32Array(nc);
+      this.colorOf = new Uint8Array(nc);
+      this.colorSorted = new Int32Array(nc);
     }
   }
 
@@ -1118,13 +1135,7 @@ export class World {
     const list = this.awakeList;
     let nAwake = 0;
     for (let i = 0; i < b.count; i++) {
-      if (b.awake[i] === 1 && b.alive[i] === 1) {
-        list[nAwake++] = i;
-        b.dpx[i] = 0;
-        b.dpy[i] = 0;
-        b.dqc[i] = 1;
-        b.dqs[i] = 0;
-      }
+      if (b.awake[i] === 1 && b.alive[i] === 1) list[nAwake++] = i;
     }
     const active = this.active;
     const constraintOf = this.constraintOf;
@@ -1134,13 +1145,27 @@ export class World {
       if (cs.pointCount[c]! > 0 && (b.awake[cs.bodyA[c]!] === 1 || b.awake[cs.bodyB[c]!] === 1))
         active[nActive++] = c;
     }
+    colorConstraints(
+      active,
+      nActive,
+      cs.bodyA,
+      cs.bodyB,
+      b.type,
+      this.colorMask,
+      this.colorOf,
+      this.colorSorted,
+      this.colorCounts,
+    );
     this.lastStep.activeContacts = nActive;
     this.lastStep.awakeBodies = nAwake;
     const substeps = st.substeps;
     const h = dt / substeps;
     const cc = this.cc;
     const cb = this.cb;
-    prepareContacts(b, cs, active, nActive, st.warmStarting, cc, cb, constraintOf);
+    const ss = this.ss;
+    const stateOf = this.stateOf;
+    loadBodyStates(b, list, nAwake, ss, stateOf);
+    prepareContacts(b, cs, active, nActive, st.warmStarting, cc, cb, constraintOf, stateOf);
     const mode = st.positionCorrection;
     const pass = this.pass;
     pass.invH = 1 / h;
@@ -1156,27 +1181,29 @@ export class World {
     const gx = this.gravityX;
     const gy = this.gravityY;
     for (let sub = 0; sub < substeps; sub++) {
-      integrateVelocities(b, list, nAwake, gx, gy, h);
+      integrateVelocities(b, ss, list, nAwake, gx, gy, h);
       pass.reverse = ((this.stepCount * substeps + sub) & 1) === 1;
-      if (st.warmStarting) warmStart(b, cc, cb, nActive);
+      if (st.warmStarting) warmStart(ss, cc, cb, nActive);
       else if (sub > 0) resetImpulses(cc, nActive);
       pass.mode = mode === 'soft-step' ? BIAS_SOFT : mode === 'baumgarte' ? BIAS_BAUMGARTE : BIAS_NONE;
       for (let it = 1; it <= st.iterations; it++) {
         if (mode !== 'soft-step') pass.reverse = ((this.stepCount + it) & 1) === 0;
-        solveContacts(b, cc, cb, nActive, pass);
+        solveContacts(ss, cc, cb, nActive, pass);
         if (trace !== undefined) {
+          storeBodyStates(b, list, nAwake, ss, stateOf, false);
           ev.stage = 'solve';
           ev.substep = sub;
           ev.iteration = it;
           trace(ev);
         }
       }
-      integratePositions(b, list, nAwake, h);
+      integratePositions(ss, nAwake, h);
       if (mode === 'soft-step') {
         pass.mode = BIAS_NONE;
         for (let it = 1; it <= st.relaxIterations; it++) {
-          solveContacts(b, cc, cb, nActive, pass);
+          solveContacts(ss, cc, cb, nActive, pass);
           if (trace !== undefined) {
+            storeBodyStates(b, list, nAwake, ss, stateOf, false);
             ev.stage = 'relax';
             ev.substep = sub;
             ev.iteration = it;
@@ -1185,8 +1212,9 @@ export class World {
         }
       } else if (mode === 'split-impulse') {
         for (let it = 1; it <= st.positionIterations; it++) {
-          solvePositions(b, cc, cb, nActive, st.percent, st.slop, 0.2);
+          solvePositions(ss, cc, cb, nActive, st.percent, st.slop, 0.2);
           if (trace !== undefined) {
+            storeBodyStates(b, list, nAwake, ss, stateOf, false);
             ev.stage = 'position';
             ev.substep = sub;
             ev.iteration = it;
@@ -1195,8 +1223,9 @@ export class World {
         }
       }
     }
-    applyRestitution(b, cc, cb, nActive, st.restitutionThreshold);
+    applyRestitution(ss, cc, cb, nActive, st.restitutionThreshold);
     if (trace !== undefined) {
+      storeBodyStates(b, list, nAwake, ss, stateOf, false);
       ev.stage = 'restitution';
       ev.substep = substeps - 1;
       ev.iteration = 1;
@@ -1204,7 +1233,9 @@ export class World {
     }
     // store impulses for the next step's warm start; the readout gets the current separations
     storeImpulses(cs, active, nActive, cc);
-    storeSeparations(b, cs, active, nActive, cc, cb);
+    storeSeparations(ss, cs, active, nActive, cc, cb);
+    // velocities back to the bodies; the step's motion moves the transforms once (c += Δp, q ← Δq·q)
+    storeBodyStates(b, list, nAwake, ss, stateOf, true);
   }
 
   /** Bodies' boxes (refatten on escape), forces cleared, sleep timers. */

@@ -1,1 +1,2 @@
 export * from './dynamic-tree.js';
+export * from './hash-grid.js';

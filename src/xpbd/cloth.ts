@@ -3,6 +3,7 @@ import { DihedralBendingSet } from './bending.js';
 import { coloringFromColors } from './coloring.js';
 import { DistanceSet } from './distance.js';
 import { dihedralQuads } from './mesh.js';
+import type { Particles } from './particles.js';
 import type { XpbdWorld } from './solver.js';
 
 /**
@@ -123,6 +124,11 @@ export interface AddClothOptions {
   damping?: number;
   /** which particles are pinned: the two top corners, the whole top row, the left column, or explicit (i, j) */
   pin?: 'top-corners' | 'top-edge' | 'left-edge' | 'none' | [number, number][];
+  /**
+   * storage (and so Gauss–Seidel) order of the distance constraints: 'colors' (default) colour by
+   * colour, the seed's 8-colour order (seed 000 §26.5); 'rows' row by row, structural before shear.
+   */
+  constraintOrder?: 'colors' | 'rows';
 }
 
 export interface Cloth {
@@ -138,9 +144,18 @@ export interface Cloth {
 }
 
 /**
- * Adds a cloth to the world. The stretch set is stored in the natural row-major order (the Gauss–
- * Seidel order) and carries the seed's 8-colour colouring (seed 000 §26.5): horizontal, vertical,
- * diagonal and anti-diagonal constraints, each split in two by column parity (vertical: row parity).
+ * Adds a cloth to the world. The stretch set carries the seed's 8-colour colouring (seed 000 §26.5):
+ * horizontal, vertical, diagonal and anti-diagonal constraints, each split in two by column parity
+ * (vertical: row parity); skip-one bending uses 4 colours the same way.
+ *
+ * By default the constraints are also *stored* colour by colour, so the plain Gauss–Seidel sweep is
+ * the coloured sweep. Any fixed order is a valid Gauss–Seidel pass (seed 002 §9), the seed's cloth
+ * figures come from this one, and it is the fast one on a CPU: consecutive constraints of a colour
+ * share no particle, so there is no read-after-write chain from one constraint to the next (the row
+ * order makes every horizontal edge wait for the previous one). `constraintOrder: 'rows'` keeps the
+ * row-by-row order (every structural constraint row by row, then every shear one; interleaving the
+ * diagonals with the structural edges of each particle was measured to pump energy into a rigid
+ * cloth — seed 002 §9 "Артефакти, залежні від порядку").
  */
 export function addCloth(world: XpbdWorld, mesh: ClothMesh, options: AddClothOptions = {}): Cloth {
   const p = world.particles;
@@ -159,6 +174,7 @@ export function addCloth(world: XpbdWorld, mesh: ClothMesh, options: AddClothOpt
     const q = mesh.positions;
     p.add(q[3 * k], q[3 * k + 1], q[3 * k + 2], pinned.has(k) ? 0 : w);
   }
+  const byColor = (options.constraintOrder ?? 'colors') === 'colors';
   const stiffness = options.stiffness ?? 1;
   const damping = options.damping ?? 0;
   const stretch = new DistanceSet({
@@ -169,31 +185,23 @@ export function addCloth(world: XpbdWorld, mesh: ClothMesh, options: AddClothOpt
   });
   const shearAlpha =
     options.shearCompliance === undefined ? (options.stretchCompliance ?? 0) : options.shearCompliance;
-  const colors: number[] = [];
   const id = (i: number, j: number) => first + i + j * nx;
-  const tryAdd = (set: DistanceSet, a: number, b: number, alpha: number | undefined, color: number): void => {
-    if (p.invMass[a] === 0 && p.invMass[b] === 0) return; // both pinned: no constraint needed
-    set.add(p, a, b, undefined, alpha);
-    colors.push(color);
-  };
-  // Natural (Gauss–Seidel) order: every structural constraint row by row, then every shear one.
-  // Interleaving the diagonals with the structural edges of each particle was measured to pump energy
-  // into a rigid cloth (a Gauss–Seidel ordering artefact, seed 002 §9 "Артефакти, залежні від порядку").
+  const edges = new EdgeList();
   for (let j = 0; j < ny; j++) {
     for (let i = 0; i < nx; i++) {
-      if (i + 1 < nx) tryAdd(stretch, id(i, j), id(i + 1, j), undefined, i & 1); // horizontal: 0, 1
-      if (j + 1 < ny) tryAdd(stretch, id(i, j), id(i, j + 1), undefined, 2 + (j & 1)); // vertical: 2, 3
+      if (i + 1 < nx) edges.push(id(i, j), id(i + 1, j), -1, i & 1); // horizontal: 0, 1
+      if (j + 1 < ny) edges.push(id(i, j), id(i, j + 1), -1, 2 + (j & 1)); // vertical: 2, 3
     }
   }
   if (shearAlpha !== null) {
     for (let j = 0; j + 1 < ny; j++) {
       for (let i = 0; i + 1 < nx; i++) {
-        tryAdd(stretch, id(i, j), id(i + 1, j + 1), shearAlpha, 4 + (i & 1)); // diagonal: 4, 5
-        tryAdd(stretch, id(i + 1, j), id(i, j + 1), shearAlpha, 6 + (i & 1)); // anti-diagonal: 6, 7
+        edges.push(id(i, j), id(i + 1, j + 1), shearAlpha, 4 + (i & 1)); // diagonal: 4, 5
+        edges.push(id(i + 1, j), id(i, j + 1), shearAlpha, 6 + (i & 1)); // anti-diagonal: 6, 7
       }
     }
   }
-  stretch.coloring = coloringFromColors(Int32Array.from(colors), 8);
+  edges.addTo(stretch, p, 8, byColor);
   world.add(stretch);
 
   let bend: DistanceSet | DihedralBendingSet | null = null;
@@ -205,14 +213,14 @@ export function addCloth(world: XpbdWorld, mesh: ClothMesh, options: AddClothOpt
       stiffness,
       damping,
     });
-    colors.length = 0;
+    const bends = new EdgeList();
     for (let j = 0; j < ny; j++) {
       for (let i = 0; i < nx; i++) {
-        if (i + 2 < nx) tryAdd(set, id(i, j), id(i + 2, j), undefined, (i >> 1) & 1);
-        if (j + 2 < ny) tryAdd(set, id(i, j), id(i, j + 2), undefined, 2 + ((j >> 1) & 1));
+        if (i + 2 < nx) bends.push(id(i, j), id(i + 2, j), -1, (i >> 1) & 1);
+        if (j + 2 < ny) bends.push(id(i, j), id(i, j + 2), -1, 2 + ((j >> 1) & 1));
       }
     }
-    set.coloring = coloringFromColors(Int32Array.from(colors), 4);
+    bends.addTo(set, p, 4, byColor);
     bend = world.add(set);
   } else if (bending === 'dihedral') {
     const set = new DihedralBendingSet({ compliance: options.bendCompliance ?? 0, stiffness });
@@ -225,4 +233,31 @@ export function addCloth(world: XpbdWorld, mesh: ClothMesh, options: AddClothOpt
     bend = world.add(set);
   }
   return { mesh, first, stretch, bend, index: (i, j) => first + i + j * nx };
+}
+
+/** Candidate distance constraints of a cloth with their colour, added to a set in row or colour order. */
+class EdgeList {
+  private readonly data: number[] = [];
+
+  /** `alpha` −1: the set's default compliance */
+  push(a: number, b: number, alpha: number, color: number): void {
+    this.data.push(a, b, alpha, color);
+  }
+
+  /** Adds the edges (skipping pairs of pinned particles) and gives the set its colouring. */
+  addTo(set: DistanceSet, p: Particles, colors: number, byColor: boolean): void {
+    const d = this.data;
+    const colorOf: number[] = [];
+    for (let pass = byColor ? 0 : -1; pass < (byColor ? colors : 0); pass++) {
+      for (let k = 0; k < d.length; k += 4) {
+        if (pass >= 0 && d[k + 3] !== pass) continue;
+        const a = d[k];
+        const b = d[k + 1];
+        if (p.invMass[a] === 0 && p.invMass[b] === 0) continue; // both pinned: no constraint needed
+        set.add(p, a, b, undefined, d[k + 2] < 0 ? undefined : d[k + 2]);
+        colorOf.push(d[k + 3]);
+      }
+    }
+    set.coloring = coloringFromColors(Int32Array.from(colorOf), colors);
+  }
 }
