@@ -128,7 +128,10 @@ interface Row {
   /** reference CPU time / ours */
   ratio: number;
   solvesPerSecond: number;
+  /** heap allocated per frame (garbage included), smallest of 3 windows */
   bytesPerFrame: number;
+  /** heap growth per frame: live after a full GC */
+  retainedBytesPerFrame: number;
   maxStretch: number;
   refMaxStretch: number;
   maxPositionDifference: number;
@@ -188,6 +191,13 @@ function scene(name: string, world: XpbdWorld, stretchSet: DistanceSet, frames: 
     bytesPerFrame = Math.min(bytesPerFrame, (h1 - h0) / allocFrames);
     for (let f = 0; f < allocFrames; f++) xpbdStep(ref.particles, ref.constraints, dt, substeps);
   }
+  // heap growth: what is still live after a full GC (allocation above is garbage of not-yet-optimised
+  // per-frame glue: V8 boxes every double that unoptimised code touches)
+  gc();
+  const r0 = process.memoryUsage().heapUsed;
+  for (let f = 0; f < 3 * allocFrames; f++) world.step(dt);
+  gc();
+  const retainedPerFrame = (process.memoryUsage().heapUsed - r0) / (3 * allocFrames);
   // quality: stretch of both and how far apart they ended up (same algorithm, same order)
   const x = world.particles.x;
   let refStretch = 0;
@@ -222,6 +232,7 @@ function scene(name: string, world: XpbdWorld, stretchSet: DistanceSet, frames: 
     ratio: round(refCpu / cpu),
     solvesPerSecond: Math.round((constraints * substeps) / (cpu / 1000)),
     bytesPerFrame: Math.max(0, Math.round(bytesPerFrame)),
+    retainedBytesPerFrame: Math.max(0, Math.round(retainedPerFrame)),
     maxStretch: round(stretchSet.maxStretch(x)),
     refMaxStretch: round(refStretch),
     maxPositionDifference: diff,
@@ -258,7 +269,7 @@ export async function run(args: string[]): Promise<void> {
   const rows = [cloth(100, frames), cloth(64, frames), chain(frames)];
   if (!args.includes('--json')) {
     console.log(
-      'scene            particles constraints substeps  wall ms  cpu ms  ref wall  ref cpu  ratio(cpu)  Msolves/s  B/frame  stretch  ref stretch',
+      'scene            particles constraints substeps  wall ms  cpu ms  ref wall  ref cpu  ratio(cpu)  Msolves/s  B/frame  kept B/f  stretch  ref stretch',
     );
     for (const r of rows) {
       console.log(
@@ -274,6 +285,7 @@ export async function run(args: string[]): Promise<void> {
           r.ratio.toFixed(2).padStart(11),
           (r.solvesPerSecond / 1e6).toFixed(1).padStart(10),
           String(r.bytesPerFrame).padStart(8),
+          String(r.retainedBytesPerFrame).padStart(9),
           `${(100 * r.maxStretch).toFixed(2)}%`.padStart(8),
           `${(100 * r.refMaxStretch).toFixed(2)}%`.padStart(12),
         ].join(' '),

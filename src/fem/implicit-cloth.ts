@@ -15,6 +15,7 @@ import {
 } from '../math/cg.js';
 import type { ClothMesh } from '../xpbd/cloth.js';
 import { type Collider, colliderDistance } from '../xpbd/collision.js';
+import { addTriangleDrag } from '../xpbd/wind.js';
 
 /**
  * Implicit cloth (Baraff & Witkin, "Large Steps in Cloth Simulation", SIGGRAPH 1998; §26.1
@@ -236,41 +237,8 @@ export class ImplicitCloth {
     }
     const wind = this.wind;
     if (!wind) return;
-    const t = this.mesh.triangles;
-    const [ux, uy, uz] = wind.velocity;
-    const kd = wind.drag / 3;
-    for (let q = 0; q < t.length; q += 3) {
-      const a = 3 * t[q];
-      const b = 3 * t[q + 1];
-      const c = 3 * t[q + 2];
-      const e1x = x[b] - x[a];
-      const e1y = x[b + 1] - x[a + 1];
-      const e1z = x[b + 2] - x[a + 2];
-      const e2x = x[c] - x[a];
-      const e2y = x[c + 1] - x[a + 1];
-      const e2z = x[c + 2] - x[a + 2];
-      const nx = e1y * e2z - e1z * e2y;
-      const ny = e1z * e2x - e1x * e2z;
-      const nz = e1x * e2y - e1y * e2x;
-      const nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
-      if (nl < 1e-14) continue;
-      const rx = ux - (v[a] + v[b] + v[c]) / 3;
-      const ry = uy - (v[a + 1] + v[b + 1] + v[c + 1]) / 3;
-      const rz = uz - (v[a + 2] + v[b + 2] + v[c + 2]) / 3;
-      const s = (kd * (rx * nx + ry * ny + rz * nz)) / (2 * nl);
-      const fx = s * nx;
-      const fy = s * ny;
-      const fz = s * nz;
-      fExt[a] += fx;
-      fExt[a + 1] += fy;
-      fExt[a + 2] += fz;
-      fExt[b] += fx;
-      fExt[b + 1] += fy;
-      fExt[b + 2] += fz;
-      fExt[c] += fx;
-      fExt[c + 1] += fy;
-      fExt[c + 2] += fz;
-    }
+    const u = wind.velocity;
+    addTriangleDrag(this.mesh.triangles, x, v, u[0], u[1], u[2], wind.drag, null, fExt);
   }
 
   /** Velocity filters: particles at (or inside) a collider and moving into it. */

@@ -19,7 +19,17 @@
  */
 import { PhysicsError } from '../errors.js';
 import type { MacGrid } from './mac-grid.js';
-import { sampleCubic2, sampleLinear2, sampleLinear3, stencilRange2, stencilRange3 } from './sampling.js';
+import {
+  baseIndex,
+  bilinear,
+  clampCoord,
+  sampleCubic2,
+  sampleLinear2,
+  sampleLinear3,
+  stencilRange2,
+  stencilRange3,
+  trilinear,
+} from './sampling.js';
 
 export type ScalarAdvectionScheme = 'semi-lagrangian' | 'maccormack' | 'bfecc' | 'upwind';
 export type VelocityAdvectionScheme = 'semi-lagrangian' | 'maccormack' | 'bfecc';
@@ -55,7 +65,9 @@ export class Advector {
   private readonly bz: Float64Array;
   private readonly one: Float64Array[] = [new Float64Array(0)];
   private readonly oneDst: Float64Array[] = [new Float64Array(0)];
-  private readonly vel = new Float64Array(3);
+  private readonly none: Float64Array[] = [];
+  /** grid point in, velocity out of `midpointVelocity3` (a typed array, so no double is boxed) */
+  private readonly mid = new Float64Array(6);
   private readonly range = new Float64Array(2);
   private rk2 = true;
 
@@ -78,21 +90,26 @@ export class Advector {
     this.bz = new Float64Array(grid.dim === 3 ? biggest : 0);
   }
 
-  /** Velocity at world point (x, y, z) into this.vel (bi/trilinear from the staggered faces). */
-  private velocityAt(x: number, y: number, z: number): void {
-    const g = this.grid;
-    const inv = 1 / g.h;
-    const gx = x * inv;
-    const gy = y * inv;
-    if (g.dim === 2) {
-      this.vel[0] = sampleLinear2(this.vu, g.nx + 1, g.ny, gx, gy - 0.5);
-      this.vel[1] = sampleLinear2(this.vv, g.nx, g.ny + 1, gx - 0.5, gy);
-      this.vel[2] = 0;
-    } else {
-      const gz = z * inv;
-      this.vel[0] = sampleLinear3(this.vu, g.nx + 1, g.ny, g.nz, gx, gy - 0.5, gz - 0.5);
-      this.vel[1] = sampleLinear3(this.vv, g.nx, g.ny + 1, g.nz, gx - 0.5, gy, gz - 0.5);
-      this.vel[2] = sampleLinear3(this.vw, g.nx, g.ny, g.nz + 1, gx - 0.5, gy - 0.5, gz);
+  /**
+   * The 3D velocity at grid point mid[0..2] (cell units) into mid[3..5], trilinear from the u, v
+   * and w faces (component c's samples sit half a cell off in the two other axes). One loop over
+   * the components keeps this small enough for V8 to inline the sampling: nothing is boxed.
+   */
+  private midpointVelocity3(): void {
+    const { nx, ny, nz } = this.grid;
+    const m = this.mid;
+    for (let comp = 0; comp < 3; comp++) {
+      const f = comp === 0 ? this.vu : comp === 1 ? this.vv : this.vw;
+      const sx = comp === 0 ? nx + 1 : nx;
+      const sy = comp === 1 ? ny + 1 : ny;
+      const sz = comp === 2 ? nz + 1 : nz;
+      const x = clampCoord(comp === 0 ? m[0]! : m[0]! - 0.5, sx - 1);
+      const y = clampCoord(comp === 1 ? m[1]! : m[1]! - 0.5, sy - 1);
+      const z = clampCoord(comp === 2 ? m[2]! : m[2]! - 0.5, sz - 1);
+      const i = baseIndex(x, sx - 1);
+      const j = baseIndex(y, sy - 1);
+      const k = baseIndex(z, sz - 1);
+      m[3 + comp] = trilinear(f, i + sx * (j + sy * k), sx, sx * sy, x - i, y - j, z - k);
     }
   }
 
@@ -113,8 +130,8 @@ export class Advector {
     py: Float64Array,
     pz: Float64Array,
   ): void {
-    if (this.grid.dim === 2) this.trace2D(sx, sy, ox, oy, dt, px, py);
-    else this.trace3D(sx, sy, sz, ox, oy, oz, dt, px, py, pz);
+    if (this.grid.dim === 2) this.trace2D(sx, sy, ox, oy, dt, px, py, false, this.none, this.none);
+    else this.trace3D(sx, sy, sz, ox, oy, oz, dt, px, py, pz, false, this.none, this.none);
   }
 
   /** The 3D backtrace, with the own-position velocity read off the faces as in `trace2D`. */
@@ -129,16 +146,22 @@ export class Advector {
     px: Float64Array,
     py: Float64Array,
     pz: Float64Array,
+    fused: boolean,
+    srcs: readonly Float64Array[],
+    dsts: readonly Float64Array[],
   ): void {
     const g = this.grid;
     const { nx, ny, nz, h } = g;
+    const nf = fused ? srcs.length : 0;
+    const sxy = sx * sy;
+    const slab = nx * ny;
+    const mid = this.mid;
     const inv = 1 / h;
     const vu = this.vu;
     const vv = this.vv;
     const vw = this.vw;
     const kind = ox === 0 ? 1 : oy === 0 ? 2 : oz === 0 ? 3 : 0; // 0 cell, 1 u, 2 v, 3 w face
     const rk2 = this.rk2;
-    const vel = this.vel;
     const su = nx + 1;
     const sv = ny + 1;
     for (let c = 0; c < sz; c++) {
@@ -154,65 +177,57 @@ export class Advector {
           if (kind === 0) {
             u1 = 0.5 * (vu[a + su * (b + ny * c)]! + vu[a + 1 + su * (b + ny * c)]!);
             v1 = 0.5 * (vv[a + nx * (b + sv * c)]! + vv[a + nx * (b + 1 + sv * c)]!);
-            w1 = 0.5 * (vw[a + nx * (b + ny * c)]! + vw[a + nx * (b + ny * c + 1)]!);
+            w1 = 0.5 * (vw[a + nx * (b + ny * c)]! + vw[a + nx * (b + ny * c) + slab]!);
           } else if (kind === 1) {
             const i0 = a > 0 ? a - 1 : 0;
-            const i1 = a < nx ? a : nx - 1;
+            const di = (a < nx ? a : nx - 1) - i0;
             u1 = vu[a + su * (b + ny * c)]!;
-            v1 =
-              0.25 *
-              (vv[i0 + nx * (b + sv * c)]! +
-                vv[i1 + nx * (b + sv * c)]! +
-                vv[i0 + nx * (b + 1 + sv * c)]! +
-                vv[i1 + nx * (b + 1 + sv * c)]!);
-            w1 =
-              0.25 *
-              (vw[i0 + nx * (b + ny * c)]! +
-                vw[i1 + nx * (b + ny * c)]! +
-                vw[i0 + nx * (b + ny * c + 1)]! +
-                vw[i1 + nx * (b + ny * c + 1)]!);
+            v1 = mean4(vv, i0 + nx * (b + sv * c), di, nx);
+            w1 = mean4(vw, i0 + nx * (b + ny * c), di, slab);
           } else if (kind === 2) {
             const j0 = b > 0 ? b - 1 : 0;
-            const j1 = b < ny ? b : ny - 1;
+            const dj = (b < ny ? b : ny - 1) - j0;
             v1 = vv[a + nx * (b + sv * c)]!;
-            u1 =
-              0.25 *
-              (vu[a + su * (j0 + ny * c)]! +
-                vu[a + 1 + su * (j0 + ny * c)]! +
-                vu[a + su * (j1 + ny * c)]! +
-                vu[a + 1 + su * (j1 + ny * c)]!);
-            w1 =
-              0.25 *
-              (vw[a + nx * (j0 + ny * c)]! +
-                vw[a + nx * (j1 + ny * c)]! +
-                vw[a + nx * (j0 + ny * c + 1)]! +
-                vw[a + nx * (j1 + ny * c + 1)]!);
+            u1 = mean4(vu, a + su * (j0 + ny * c), 1, su * dj);
+            w1 = mean4(vw, a + nx * (j0 + ny * c), nx * dj, slab);
           } else {
             const k0 = c > 0 ? c - 1 : 0;
-            const k1 = c < nz ? c : nz - 1;
+            const dk = (c < nz ? c : nz - 1) - k0;
             w1 = vw[a + nx * (b + ny * c)]!;
-            u1 =
-              0.25 *
-              (vu[a + su * (b + ny * k0)]! +
-                vu[a + 1 + su * (b + ny * k0)]! +
-                vu[a + su * (b + ny * k1)]! +
-                vu[a + 1 + su * (b + ny * k1)]!);
-            v1 =
-              0.25 *
-              (vv[a + nx * (b + sv * k0)]! +
-                vv[a + nx * (b + 1 + sv * k0)]! +
-                vv[a + nx * (b + sv * k1)]! +
-                vv[a + nx * (b + 1 + sv * k1)]!);
+            u1 = mean4(vu, a + su * (b + ny * k0), 1, su * ny * dk);
+            v1 = mean4(vv, a + nx * (b + sv * k0), nx, nx * sv * dk);
           }
           if (rk2) {
-            this.velocityAt(x - 0.5 * dt * u1, y - 0.5 * dt * v1, z - 0.5 * dt * w1);
-            u1 = vel[0]!;
-            v1 = vel[1]!;
-            w1 = vel[2]!;
+            // midpoint velocity, trilinear from the faces (passed through `mid`: no boxed doubles)
+            mid[0] = (x - 0.5 * dt * u1) * inv;
+            mid[1] = (y - 0.5 * dt * v1) * inv;
+            mid[2] = (z - 0.5 * dt * w1) * inv;
+            this.midpointVelocity3();
+            u1 = mid[3]!;
+            v1 = mid[4]!;
+            w1 = mid[5]!;
           }
-          px[row + a] = (x - dt * u1) * inv - ox;
-          py[row + a] = (y - dt * v1) * inv - oy;
-          pz[row + a] = (z - dt * w1) * inv - oz;
+          let tx = (x - dt * u1) * inv - ox;
+          let ty = (y - dt * v1) * inv - oy;
+          let tz = (z - dt * w1) * inv - oz;
+          if (!fused) {
+            px[row + a] = tx;
+            py[row + a] = ty;
+            pz[row + a] = tz;
+            continue;
+          }
+          // trilinear weights as in sampleLinear3, shared by all fields
+          tx = clampCoord(tx, sx - 1);
+          ty = clampCoord(ty, sy - 1);
+          tz = clampCoord(tz, sz - 1);
+          const i = baseIndex(tx, sx - 1);
+          const j = baseIndex(ty, sy - 1);
+          const k = baseIndex(tz, sz - 1);
+          const wx = tx - i;
+          const wy = ty - j;
+          const wz = tz - k;
+          const q = i + sx * j + sxy * k;
+          for (let f = 0; f < nf; f++) dsts[f]![row + a] = trilinear(srcs[f]!, q, sx, sxy, wx, wy, wz);
         }
       }
     }
@@ -223,6 +238,10 @@ export class Advector {
    * at a cell centre it is the average of the cell's faces, at a u face its own u and the mean of
    * the four v faces around it (and likewise at a v face) — the values bilinear sampling gives
    * there, without its search. The midpoint stage (rk2) then samples bilinearly.
+   *
+   * With `fused` (plain semi-Lagrangian, bilinear) each traced point is resampled at once into
+   * every dsts[f] from srcs[f], with the interpolation weights found once for all fields and no
+   * position buffers written; otherwise the positions go to px/py for the other schemes.
    */
   private trace2D(
     sx: number,
@@ -232,6 +251,9 @@ export class Advector {
     dt: number,
     px: Float64Array,
     py: Float64Array,
+    fused: boolean,
+    srcs: readonly Float64Array[],
+    dsts: readonly Float64Array[],
   ): void {
     const g = this.grid;
     const { nx, ny, h } = g;
@@ -239,9 +261,12 @@ export class Advector {
     const vu = this.vu;
     const vv = this.vv;
     const su = nx + 1;
+    const sv = ny + 1;
     const kind = ox === 0 ? 1 : oy === 0 ? 2 : 0; // 0 cell, 1 u face, 2 v face
     const rk2 = this.rk2;
-    const vel = this.vel;
+    const nf = fused ? srcs.length : 0;
+    const mx = sx - 1;
+    const my = sy - 1;
     for (let b = 0; b < sy; b++) {
       const y = (b + oy) * h;
       const row = sx * b;
@@ -255,21 +280,35 @@ export class Advector {
         } else if (kind === 1) {
           u1 = vu[a + su * b]!;
           const i0 = a > 0 ? a - 1 : 0;
-          const i1 = a < nx ? a : nx - 1;
-          v1 = 0.25 * (vv[i0 + nx * b]! + vv[i1 + nx * b]! + vv[i0 + nx * (b + 1)]! + vv[i1 + nx * (b + 1)]!);
+          v1 = mean4(vv, i0 + nx * b, (a < nx ? a : nx - 1) - i0, nx);
         } else {
           v1 = vv[a + nx * b]!;
           const j0 = b > 0 ? b - 1 : 0;
-          const j1 = b < ny ? b : ny - 1;
-          u1 = 0.25 * (vu[a + su * j0]! + vu[a + 1 + su * j0]! + vu[a + su * j1]! + vu[a + 1 + su * j1]!);
+          u1 = mean4(vu, a + su * j0, 1, su * ((b < ny ? b : ny - 1) - j0));
         }
         if (rk2) {
-          this.velocityAt(x - 0.5 * dt * u1, y - 0.5 * dt * v1, 0);
-          u1 = vel[0]!;
-          v1 = vel[1]!;
+          // midpoint velocity, sampled from the faces (u samples sit at (i, j+½), v at (i+½, j))
+          const gx = (x - 0.5 * dt * u1) * inv;
+          const gy = (y - 0.5 * dt * v1) * inv;
+          u1 = sampleLinear2(vu, su, ny, gx, gy - 0.5);
+          v1 = sampleLinear2(vv, nx, sv, gx - 0.5, gy);
         }
-        px[row + a] = (x - dt * u1) * inv - ox;
-        py[row + a] = (y - dt * v1) * inv - oy;
+        let tx = (x - dt * u1) * inv - ox;
+        let ty = (y - dt * v1) * inv - oy;
+        if (!fused) {
+          px[row + a] = tx;
+          py[row + a] = ty;
+          continue;
+        }
+        // bilinear weights as in sampleLinear2, shared by all fields
+        tx = clampCoord(tx, mx);
+        ty = clampCoord(ty, my);
+        const i = baseIndex(tx, mx);
+        const j = baseIndex(ty, my);
+        const wx = tx - i;
+        const wy = ty - j;
+        const q = i + sx * j;
+        for (let f = 0; f < nf; f++) dsts[f]![row + a] = bilinear(srcs[f]!, q, sx, wx, wy);
       }
     }
   }
@@ -340,6 +379,12 @@ export class Advector {
     cubic: boolean,
   ): void {
     const { fx, fy, fz, bx, by, bz, hat, tilde } = this;
+    if (scheme === 'semi-lagrangian' && !cubic) {
+      // the common case: trace and resample fused, no position buffers
+      if (this.grid.dim === 2) this.trace2D(sx, sy, ox, oy, dt, fx, fy, true, srcs, dsts);
+      else this.trace3D(sx, sy, sz, ox, oy, oz, dt, fx, fy, fz, true, srcs, dsts);
+      return;
+    }
     this.trace(sx, sy, sz, ox, oy, oz, dt, fx, fy, fz);
     if (scheme !== 'semi-lagrangian') this.trace(sx, sy, sz, ox, oy, oz, -dt, bx, by, bz);
     for (let f = 0; f < srcs.length; f++) {
@@ -488,4 +533,12 @@ export class Advector {
       }
     }
   }
+}
+
+/**
+ * The mean of the 4 face values f[a], f[a+s1], f[a+s2], f[a+s1+s2] around a face of another
+ * direction (a stride of 0 repeats the border face, as the clamped bilinear sample does there).
+ */
+function mean4(f: Float64Array, a: number, s1: number, s2: number): number {
+  return 0.25 * (f[a]! + f[a + s1]! + f[a + s2]! + f[a + s1 + s2]!);
 }

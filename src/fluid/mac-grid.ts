@@ -124,6 +124,10 @@ export class MacGrid {
    */
   enforceBoundaries(): void {
     const { nx, ny, nz, u, v, w, solid, solidU, solidV, solidW, open } = this;
+    if (solid.indexOf(1) < 0) {
+      this.enforceSides();
+      return;
+    }
     for (let k = 0; k < nz; k++) {
       for (let j = 0; j < ny; j++) {
         const rowU = (nx + 1) * (j + ny * k);
@@ -159,6 +163,26 @@ export class MacGrid {
           else if ((back < 0 && !open.zMin) || (front < 0 && !open.zMax)) w[f] = 0;
         }
       }
+    }
+  }
+
+  /** `enforceBoundaries` without solid cells: only the faces on closed domain sides are set (to 0). */
+  private enforceSides(): void {
+    const { nx, ny, nz, u, v, w, open } = this;
+    const slab = nx * ny;
+    for (let k = 0; k < nz; k++) {
+      for (let j = 0; j < ny; j++) {
+        const rowU = (nx + 1) * (j + ny * k);
+        if (!open.xMin) u[rowU] = 0;
+        if (!open.xMax) u[rowU + nx] = 0;
+      }
+      const rowV = nx * (ny + 1) * k;
+      if (!open.yMin) v.fill(0, rowV, rowV + nx);
+      if (!open.yMax) v.fill(0, rowV + nx * ny, rowV + nx * (ny + 1));
+    }
+    if (this.dim === 3) {
+      if (!open.zMin) w.fill(0, 0, slab);
+      if (!open.zMax) w.fill(0, slab * nz, slab * (nz + 1));
     }
   }
 

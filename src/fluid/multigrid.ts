@@ -14,7 +14,7 @@
  * Smoothing is red–black Gauss–Seidel: red then black before the coarse correction, black then
  * red after, which makes the whole V-cycle a symmetric operator, as CG needs.
  */
-import { PoissonSystem } from './poisson.js';
+import { neighbourSum2, neighbourSumZ, PoissonSystem } from './poisson.js';
 
 interface Level {
   sys: PoissonSystem;
@@ -165,14 +165,13 @@ function restrictResidual(
     for (let j = 0; j < ny; j++) {
       const row = fine.rowStart(j, k);
       const crow = coarse.rowStart(j >> 1, k >> 1);
+      // an inactive cell has no diagonal, no couplings and b = 0: it adds exactly 0
       for (let i = 0; i < nx; i++) {
         const c = row + i;
-        const d = diag[c]!;
-        if (d === 0) continue;
-        let ax = d * x[c]! - cx[c]! * x[c + 1]! - cx[c - 1]! * x[c - 1]! - cy[c]! * x[c + sy]! - cy[c - sy]! * x[c - sy]!;
-        if (sz > 0) ax -= cz[c]! * x[c + sz]! + cz[c - sz]! * x[c - sz]!;
+        let r = b[c]! - diag[c]! * x[c]! + neighbourSum2(x, c, cx, cy, sy);
+        if (sz > 0) r += neighbourSumZ(x, c, cz, sz);
         const P = crow + (i >> 1);
-        cb[P] = cb[P]! + (b[c]! - ax);
+        cb[P] = cb[P]! + r;
       }
     }
   }
@@ -206,8 +205,7 @@ export function redBlackSweep(
   color: number,
   omega = 1,
 ): void {
-  const rows = sys.ny * sys.nz;
-  for (let m = 0; m < rows; m++) relaxRow(sys, x, b, m, color, omega);
+  for (let k = 0; k < sys.nz; k++) for (let j = 0; j < sys.ny; j++) relaxRow(sys, x, b, j, k, color, omega);
 }
 
 /**
@@ -224,35 +222,77 @@ export function redBlackSweepFused(
   first: number,
   omega = 1,
 ): void {
-  const rows = sys.ny * sys.nz;
-  const lag = sys.sz > 0 ? sys.ny : 1;
+  const ny = sys.ny;
+  const rows = ny * sys.nz;
+  const lag = sys.sz > 0 ? ny : 1;
   const second = 1 - first;
+  // (j1, k1): the row of the first colour; (j2, k2): the lagging row of the second
+  let j1 = 0;
+  let k1 = 0;
+  let j2 = 0;
+  let k2 = 0;
   for (let m = 0; m < rows + lag; m++) {
-    if (m < rows) relaxRow(sys, x, b, m, first, omega);
-    if (m >= lag) relaxRow(sys, x, b, m - lag, second, omega);
+    if (m < rows) {
+      relaxRow(sys, x, b, j1, k1, first, omega);
+      if (++j1 === ny) {
+        j1 = 0;
+        k1++;
+      }
+    }
+    if (m >= lag) {
+      relaxRow(sys, x, b, j2, k2, second, omega);
+      if (++j2 === ny) {
+        j2 = 0;
+        k2++;
+      }
+    }
   }
 }
 
-/** Gauss–Seidel (ω-relaxed) update of the cells of one colour in interior row m = j + ny·k. */
+/**
+ * Gauss–Seidel (ω-relaxed) update of the cells of one colour in interior row (j, k). The plain
+ * 2D case (the multigrid smoother) takes a branch-free kernel: an inactive cell has 1/diag = 0
+ * and no couplings, so the same formula leaves it at 0.
+ */
 function relaxRow(
   sys: PoissonSystem,
   x: Float64Array,
   b: Float64Array,
-  m: number,
+  j: number,
+  k: number,
   color: number,
   omega: number,
 ): void {
-  const { invDiag, cx, cy, cz, sy, sz, nx, ny } = sys;
-  const j = m % ny;
-  const k = (m - j) / ny;
+  if (omega === 1 && sys.sz === 0) relaxRowPlain2(sys, x, b, j, color);
+  else relaxRowGeneral(sys, x, b, j, k, color, omega);
+}
+
+function relaxRowPlain2(sys: PoissonSystem, x: Float64Array, b: Float64Array, j: number, color: number): void {
+  const { invDiag, cx, cy, sy, nx } = sys;
+  const row = sys.rowStart(j, 0);
+  const end = row + nx;
+  for (let c = row + ((j + color) & 1); c < end; c += 2) {
+    x[c] = (b[c]! + neighbourSum2(x, c, cx, cy, sy)) * invDiag[c]!;
+  }
+}
+
+function relaxRowGeneral(
+  sys: PoissonSystem,
+  x: Float64Array,
+  b: Float64Array,
+  j: number,
+  k: number,
+  color: number,
+  omega: number,
+): void {
+  const { invDiag, cx, cy, cz, sy, sz, nx } = sys;
   const row = sys.rowStart(j, k);
   const end = row + nx;
-  const three = sz > 0;
   for (let c = row + ((j + k + color) & 1); c < end; c += 2) {
     const d = invDiag[c]!;
     if (d === 0) continue;
-    let s = b[c]! + cx[c]! * x[c + 1]! + cx[c - 1]! * x[c - 1]! + cy[c]! * x[c + sy]! + cy[c - sy]! * x[c - sy]!;
-    if (three) s += cz[c]! * x[c + sz]! + cz[c - sz]! * x[c - sz]!;
+    let s = b[c]! + neighbourSum2(x, c, cx, cy, sy);
+    if (sz > 0) s += neighbourSumZ(x, c, cz, sz);
     const gs = s * d;
     x[c] = omega === 1 ? gs : x[c]! + omega * (gs - x[c]!);
   }

@@ -87,23 +87,27 @@ export class PoissonSystem {
 
   /**
    * y = A x over the active cells (inactive entries of y are set to 0); returns x·y, which CG
-   * needs next, so it costs no second pass.
+   * needs next, so it costs no second pass. An inactive cell has diag 0 and no couplings (they
+   * are 0 on both sides), so y = 0 there without a branch. 2D and 3D run separate loops: the
+   * dimension test inside the loop measured ~20% slower at 256².
    */
   apply(x: Float64Array, y: Float64Array): number {
-    const { diag, cx, cy, cz, sy, sz } = this;
-    const three = sz > 0;
+    const { diag, cx, cy, cz, sy, sz, end } = this;
     let dot = 0;
-    for (let c = this.first; c < this.end; c++) {
-      const d = diag[c]!;
-      if (d === 0) {
-        y[c] = 0;
-        continue;
+    if (sz === 0) {
+      for (let c = this.first; c < end; c++) {
+        const xc = x[c]!;
+        const a = diag[c]! * xc - neighbourSum2(x, c, cx, cy, sy);
+        y[c] = a;
+        dot += xc * a;
       }
-      const xc = x[c]!;
-      let a = d * xc - cx[c]! * x[c + 1]! - cx[c - 1]! * x[c - 1]! - cy[c]! * x[c + sy]! - cy[c - sy]! * x[c - sy]!;
-      if (three) a -= cz[c]! * x[c + sz]! + cz[c - sz]! * x[c - sz]!;
-      y[c] = a;
-      dot += xc * a;
+    } else {
+      for (let c = this.first; c < end; c++) {
+        const xc = x[c]!;
+        const a = diag[c]! * xc - neighbourSum2(x, c, cx, cy, sy) - neighbourSumZ(x, c, cz, sz);
+        y[c] = a;
+        dot += xc * a;
+      }
     }
     return dot;
   }
@@ -227,4 +231,23 @@ export function activeNorm(sys: PoissonSystem, x: Float64Array): number {
   const diag = sys.diag;
   for (let c = 0; c < sys.size; c++) if (diag[c] !== 0) s += x[c]! * x[c]!;
   return Math.sqrt(s);
+}
+
+/**
+ * Σ coupling·x over the four in-plane neighbours of padded cell c: the off-diagonal part of row c
+ * of A, negated (A's off-diagonals are −coupling). Shared by A·x, the smoothers and the restriction.
+ */
+export function neighbourSum2(
+  x: Float64Array,
+  c: number,
+  cx: Float64Array,
+  cy: Float64Array,
+  sy: number,
+): number {
+  return cx[c]! * x[c + 1]! + cx[c - 1]! * x[c - 1]! + cy[c]! * x[c + sy]! + cy[c - sy]! * x[c - sy]!;
+}
+
+/** The same for the two z neighbours (3D). */
+export function neighbourSumZ(x: Float64Array, c: number, cz: Float64Array, sz: number): number {
+  return cz[c]! * x[c + sz]! + cz[c - sz]! * x[c - sz]!;
 }

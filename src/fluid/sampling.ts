@@ -5,21 +5,30 @@
  * `linearClamp` sampler). A field of size sx × sy (× sz) is stored x-fastest.
  */
 
+/** A coordinate clamped into [0, m] (m = samples − 1): the border sampler. */
+export function clampCoord(g: number, m: number): number {
+  return g < 0 ? 0 : g > m ? m : g;
+}
+
+/** The lower sample index of the interval holding the clamped coordinate g, at most m − 1. */
+export function baseIndex(g: number, m: number): number {
+  const i = g | 0; // g ≥ 0 after clamping: truncation is the floor
+  return i >= m ? m - 1 : i;
+}
+
 /** Bilinear interpolation; never leaves the range of the four samples it mixes. */
 export function sampleLinear2(f: Float64Array, sx: number, sy: number, gx: number, gy: number): number {
-  const mx = sx - 1;
-  const my = sy - 1;
-  if (gx < 0) gx = 0;
-  else if (gx > mx) gx = mx;
-  if (gy < 0) gy = 0;
-  else if (gy > my) gy = my;
-  let i = Math.floor(gx);
-  let j = Math.floor(gy);
-  if (i >= mx) i = mx - 1;
-  if (j >= my) j = my - 1;
-  const fx = gx - i;
-  const fy = gy - j;
-  const a = i + sx * j;
+  const x = clampCoord(gx, sx - 1);
+  const y = clampCoord(gy, sy - 1);
+  const i = baseIndex(x, sx - 1);
+  const j = baseIndex(y, sy - 1);
+  const fx = x - i;
+  const fy = y - j;
+  return bilinear(f, i + sx * j, sx, fx, fy);
+}
+
+/** The bilinear mix of the 4 samples from index a (strides 1, sx) with weights fx, fy. */
+export function bilinear(f: Float64Array, a: number, sx: number, fx: number, fy: number): number {
   const b0 = f[a]! + fx * (f[a + 1]! - f[a]!);
   const b1 = f[a + sx]! + fx * (f[a + sx + 1]! - f[a + sx]!);
   return b0 + fy * (b1 - b0);
@@ -35,26 +44,29 @@ export function sampleLinear3(
   gy: number,
   gz: number,
 ): number {
-  const mx = sx - 1;
-  const my = sy - 1;
-  const mz = sz - 1;
-  if (gx < 0) gx = 0;
-  else if (gx > mx) gx = mx;
-  if (gy < 0) gy = 0;
-  else if (gy > my) gy = my;
-  if (gz < 0) gz = 0;
-  else if (gz > mz) gz = mz;
-  let i = Math.floor(gx);
-  let j = Math.floor(gy);
-  let k = Math.floor(gz);
-  if (i >= mx) i = mx - 1;
-  if (j >= my) j = my - 1;
-  if (k >= mz) k = mz - 1;
-  const fx = gx - i;
-  const fy = gy - j;
-  const fz = gz - k;
+  const x = clampCoord(gx, sx - 1);
+  const y = clampCoord(gy, sy - 1);
+  const z = clampCoord(gz, sz - 1);
+  const i = baseIndex(x, sx - 1);
+  const j = baseIndex(y, sy - 1);
+  const k = baseIndex(z, sz - 1);
+  const fx = x - i;
+  const fy = y - j;
+  const fz = z - k;
   const sxy = sx * sy;
-  const a = i + sx * j + sxy * k;
+  return trilinear(f, i + sx * j + sxy * k, sx, sxy, fx, fy, fz);
+}
+
+/** The trilinear mix of the 8 samples from index a (strides 1, sx, sxy) with weights fx, fy, fz. */
+export function trilinear(
+  f: Float64Array,
+  a: number,
+  sx: number,
+  sxy: number,
+  fx: number,
+  fy: number,
+  fz: number,
+): number {
   const c00 = f[a]! + fx * (f[a + 1]! - f[a]!);
   const c10 = f[a + sx]! + fx * (f[a + sx + 1]! - f[a + sx]!);
   const c01 = f[a + sxy]! + fx * (f[a + sxy + 1]! - f[a + sxy]!);
@@ -73,17 +85,7 @@ export function stencilRange2(
   gy: number,
   out: Float64Array,
 ): void {
-  const mx = sx - 1;
-  const my = sy - 1;
-  if (gx < 0) gx = 0;
-  else if (gx > mx) gx = mx;
-  if (gy < 0) gy = 0;
-  else if (gy > my) gy = my;
-  let i = Math.floor(gx);
-  let j = Math.floor(gy);
-  if (i >= mx) i = mx - 1;
-  if (j >= my) j = my - 1;
-  const a = i + sx * j;
+  const a = baseIndex(clampCoord(gx, sx - 1), sx - 1) + sx * baseIndex(clampCoord(gy, sy - 1), sy - 1);
   const p = f[a]!;
   const q = f[a + 1]!;
   const r = f[a + sx]!;
@@ -103,21 +105,9 @@ export function stencilRange3(
   gz: number,
   out: Float64Array,
 ): void {
-  const mx = sx - 1;
-  const my = sy - 1;
-  const mz = sz - 1;
-  if (gx < 0) gx = 0;
-  else if (gx > mx) gx = mx;
-  if (gy < 0) gy = 0;
-  else if (gy > my) gy = my;
-  if (gz < 0) gz = 0;
-  else if (gz > mz) gz = mz;
-  let i = Math.floor(gx);
-  let j = Math.floor(gy);
-  let k = Math.floor(gz);
-  if (i >= mx) i = mx - 1;
-  if (j >= my) j = my - 1;
-  if (k >= mz) k = mz - 1;
+  const i = baseIndex(clampCoord(gx, sx - 1), sx - 1);
+  const j = baseIndex(clampCoord(gy, sy - 1), sy - 1);
+  const k = baseIndex(clampCoord(gz, sz - 1), sz - 1);
   const sxy = sx * sy;
   const a = i + sx * j + sxy * k;
   let lo = f[a]!;
@@ -164,16 +154,12 @@ function monotoneCubic(f0: number, f1: number, f2: number, f3: number, t: number
 export function sampleCubic2(f: Float64Array, sx: number, sy: number, gx: number, gy: number): number {
   const mx = sx - 1;
   const my = sy - 1;
-  if (gx < 0) gx = 0;
-  else if (gx > mx) gx = mx;
-  if (gy < 0) gy = 0;
-  else if (gy > my) gy = my;
-  let i = Math.floor(gx);
-  let j = Math.floor(gy);
-  if (i >= mx) i = mx - 1;
-  if (j >= my) j = my - 1;
-  const tx = gx - i;
-  const ty = gy - j;
+  const x = clampCoord(gx, mx);
+  const y = clampCoord(gy, my);
+  const i = baseIndex(x, mx);
+  const j = baseIndex(y, my);
+  const tx = x - i;
+  const ty = y - j;
   const i0 = i > 0 ? i - 1 : 0;
   const i3 = Math.min(i + 2, mx);
   let r0 = 0;

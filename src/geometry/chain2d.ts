@@ -5,6 +5,8 @@
  * segment knows its neighbours (ghost vertices), so a contact normal is accepted only if it is
  * the segment's face normal, or lies in the cone between the face normals at a *convex* corner;
  * otherwise (a flat or concave join) the contact is recomputed against the segment's face alone.
+ * One-sided segments (Box2D v3's chains) collide only with shapes whose centre lies in front of the
+ * face (normal 0, right of the direction vertex 0 → 1), and only along that face's side.
  */
 import { collidePolygons, collideSegmentFaceCircle, collideShapes } from './collide2d.js';
 import type { Manifold2 } from './manifold2d.js';
@@ -32,9 +34,18 @@ export function collideChainSegment(
   speculative: number,
   out: Manifold2,
 ): Manifold2 {
+  const g = seg.ghost;
+  const oneSided = g !== undefined && g.length > 6 && g[6] === 1;
+  if (oneSided) {
+    // behind the front face (by the other shape's centre): no contact — it passes through
+    const cx = xfO.px + xfO.c * other.centroidX - xfO.s * other.centroidY - xfS.px;
+    const cy = xfO.py + xfO.s * other.centroidX + xfO.c * other.centroidY - xfS.py;
+    const lx = xfS.c * cx + xfS.s * cy - seg.vx[0]!;
+    const ly = -xfS.s * cx + xfS.c * cy - seg.vy[0]!;
+    if (lx * seg.nx[0]! + ly * seg.ny[0]! < 0) return out.clear();
+  }
   if (segIsA) collideShapes(seg, xfS, other, xfO, speculative, out);
   else collideShapes(other, xfO, seg, xfS, speculative, out);
-  const g = seg.ghost;
   if (out.pointCount === 0 || g === undefined) return out;
   // the normal from the segment to the other shape, in the segment's frame
   const wx = segIsA ? out.normalX : -out.normalX;
@@ -47,8 +58,8 @@ export function collideChainSegment(
   const y2 = seg.vy[1]!;
   const dx = x2 - x1;
   const dy = y2 - y1;
-  // the face normal on the other shape's side
-  const side = mx * seg.nx[0]! + my * seg.ny[0]! >= 0 ? 1 : -1;
+  // the face normal on the other shape's side (always the front for a one-sided segment)
+  const side = oneSided || mx * seg.nx[0]! + my * seg.ny[0]! >= 0 ? 1 : -1;
   const nx = side * seg.nx[0]!;
   const ny = side * seg.ny[0]!;
   if (mx * nx + my * ny >= FACE_COS) return out;

@@ -41,10 +41,55 @@ export function closestOnSegments(
   q2y: number,
   out: { px: number; py: number; qx: number; qy: number },
 ): void {
-  const d1x = p2x - p1x;
-  const d1y = p2y - p1y;
-  const d2x = q2x - q1x;
-  const d2y = q2y - q1y;
+  const seg = packedScratch;
+  seg[0] = p1x;
+  seg[1] = p1y;
+  seg[2] = p2x;
+  seg[3] = p2y;
+  seg[4] = q1x;
+  seg[5] = q1y;
+  seg[6] = q2x;
+  seg[7] = q2y;
+  closestOnPacked(seg, out);
+}
+const packedScratch = new Float64Array(8);
+
+/** The separation of polygon 2's core vertices from edge `e` of polygon 1 (polygon 2 placed by `xf`). */
+function faceSeparation(
+  p1: ConvexShape2,
+  p2: ConvexShape2,
+  xf: Transform2,
+  e: number,
+  out: SeparationResult,
+): void {
+  const nx = p1.nx[e]!;
+  const ny = p1.ny[e]!;
+  const ox = p1.vx[e]!;
+  const oy = p1.vy[e]!;
+  let si = Infinity;
+  for (let j = 0; j < p2.count; j++) {
+    const x = xf.px + xf.c * p2.vx[j]! - xf.s * p2.vy[j]!;
+    const y = xf.py + xf.s * p2.vx[j]! + xf.c * p2.vy[j]!;
+    const d = nx * (x - ox) + ny * (y - oy);
+    if (d < si) si = d;
+  }
+  out.edge = e;
+  out.separation = si;
+}
+
+/**
+ * {@link closestOnSegments} with the two segments packed as [p1x, p1y, p2x, p2y, q1x, q1y, q2x, q2y]
+ * (the narrowphase's form: a call with eight double arguments would box them when not inlined).
+ */
+function closestOnPacked(seg: Float64Array, out: { px: number; py: number; qx: number; qy: number }): void {
+  const p1x = seg[0]!;
+  const p1y = seg[1]!;
+  const q1x = seg[4]!;
+  const q1y = seg[5]!;
+  const d1x = seg[2]! - p1x;
+  const d1y = seg[3]! - p1y;
+  const d2x = seg[6]! - q1x;
+  const d2y = seg[7]! - q1y;
   const rx = p1x - q1x;
   const ry = p1y - q1y;
   const a = d1x * d1x + d1y * d1y;
@@ -81,38 +126,35 @@ export function closestOnSegments(
   out.qy = q1y + t * d2y;
 }
 
-/** The separation of polygon 2's core vertices from edge `e` of polygon 1 (polygon 2 placed by `xf`). */
-function faceSeparation(
-  p1: ConvexShape2,
-  p2: ConvexShape2,
-  xf: Transform2,
-  e: number,
-  out: SeparationResult,
-): void {
-  const nx = p1.nx[e]!;
-  const ny = p1.ny[e]!;
-  const ox = p1.vx[e]!;
-  const oy = p1.vy[e]!;
-  let si = Infinity;
-  for (let j = 0; j < p2.count; j++) {
-    const x = xf.px + xf.c * p2.vx[j]! - xf.s * p2.vy[j]!;
-    const y = xf.py + xf.s * p2.vx[j]! + xf.c * p2.vy[j]!;
-    const d = nx * (x - ox) + ny * (y - oy);
-    if (d < si) si = d;
-  }
-  out.edge = e;
-  out.separation = si;
-}
-
-/** {@link closestOnSegments} with the two segments packed as [p1x, p1y, p2x, p2y, q1x, q1y, q2x, q2y]. */
-function closestOnPacked(seg: Float64Array, out: { px: number; py: number; qx: number; qy: number }): void {
-  closestOnSegments(seg[0]!, seg[1]!, seg[2]!, seg[3]!, seg[4]!, seg[5]!, seg[6]!, seg[7]!, out);
-}
-
 function clamp01(x: number): number {
   return Math.max(0, Math.min(1, x));
 }
 const clipScratch = new ClipResult();
+
+/**
+ * Writes a one-point manifold computed in the frame `xf` (a polygon's, or a segment's) from
+ * `onePoint` = [nx, ny, mx, my, qx, qy, separation]: unit normal n (negated for the A → B
+ * convention when `negate`), the contact point m and the point q on the incident core; then the
+ * feature id and the reference edge. (The numbers travel in a scratch array: a call with double
+ * arguments that the optimiser does not inline would box each one.)
+ */
+function setOnePoint(out: Manifold2, xf: Transform2, negate: boolean, id: number, edge: number): Manifold2 {
+  const v = onePoint;
+  const wnx = xf.c * v[0]! - xf.s * v[1]!;
+  const wny = xf.s * v[0]! + xf.c * v[1]!;
+  out.pointCount = 1;
+  out.normalX = negate ? -wnx : wnx;
+  out.normalY = negate ? -wny : wny;
+  out.px[0] = xf.px + xf.c * v[2]! - xf.s * v[3]!;
+  out.py[0] = xf.py + xf.s * v[2]! + xf.c * v[3]!;
+  out.ix[0] = xf.px + xf.c * v[4]! - xf.s * v[5]!;
+  out.iy[0] = xf.py + xf.s * v[4]! + xf.c * v[5]!;
+  out.separation[0] = v[6]!;
+  out.id[0] = id;
+  out.referenceEdge = edge;
+  return out;
+}
+const onePoint = new Float64Array(7);
 
 /** Two circles (§26.2: the normal is along the centre line). */
 export function collideCircles(
@@ -232,19 +274,15 @@ export function collidePolygonCircle(
   }
   const sep = dist - radius;
   const f = circle.radius + 0.5 * sep;
-  const mx = cx - f * nx;
-  const my = cy - f * ny;
-  out.pointCount = 1;
-  out.normalX = xfA.c * nx - xfA.s * ny;
-  out.normalY = xfA.s * nx + xfA.c * ny;
-  out.px[0] = xfA.px + xfA.c * mx - xfA.s * my;
-  out.py[0] = xfA.py + xfA.s * mx + xfA.c * my;
-  out.ix[0] = xfA.px + xfA.c * qx - xfA.s * qy;
-  out.iy[0] = xfA.py + xfA.s * qx + xfA.c * qy;
-  out.separation[0] = sep;
-  out.id[0] = id;
-  out.referenceEdge = edge;
-  return out;
+  const v = onePoint;
+  v[0] = nx;
+  v[1] = ny;
+  v[2] = cx - f * nx;
+  v[3] = cy - f * ny;
+  v[4] = qx;
+  v[5] = qy;
+  v[6] = sep;
+  return setOnePoint(out, xfA, false, id, edge);
 }
 
 /**
@@ -276,18 +314,28 @@ export function collidePolygons(
   // A in B's frame: the inverse transform
   const qx = -(c * px + s * py);
   const qy = -(-s * px + c * py);
+  // the two relative placements, written field by field: a call with double arguments that the
+  // optimiser does not inline boxes each number (allocation per contact)
+  bInA.px = px;
+  bInA.py = py;
+  bInA.c = c;
+  bInA.s = s;
+  aInB.px = qx;
+  aInB.py = qy;
+  aInB.c = c;
+  aInB.s = -s;
   let flip: boolean;
   if (forced >= 0) {
     // the caller names the reference face (chains: the segment's face, see World.collide)
     flip = forced >> 8 === 1;
     const e = forced & 0xff;
-    if (flip) faceSeparation(b, a, aInB.set(qx, qy, c, -s), e, sepB);
-    else faceSeparation(a, b, bInA.set(px, py, c, s), e, sepA);
+    if (flip) faceSeparation(b, a, aInB, e, sepB);
+    else faceSeparation(a, b, bInA, e, sepA);
     if ((flip ? sepB : sepA).separation > speculative + radius) return out;
   } else {
-    maxSeparation(a, b, bInA.set(px, py, c, s), sepA);
+    maxSeparation(a, b, bInA, sepA);
     if (sepA.separation > speculative + radius) return out;
-    maxSeparation(b, a, aInB.set(qx, qy, c, -s), sepB);
+    maxSeparation(b, a, aInB, sepB);
     if (sepB.separation > speculative + radius) return out;
     flip = sepB.separation > sepA.separation + 0.1 * LINEAR_SLOP;
   }
@@ -365,21 +413,16 @@ export function collidePolygons(
       const uy = dy / dist;
       const sep = dist - radius;
       const f = ref.radius + 0.5 * sep;
-      const mx = closest.px + f * ux;
-      const my = closest.py + f * uy;
-      const wux = xf1.c * ux - xf1.s * uy;
-      const wuy = xf1.s * ux + xf1.c * uy;
-      out.pointCount = 1;
-      out.normalX = flip ? -wux : wux;
-      out.normalY = flip ? -wuy : wuy;
-      out.px[0] = xf1.px + xf1.c * mx - xf1.s * my;
-      out.py[0] = xf1.py + xf1.s * mx + xf1.c * my;
-      out.ix[0] = xf1.px + xf1.c * closest.qx - xf1.s * closest.qy;
-      out.iy[0] = xf1.py + xf1.s * closest.qx + xf1.c * closest.qy;
-      out.separation[0] = sep;
-      out.id[0] = 0x400 | (edge << 4) | incEdge;
+      const v = onePoint;
+      v[0] = ux;
+      v[1] = uy;
+      v[2] = closest.px + f * ux;
+      v[3] = closest.py + f * uy;
+      v[4] = closest.qx;
+      v[5] = closest.qy;
+      v[6] = sep;
+      setOnePoint(out, xf1, flip, 0x400 | (edge << 4) | incEdge, edge);
       out.flip = flip;
-      out.referenceEdge = edge;
       out.incidentEdge = incEdge;
       return out;
     }
@@ -388,7 +431,14 @@ export function collidePolygons(
   refEdge[1] = r1y;
   refEdge[2] = ref.vx[e2]!;
   refEdge[3] = ref.vy[e2]!;
-  if (clipToReferenceEdge(incident.set(ax, ay, bx, by), refEdge, clipOut, clipScratch) < 2) {
+  incident.x[0] = ax;
+  incident.y[0] = ay;
+  incident.x[1] = bx;
+  incident.y[1] = by;
+  incident.origin[0] = 0;
+  incident.origin[1] = 1;
+  incident.count = 2;
+  if (clipToReferenceEdge(incident, refEdge, clipOut, clipScratch) < 2) {
     return out;
   }
   const offset = nx * r1x + ny * r1y;
@@ -459,21 +509,15 @@ export function collideSegmentFaceCircle(
   const sep = dist - seg.radius - circle.radius;
   if (sep > speculative || dist < 0) return out;
   const f = circle.radius + 0.5 * sep;
-  const mx = cx - f * nx;
-  const my = cy - f * ny;
-  const wnx = xfS.c * nx - xfS.s * ny;
-  const wny = xfS.s * nx + xfS.c * ny;
-  out.pointCount = 1;
-  out.normalX = circleIsA ? -wnx : wnx;
-  out.normalY = circleIsA ? -wny : wny;
-  out.px[0] = xfS.px + xfS.c * mx - xfS.s * my;
-  out.py[0] = xfS.py + xfS.s * mx + xfS.c * my;
-  out.ix[0] = xfS.px + xfS.c * (cx - dist * nx) - xfS.s * (cy - dist * ny);
-  out.iy[0] = xfS.py + xfS.s * (cx - dist * nx) + xfS.c * (cy - dist * ny);
-  out.separation[0] = sep;
-  out.id[0] = edge;
-  out.referenceEdge = edge;
-  return out;
+  const v = onePoint;
+  v[0] = nx;
+  v[1] = ny;
+  v[2] = cx - f * nx;
+  v[3] = cy - f * ny;
+  v[4] = cx - dist * nx;
+  v[5] = cy - dist * ny;
+  v[6] = sep;
+  return setOnePoint(out, xfS, circleIsA, edge, edge);
 }
 
 /**

@@ -33,7 +33,8 @@ export interface ConvexShape2 {
   centroidY: number;
   /**
    * chain segments only: the neighbouring points ("ghost vertices") as
-   * [prevX, prevY, nextX, nextY, hasPrev, hasNext], used to smooth contacts at the joins
+   * [prevX, prevY, nextX, nextY, hasPrev, hasNext, oneSided], used to smooth contacts at the joins;
+   * oneSided = 1: only the front face (normal 0, right of the direction vertex 0 → 1) collides
    */
   ghost?: Float64Array;
 }

@@ -5,24 +5,14 @@
  * Static and kinematic bodies store inverse mass 0, so one formula serves every body (§26.2).
  */
 
+import { grow, SlotStore } from './slot-store.js';
+
 export const BODY_STATIC = 0;
 export const BODY_KINEMATIC = 1;
 export const BODY_DYNAMIC = 2;
 
-function grow<T extends Float64Array | Int32Array | Uint8Array | Uint32Array>(a: T, n: number): T {
-  const b = new (a.constructor as new (n: number) => T)(n);
-  b.set(a);
-  return b;
-}
+export class BodyStore extends SlotStore {
 
-export class BodyStore {
-  capacity = 0;
-  /** slots in use are [0, count) minus the free list */
-  count = 0;
-  freeList: number[] = [];
-
-  alive = new Uint8Array(0);
-  generation = new Uint32Array(0);
   type = new Uint8Array(0);
   awake = new Uint8Array(0);
   fixedRotation = new Uint8Array(0);
@@ -62,17 +52,10 @@ export class BodyStore {
   /** head of the body's contact-edge list and its length */
   contactHead = new Int32Array(0);
   contactCount = new Int32Array(0);
-  /** sleeping-island linked list: the island's first body and the next body */
-  islandHead = new Int32Array(0);
-  islandNext = new Int32Array(0);
   userData: unknown[] = [];
 
-  ensure(n: number): void {
-    if (n <= this.capacity) return;
-    let cap = Math.max(16, this.capacity);
-    while (cap < n) cap *= 2;
-    this.alive = grow(this.alive, cap);
-    this.generation = grow(this.generation, cap);
+  protected override resize(cap: number): void {
+    super.resize(cap);
     this.type = grow(this.type, cap);
     this.awake = grow(this.awake, cap);
     this.fixedRotation = grow(this.fixedRotation, cap);
@@ -106,29 +89,5 @@ export class BodyStore {
     this.shapeCount = grow(this.shapeCount, cap);
     this.contactHead = grow(this.contactHead, cap);
     this.contactCount = grow(this.contactCount, cap);
-    this.islandHead = grow(this.islandHead, cap);
-    this.islandNext = grow(this.islandNext, cap);
-    this.capacity = cap;
-  }
-
-  /** Takes a free slot (the lowest freed one first, for determinism) and returns its index. */
-  allocate(): number {
-    let i: number;
-    if (this.freeList.length > 0) {
-      i = this.freeList.pop()!;
-    } else {
-      i = this.count++;
-      this.ensure(this.count);
-    }
-    this.alive[i] = 1;
-    return i;
-  }
-
-  free(i: number): void {
-    this.alive[i] = 0;
-    this.generation[i] = this.generation[i]! + 1;
-    this.freeList.push(i);
-    // keep the lowest index at the end so reuse order does not depend on destruction order
-    this.freeList.sort((a, b) => b - a);
   }
 }

@@ -301,21 +301,57 @@ export function warmStart(ss: Float64Array, cc: Float64Array, cb: Int32Array, nA
     const o = i * CONSTRAINT_STRIDE;
     const oa = cb[3 * i]!;
     const ob = cb[3 * i + 1]!;
+    const pc = cb[3 * i + 2]!;
+    const mA = cc[o + C_MA]!;
+    const mB = cc[o + C_MB]!;
+    const iA = cc[o + C_IA]!;
+    const iB = cc[o + C_IB]!;
     const n_x = cc[o + C_NX]!;
     const n_y = cc[o + C_NY]!;
-    const pc = cb[3 * i + 2]!;
-    for (let j = 0; j < pc; j++) {
-      const q = o + C_P0 + j * P_STRIDE;
+    let vAx = ss[oa + SB_VX]!;
+    let vAy = ss[oa + SB_VY]!;
+    let wA = ss[oa + SB_W]!;
+    let vBx = ss[ob + SB_VX]!;
+    let vBy = ss[ob + SB_VY]!;
+    let wB = ss[ob + SB_W]!;
+    for (let j = 0, q = o + C_P0; j < pc; j++, q += P_STRIDE) {
       const pn = cc[q + P_NORMAL_IMPULSE]!;
       const pt = cc[q + P_TANGENT_IMPULSE]!;
       // P = λn n + λt t with t = (ny, −nx)
-      applyImpulse(ss, oa, ob, cc, o, q, pn * n_x + pt * n_y, pn * n_y - pt * n_x);
+      const Px = pn * n_x + pt * n_y;
+      const Py = pn * n_y - pt * n_x;
+      vAx -= mA * Px;
+      vAy -= mA * Py;
+      wA -= iA * (cc[q + P_RAX]! * Py - cc[q + P_RAY]! * Px);
+      vBx += mB * Px;
+      vBy += mB * Py;
+      wB += iB * (cc[q + P_RBX]! * Py - cc[q + P_RBY]! * Px);
     }
+    storeVelocities(ss, oa, ob, vAx, vAy, wA, vBx, vBy, wB);
   }
-  // the static slot takes impulses too (its masses are 0, so nothing changes); keep it exact
-  ss[SB_VX] = 0;
-  ss[SB_VY] = 0;
-  ss[SB_W] = 0;
+}
+
+/**
+ * Writes a contact's two body velocities back. Slot 0 (every static body) stays at rest by itself:
+ * its inverse masses are 0, so every impulse changes it by exactly 0.
+ */
+function storeVelocities(
+  ss: Float64Array,
+  oa: number,
+  ob: number,
+  vAx: number,
+  vAy: number,
+  wA: number,
+  vBx: number,
+  vBy: number,
+  wB: number,
+): void {
+  ss[oa + SB_VX] = vAx;
+  ss[oa + SB_VY] = vAy;
+  ss[oa + SB_W] = wA;
+  ss[ob + SB_VX] = vBx;
+  ss[ob + SB_VY] = vBy;
+  ss[ob + SB_W] = wB;
 }
 
 /** Bias modes of {@link solveContacts}. */
@@ -326,7 +362,14 @@ export const BIAS_BAUMGARTE = 2;
 /** Parameters of one velocity pass (reused object, no allocation). */
 export interface SolvePass {
   mode: number;
+  /** substep h and 1/h */
+  h: number;
   invH: number;
+  /** gravity */
+  gx: number;
+  gy: number;
+  /** restitution applies above this approach speed */
+  restitutionThreshold: number;
   beta: number;
   slop: number;
   maxPush: number;
@@ -341,9 +384,19 @@ export interface SolvePass {
 
 /**
  * The current separation of the point at `q` of the constraint at `o` after the bodies' motion
- * within this step: s = n·(ΔpB − ΔpA + R(ΔqB)rB − R(ΔqA)rA) + s₀′.
+ * within this step, s = n·(ΔpB − ΔpA + R(ΔqB)rB − R(ΔqA)rA) + s₀′, written to `out[k]` (a returned
+ * double would be boxed when the call is not inlined). The hot solve pass has it inline.
  */
-function currentSeparation(ss: Float64Array, oa: number, ob: number, cc: Float64Array, o: number, q: number) {
+function separationInto(
+  ss: Float64Array,
+  oa: number,
+  ob: number,
+  cc: Float64Array,
+  o: number,
+  q: number,
+  out: Float64Array,
+  k: number,
+): void {
   const ax = cc[q + P_RAX]!;
   const ay = cc[q + P_RAY]!;
   const bx = cc[q + P_RBX]!;
@@ -354,8 +407,10 @@ function currentSeparation(ss: Float64Array, oa: number, ob: number, cc: Float64
   const qBs = ss[ob + SB_DQS]!;
   const dx = ss[ob + SB_DPX]! - ss[oa + SB_DPX]! + (qBc * bx - qBs * by) - (qAc * ax - qAs * ay);
   const dy = ss[ob + SB_DPY]! - ss[oa + SB_DPY]! + (qBs * bx + qBc * by) - (qAs * ax + qAc * ay);
-  return dx * cc[o + C_NX]! + dy * cc[o + C_NY]! + cc[q + P_BASE_SEP]!;
+  out[k] = dx * cc[o + C_NX]! + dy * cc[o + C_NY]! + cc[q + P_BASE_SEP]!;
 }
+
+const separationScratch = new Float64Array(1);
 
 /**
  * One Gauss–Seidel pass over the constraints: for each contact, its normal points (accumulated
@@ -406,12 +461,22 @@ export function solveContacts(
     // the points in visiting order: q0, then q0 + step
     const q0 = reverse && pc === 2 ? o + C_P0 + P_STRIDE : o + C_P0;
     const step = reverse ? -P_STRIDE : P_STRIDE;
+    // the in-step motion (read once per contact)
+    const dx0 = ss[ob + SB_DPX]! - ss[oa + SB_DPX]!;
+    const dy0 = ss[ob + SB_DPY]! - ss[oa + SB_DPY]!;
+    const qAc = ss[oa + SB_DQC]!;
+    const qAs = ss[oa + SB_DQS]!;
+    const qBc = ss[ob + SB_DQC]!;
+    const qBs = ss[ob + SB_DQS]!;
     for (let j = 0, q = q0; j < pc; j++, q += step) {
       const ax = cc[q + P_RAX]!;
       const ay = cc[q + P_RAY]!;
       const bx = cc[q + P_RBX]!;
       const by = cc[q + P_RBY]!;
-      const s = currentSeparation(ss, oa, ob, cc, o, q);
+      // current separation (see separationInto)
+      const dx = dx0 + (qBc * bx - qBs * by) - (qAc * ax - qAs * ay);
+      const dy = dy0 + (qBs * bx + qBc * by) - (qAs * ax + qAc * ay);
+      const s = dx * n_x + dy * n_y + cc[q + P_BASE_SEP]!;
       let bias = 0;
       let massScale = 1;
       let impulseScale = 0;
@@ -471,16 +536,8 @@ export function solveContacts(
       vBy += mB * Py;
       wB += iB * (bx * Py - by * Px);
     }
-    ss[oa + SB_VX] = vAx;
-    ss[oa + SB_VY] = vAy;
-    ss[oa + SB_W] = wA;
-    ss[ob + SB_VX] = vBx;
-    ss[ob + SB_VY] = vBy;
-    ss[ob + SB_W] = wB;
+    storeVelocities(ss, oa, ob, vAx, vAy, wA, vBx, vBy, wB);
   }
-  ss[SB_VX] = 0;
-  ss[SB_VY] = 0;
-  ss[SB_W] = 0;
 }
 
 /**
@@ -492,8 +549,9 @@ export function applyRestitution(
   cc: Float64Array,
   cb: Int32Array,
   nActive: number,
-  threshold: number,
+  pass: SolvePass,
 ): void {
+  const threshold = pass.restitutionThreshold;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
     const e = cc[o + C_RESTITUTION]!;
@@ -521,9 +579,6 @@ export function applyRestitution(
       applyImpulse(ss, oa, ob, cc, o, q, impulse * n_x, impulse * n_y);
     }
   }
-  ss[SB_VX] = 0;
-  ss[SB_VY] = 0;
-  ss[SB_W] = 0;
 }
 
 /** Writes each point's current separation (after the in-step motion) to the contacts' readout. */
@@ -542,8 +597,7 @@ export function storeSeparations(
     const ob = cb[3 * i + 1]!;
     const c = active[i]!;
     const pc = cb[3 * i + 2]!;
-    for (let j = 0; j < pc; j++)
-      sep[2 * c + j] = currentSeparation(ss, oa, ob, cc, o, o + C_P0 + j * P_STRIDE);
+    for (let j = 0; j < pc; j++) separationInto(ss, oa, ob, cc, o, o + C_P0 + j * P_STRIDE, sep, 2 * c + j);
   }
 }
 
@@ -587,7 +641,8 @@ export function solvePositions(
     const pc = cb[3 * i + 2]!;
     for (let j = 0; j < pc; j++) {
       const q = o + C_P0 + j * P_STRIDE;
-      const s = currentSeparation(ss, oa, ob, cc, o, q);
+      separationInto(ss, oa, ob, cc, o, q, separationScratch, 0);
+      const s = separationScratch[0]!;
       if (-s > maxDepth) maxDepth = -s;
       let C = percent * (s + slop);
       if (C >= 0) continue;
@@ -616,10 +671,12 @@ export function integrateVelocities(
   ss: Float64Array,
   list: Int32Array,
   n: number,
-  gx: number,
-  gy: number,
-  h: number,
+  pass: SolvePass,
 ): void {
+  // the step's numbers come in an object: double arguments would be boxed on every call
+  const h = pass.h;
+  const gx = pass.gx;
+  const gy = pass.gy;
   const { fx, fy, torque, invMass, invI, gravityScale, linearDamping, angularDamping } = bodies;
   for (let k = 0; k < n; k++) {
     const b = list[k]!;
@@ -639,7 +696,8 @@ export function integrateVelocities(
  * Δp ← Δp + h·v and Δq ← normalize(Δq + hω·perp(Δq)) for the `n` awake solver slots; the
  * transforms themselves are moved once, after the substeps ({@link storeBodyStates}).
  */
-export function integratePositions(ss: Float64Array, n: number, h: number): void {
+export function integratePositions(ss: Float64Array, n: number, pass: SolvePass): void {
+  const h = pass.h;
   const end = (n + 1) * SB_STRIDE;
   for (let o = SB_STRIDE; o < end; o += SB_STRIDE) {
     ss[o + SB_DPX] = ss[o + SB_DPX]! + h * ss[o + SB_VX]!;

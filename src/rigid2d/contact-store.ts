@@ -6,12 +6,7 @@
  * (edge 2c is on body A, 2c+1 on body B).
  */
 import type { BodyStore } from './body-store.js';
-
-function grow<T extends Float64Array | Int32Array | Uint8Array>(a: T, n: number): T {
-  const b = new (a.constructor as new (n: number) => T)(n);
-  b.set(a);
-  return b;
-}
+import { grow } from './slot-store.js';
 
 export const CONTACT_TOUCHING = 1;
 export const CONTACT_SENSOR = 2;

@@ -3,19 +3,9 @@
  * (geometry/shapes2d.ts) in its body's frame; materials, filters and the broadphase box are arrays.
  */
 import type { ConvexShape2 } from '../geometry/shapes2d.js';
+import { grow, SlotStore } from './slot-store.js';
 
-function grow<T extends Float64Array | Int32Array | Uint8Array | Uint32Array>(a: T, n: number): T {
-  const b = new (a.constructor as new (n: number) => T)(n);
-  b.set(a);
-  return b;
-}
-
-export class ShapeStore {
-  capacity = 0;
-  count = 0;
-  freeList: number[] = [];
-  alive = new Uint8Array(0);
-  generation = new Uint32Array(0);
+export class ShapeStore extends SlotStore {
   body = new Int32Array(0);
   /** next shape of the same body (−1 ends the list) */
   next = new Int32Array(0);
@@ -36,12 +26,8 @@ export class ShapeStore {
   geom: ConvexShape2[] = [];
   userData: unknown[] = [];
 
-  ensure(n: number): void {
-    if (n <= this.capacity) return;
-    let cap = Math.max(16, this.capacity);
-    while (cap < n) cap *= 2;
-    this.alive = grow(this.alive, cap);
-    this.generation = grow(this.generation, cap);
+  protected override resize(cap: number): void {
+    super.resize(cap);
     this.body = grow(this.body, cap);
     this.next = grow(this.next, cap);
     this.density = grow(this.density, cap);
@@ -55,26 +41,6 @@ export class ShapeStore {
     this.fat = grow(this.fat, 4 * cap);
     this.aabb = grow(this.aabb, 4 * cap);
     this.proxy = grow(this.proxy, cap);
-    this.capacity = cap;
-  }
-
-  allocate(): number {
-    let i: number;
-    if (this.freeList.length > 0) {
-      i = this.freeList.pop()!;
-    } else {
-      i = this.count++;
-      this.ensure(this.count);
-    }
-    this.alive[i] = 1;
-    return i;
-  }
-
-  free(i: number): void {
-    this.alive[i] = 0;
-    this.generation[i] = this.generation[i]! + 1;
-    this.freeList.push(i);
-    this.freeList.sort((a, b) => b - a);
   }
 }
 

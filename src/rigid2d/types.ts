@@ -96,6 +96,12 @@ export type ShapeDef = ShapeMaterialDef &
 export interface ChainDef extends ShapeMaterialDef {
   points: readonly Vec2Tuple[];
   loop?: boolean;
+  /**
+   * One-sided (Box2D's chains): each segment collides only on its front, the right-hand side of
+   * the direction p[k] → p[k+1] — outside a counter-clockwise loop, inside a clockwise one. A shape
+   * whose centre is behind a segment passes through it. Default false (two-sided).
+   */
+  oneSided?: boolean;
 }
 
 /**

@@ -60,7 +60,7 @@ import {
   warmStart,
 } from './contact-solver.js';
 import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING, ContactStore } from './contact-store.js';
-import { COLOR_COUNT, colorConstraints } from './graph-color.js';
+import { IslandStore } from './islands.js';
 import { ShapeStore, shouldCollide } from './shape-store.js';
 import type {
   BodyDef,
@@ -164,6 +164,9 @@ export class World {
   readonly contactStore = new ContactStore();
   /** the broadphase: a dynamic AABB tree of the shapes' fat boxes (userData = shape slot) */
   readonly broadphase: DynamicTree;
+  /** persistent islands of the dynamic bodies (islands.ts) */
+  readonly islands = new IslandStore();
+  private kinematicCount = 0;
 
   // number fields start as doubles so V8 keeps them unboxed (see Transform2)
   gravityX = 0.5;
@@ -192,21 +195,15 @@ export class World {
   /** the awake bodies' packed solver state (contact-solver.ts) and each body slot's offset in it */
   private ss = new Float64Array(65 * SB_STRIDE);
   private stateOf = new Int32Array(64);
-  /** graph colouring scratch (graph-color.ts) */
-  private colorMask = new Int32Array(64);
-  private colorOf = new Uint8Array(64);
-  private colorSorted = new Int32Array(64);
-  private readonly colorCounts = new Int32Array(COLOR_COUNT + 2);
   private constraintOf = new Int32Array(64).fill(-1);
   private awakeList = new Int32Array(64);
-  private parent = new Int32Array(64);
-  private islandMin = new Float64Array(64);
-  private islandList = new Int32Array(64);
-  /** island root of each awake body after the last step (for drawing islands) */
-  private islandRoot = new Int32Array(64);
   private readonly pass: SolvePass = {
     mode: BIAS_SOFT,
-    invH: 0,
+    h: 0.5,
+    invH: 0.5,
+    gx: 0.5,
+    gy: 0.5,
+    restitutionThreshold: 0.5,
     beta: 0,
     slop: 0,
     maxPush: 0,
@@ -214,6 +211,14 @@ export class World {
     staticSoft: { biasRate: 0, massScale: 1, impulseScale: 0 },
     reverse: false,
   };
+  /**
+   * The speculative distance as an already-boxed number for the narrowphase calls (an element of a
+   * generic array is passed as is; an unboxed double argument would allocate a HeapNumber per call).
+   */
+  private readonly taggedSpeculative: unknown[] = [null];
+  /** the settings object and substep the softness in `pass` was computed for */
+  private softFor: ResolvedSolverSettings | null = null;
+  private softH = -1.5;
   private readonly traceEvent: SolverTraceEvent = { stage: 'solve', substep: 0, iteration: 0 };
 
   constructor(def: WorldDef = {}) {
@@ -232,6 +237,7 @@ export class World {
       0,
     );
     this.aabbMargin = num(def.aabbMargin, 'world.aabbMargin', 0.1, 0);
+    this.taggedSpeculative[0] = this.speculativeDistance;
     this.broadphase = new DynamicTree({ margin: this.aabbMargin });
   }
 
@@ -344,9 +350,11 @@ export class World {
     b.shapeCount[i] = 0;
     b.contactHead[i] = -1;
     b.contactCount[i] = 0;
-    b.islandHead[i] = i;
-    b.islandNext[i] = -1;
     b.maxExtent[i] = 0;
+    this.islands.ensureBodies(b.capacity);
+    if (code === BODY_DYNAMIC) this.islands.addBody(i);
+    else this.islands.noIsland(i);
+    if (code === BODY_KINEMATIC) this.kinematicCount++;
     b.userData[i] = def.userData;
     this.updateMass(i);
     return this.bodyId(i);
@@ -364,6 +372,8 @@ export class World {
       this.wakeBody(other);
     }
     while (this.bodies.firstShape[i]! !== -1) this.destroyShapeSlot(this.bodies.firstShape[i]!, false);
+    this.islands.removeBody(i);
+    if (this.bodies.type[i] === BODY_KINEMATIC) this.kinematicCount--;
     this.bodies.free(i);
   }
 
@@ -442,12 +452,15 @@ export class World {
     if (awake) this.wakeBody(i);
     else if (this.bodies.type[i] !== BODY_STATIC && this.bodies.awake[i]) {
       const b = this.bodies;
-      b.awake[i] = 0;
-      b.vx[i] = 0;
-      b.vy[i] = 0;
-      b.w[i] = 0;
-      b.islandHead[i] = i;
-      b.islandNext[i] = -1;
+      const isl = this.islands;
+      const k = isl.islandOf[i]!;
+      // a kinematic body has no island: it sleeps alone
+      for (let j = k < 0 ? i : isl.head[k]!; j !== -1; j = k < 0 ? -1 : isl.next[j]!) {
+        b.awake[j] = 0;
+        b.vx[j] = 0;
+        b.vy[j] = 0;
+        b.w[j] = 0;
+      }
     }
   }
 
@@ -675,7 +688,8 @@ export class World {
   /**
    * Creates a chain of segments through `points` (closed when `loop`); returns the segment handles.
    * Each segment knows its neighbours (ghost vertices), so shapes slide over the joins without
-   * catching. Chains are two-sided.
+   * catching. Two-sided unless `oneSided` (then only the right-hand side of the chain's direction
+   * collides; see {@link ChainDef}).
    */
   createChain(body: BodyId, def: ChainDef): ShapeId[] {
     const bi = this.bodyIndex(body, 'createChain(body)');
@@ -687,12 +701,14 @@ export class World {
     const ids: ShapeId[] = [];
     const last = def.loop ? n : n - 1;
     const loop = def.loop === true;
+    const oneSided = def.oneSided === true;
     for (let k = 0; k < last; k++) {
       const p = vec(pts[k], `chain.points[${k}]`);
       const q = vec(pts[(k + 1) % n], `chain.points[${(k + 1) % n}]`);
       const seg = makeSegment(p[0], p[1], q[0], q[1], `chain.points[${k}]`);
       // ghost vertices: the neighbouring points, so contacts at the joins stay smooth (chain2d.ts)
-      const ghost = new Float64Array(6);
+      const ghost = new Float64Array(7);
+      ghost[6] = oneSided ? 1 : 0;
       const hasPrev = loop || k > 0;
       const hasNext = loop || k + 2 < n;
       if (hasPrev) {
@@ -881,9 +897,13 @@ export class World {
   private wakeBody(i: number): void {
     const b = this.bodies;
     if (b.type[i] === BODY_STATIC || b.awake[i]) return;
-    for (let k = b.islandHead[i]!; k !== -1; k = b.islandNext[k]!) {
-      b.awake[k] = 1;
-      b.sleepTime[k] = 0;
+    const isl = this.islands;
+    const k = isl.islandOf[i]!;
+    if (k >= 0) {
+      for (let j = isl.head[k]!; j !== -1; j = isl.next[j]!) {
+        b.awake[j] = 1;
+        b.sleepTime[j] = 0;
+      }
     }
     b.awake[i] = 1;
     b.sleepTime[i] = 0;
@@ -901,11 +921,13 @@ export class World {
     ev.hit.length = 0;
     ev.sensorBegin.length = 0;
     ev.sensorEnd.length = 0;
+    if (this.taggedSpeculative[0] !== this.speculativeDistance)
+      this.taggedSpeculative[0] = this.speculativeDistance;
     this.updatePairs();
     this.collide();
     this.solve(dt);
     this.finalizeBodies(dt);
-    this.updateSleep(dt);
+    this.updateSleep();
     this.time += dt;
     this.stepCount++;
   }
@@ -956,6 +978,7 @@ export class World {
     const f = cs.flags[c]!;
     if (!(f & CONTACT_TOUCHING)) return;
     cs.flags[c] = f & ~CONTACT_TOUCHING;
+    if (!(f & CONTACT_SENSOR)) this.islands.unlink(cs.bodyA[c]!, cs.bodyB[c]!);
     if (f & CONTACT_SENSOR) {
       const sensorA = this.shapes.sensor[cs.shapeA[c]!] === 1;
       this.evts.sensorEnd.push({
@@ -976,7 +999,8 @@ export class World {
     const m = this.manifold;
     const xfA = this.xfA;
     const xfB = this.xfB;
-    const spec = this.speculativeDistance;
+    // read as a tagged value: a double held in a local would be boxed afresh for every call below
+    const spec = this.taggedSpeculative[0] as number;
     for (let c = cs.count - 1; c >= 0; c--) {
       const ba = cs.bodyA[c]!;
       const bb = cs.bodyB[c]!;
@@ -1059,9 +1083,10 @@ export class World {
       const touching = pc > 0;
       if (touching && !was) {
         cs.flags[c] = flags | CONTACT_TOUCHING;
-        // touched: wake a sleeping partner's island
+        // touched: wake a sleeping partner's island, and the two islands become one
         if (b.awake[ba] === 0) this.wakeBody(ba);
         if (b.awake[bb] === 0) this.wakeBody(bb);
+        this.islands.link(ba, bb);
         if (flags & CONTACT_EVENTS) this.beginEvents(c);
       } else if (!touching && was) {
         this.endContact(c);
@@ -1107,13 +1132,8 @@ export class World {
     const nb = this.bodies.capacity;
     if (this.awakeList.length < nb) {
       this.awakeList = new Int32Array(nb);
-      this.parent = new Int32Array(nb);
-      this.islandMin = new Float64Array(nb);
-      this.islandList = new Int32Array(nb);
-      this.islandRoot = new Int32Array(nb);
       this.ss = new Float64Array((nb + 1) * SB_STRIDE);
       this.stateOf = new Int32Array(nb);
-      this.colorMask = new Int32Array(nb);
     }
     const nc = this.contactStore.capacity;
     if (this.active.length < nc) {
@@ -1121,8 +1141,6 @@ export class World {
       this.cc = new Float64Array(nc * CONSTRAINT_STRIDE);
       this.cb = new Int32Array(3 * nc);
       this.constraintOf = new Int32Array(nc);
-      this.colorOf = new Uint8Array(nc);
-      this.colorSorted = new Int32Array(nc);
     }
   }
 
@@ -1145,17 +1163,6 @@ export class World {
       if (cs.pointCount[c]! > 0 && (b.awake[cs.bodyA[c]!] === 1 || b.awake[cs.bodyB[c]!] === 1))
         active[nActive++] = c;
     }
-    colorConstraints(
-      active,
-      nActive,
-      cs.bodyA,
-      cs.bodyB,
-      b.type,
-      this.colorMask,
-      this.colorOf,
-      this.colorSorted,
-      this.colorCounts,
-    );
     this.lastStep.activeContacts = nActive;
     this.lastStep.awakeBodies = nAwake;
     const substeps = st.substeps;
@@ -1168,20 +1175,27 @@ export class World {
     prepareContacts(b, cs, active, nActive, st.warmStarting, cc, cb, constraintOf, stateOf);
     const mode = st.positionCorrection;
     const pass = this.pass;
+    pass.h = h;
     pass.invH = 1 / h;
+    pass.gx = this.gravityX;
+    pass.gy = this.gravityY;
     pass.beta = st.beta;
     pass.slop = st.slop;
     pass.maxPush = st.maxPushOutSpeed;
-    // contact stiffness is capped at a quarter of the substep rate (Box2D v3)
-    const hertz = Math.min(st.contactHertz, 0.25 / h);
-    makeSoftness(hertz, st.contactDampingRatio, h, pass.soft);
-    makeSoftness(Math.min(st.staticStiffness * hertz, 0.25 / h), st.contactDampingRatio, h, pass.staticSoft);
+    pass.restitutionThreshold = st.restitutionThreshold;
+    if (this.softFor !== st || this.softH !== h) {
+      // contact stiffness is capped at a quarter of the substep rate (Box2D v3); computed again only
+      // when the settings or the substep change (no boxed numbers per step)
+      this.softFor = st;
+      this.softH = h;
+      const hertz = Math.min(st.contactHertz, 0.25 / h);
+      makeSoftness(hertz, st.contactDampingRatio, h, pass.soft);
+      makeSoftness(Math.min(st.staticStiffness * hertz, 0.25 / h), st.contactDampingRatio, h, pass.staticSoft);
+    }
     const trace = st.trace;
     const ev = this.traceEvent;
-    const gx = this.gravityX;
-    const gy = this.gravityY;
     for (let sub = 0; sub < substeps; sub++) {
-      integrateVelocities(b, ss, list, nAwake, gx, gy, h);
+      integrateVelocities(b, ss, list, nAwake, pass);
       pass.reverse = ((this.stepCount * substeps + sub) & 1) === 1;
       if (st.warmStarting) warmStart(ss, cc, cb, nActive);
       else if (sub > 0) resetImpulses(cc, nActive);
@@ -1197,7 +1211,7 @@ export class World {
           trace(ev);
         }
       }
-      integratePositions(ss, nAwake, h);
+      integratePositions(ss, nAwake, pass);
       if (mode === 'soft-step') {
         pass.mode = BIAS_NONE;
         for (let it = 1; it <= st.relaxIterations; it++) {
@@ -1223,7 +1237,7 @@ export class World {
         }
       }
     }
-    applyRestitution(ss, cc, cb, nActive, st.restitutionThreshold);
+    applyRestitution(ss, cc, cb, nActive, pass);
     if (trace !== undefined) {
       storeBodyStates(b, list, nAwake, ss, stateOf, false);
       ev.stage = 'restitution';
@@ -1266,96 +1280,86 @@ export class World {
     }
   }
 
-  private find(i: number): number {
-    const p = this.parent;
-    while (p[i] !== i) {
-      p[i] = p[p[i]!]!;
-      i = p[i]!;
+  /** Calls `visit` for each body joined to `body` by a touching (non-sensor) contact (island splitting). */
+  private readonly islandNeighbours = (body: number, visit: (other: number) => void): void => {
+    const cs = this.contactStore;
+    for (let e = this.bodies.contactHead[body]!; e !== -1; e = cs.edgeNext[e]!) {
+      const c = e >> 1;
+      const f = cs.flags[c]!;
+      if ((f & CONTACT_TOUCHING) === 0 || (f & CONTACT_SENSOR) !== 0) continue;
+      // edge 2c is on body A, 2c + 1 on body B
+      visit((e & 1) === 1 ? cs.bodyA[c]! : cs.bodyB[c]!);
     }
-    return i;
-  }
+  };
 
   /**
-   * Islands and sleep (§26.2 "スリープ"): bodies joined by touching contacts form islands
-   * (union–find over the awake bodies, rebuilt each step); an island whose every body has been
-   * still for `timeToSleep` falls asleep as a whole and is kept as a linked list, so touching any
-   * of its bodies wakes all of them together.
+   * Islands and sleep (§26.2 "スリープ"): the persistent islands (islands.ts) of the awake bodies
+   * are checked. An island that lost touching contacts since it was built is split into its
+   * connected parts as soon as one of its bodies has been still for `timeToSleep` (Box2D v3: a body
+   * that wants to sleep must not be held awake by a former partner); the parts may sleep from the
+   * next step on. An intact island whose every body has been still that long falls asleep as a
+   * whole; touching any body of a sleeping island wakes all of it. A body touching a moving
+   * kinematic body stays awake.
    */
-  private updateSleep(_dt: number): void {
+  private updateSleep(): void {
     const b = this.bodies;
     const cs = this.contactStore;
+    const isl = this.islands;
     const list = this.awakeList;
     const n = this.lastStep.awakeBodies;
-    const parent = this.parent;
-    for (let k = 0; k < n; k++) {
-      const i = list[k]!;
-      parent[i] = i;
-    }
-    for (let c = 0; c < cs.count; c++) {
-      if (cs.pointCount[c] === 0) continue;
-      const a = cs.bodyA[c]!;
-      const d = cs.bodyB[c]!;
-      if (b.awake[a] === 0 || b.awake[d] === 0) continue;
-      const ta = b.type[a];
-      const td = b.type[d];
-      if (ta === BODY_DYNAMIC && td === BODY_DYNAMIC) {
-        const ra = this.find(a);
-        const rd = this.find(d);
-        if (ra !== rd) {
-          if (ra < rd) parent[rd] = ra;
-          else parent[ra] = rd;
+    if (this.kinematicCount > 0) {
+      for (let k = 0; k < n; k++) {
+        const kin = list[k]!;
+        if (b.type[kin] !== BODY_KINEMATIC) continue;
+        if (b.vx[kin] === 0 && b.vy[kin] === 0 && b.w[kin] === 0) continue;
+        for (let e = b.contactHead[kin]!; e !== -1; e = cs.edgeNext[e]!) {
+          const c = e >> 1;
+          if (cs.pointCount[c] === 0) continue;
+          b.sleepTime[(e & 1) === 1 ? cs.bodyA[c]! : cs.bodyB[c]!] = 0;
         }
-      } else if (ta === BODY_KINEMATIC || td === BODY_KINEMATIC) {
-        // touching a moving kinematic body keeps a body awake
-        const kin = ta === BODY_KINEMATIC ? a : d;
-        const dyn = kin === a ? d : a;
-        if (b.vx[kin] !== 0 || b.vy[kin] !== 0 || b.w[kin] !== 0) b.sleepTime[dyn] = 0;
       }
     }
-    const minSleep = this.islandMin;
-    const root = this.islandRoot;
-    for (let k = 0; k < n; k++) {
-      const i = list[k]!;
-      const r = this.find(i);
-      root[i] = r;
-      if (r === i) minSleep[r] = Number.POSITIVE_INFINITY;
-    }
-    for (let k = 0; k < n; k++) {
-      const i = list[k]!;
-      const r = root[i]!;
-      if (b.sleepTime[i]! < minSleep[r]!) minSleep[r] = b.sleepTime[i]!;
-    }
     if (!this.enableSleep) return;
-    const start = this.islandList;
-    for (let k = 0; k < n; k++) start[root[list[k]!]!] = -1;
-    let any = false;
-    for (let k = n - 1; k >= 0; k--) {
-      const i = list[k]!;
-      const r = root[i]!;
-      if (b.type[i] !== BODY_DYNAMIC || minSleep[r]! < this.timeToSleep) continue;
-      b.islandNext[i] = start[r]!;
-      start[r] = i;
-      any = true;
-    }
-    if (!any) return;
+    const stamp = this.stepCount;
+    const visit = isl.visit;
+    const minSleep = isl.minSleep;
+    const maxSleep = isl.maxSleep;
+    const islandOf = isl.islandOf;
+    // each awake island's smallest and largest sleep time
     for (let k = 0; k < n; k++) {
       const i = list[k]!;
-      const r = root[i]!;
-      if (b.type[i] !== BODY_DYNAMIC || minSleep[r]! < this.timeToSleep) continue;
-      b.islandHead[i] = start[r]!;
-      b.awake[i] = 0;
-      b.vx[i] = 0;
-      b.vy[i] = 0;
-      b.w[i] = 0;
+      const j = islandOf[i]!;
+      if (j < 0) continue;
+      const t = b.sleepTime[i]!;
+      if (visit[j] !== stamp) {
+        visit[j] = stamp;
+        minSleep[j] = t;
+        maxSleep[j] = t;
+      } else if (t < minSleep[j]!) minSleep[j] = t;
+      else if (t > maxSleep[j]!) maxSleep[j] = t;
+    }
+    const timeToSleep = this.timeToSleep;
+    for (let k = 0; k < n; k++) {
+      const j = islandOf[list[k]!]!;
+      if (j < 0 || visit[j] !== stamp) continue;
+      visit[j] = -1; // handled
+      if (isl.removed[j]! > 0) {
+        if (maxSleep[j]! >= timeToSleep) isl.split(j, this.islandNeighbours);
+        continue;
+      }
+      if (minSleep[j]! < timeToSleep) continue;
+      for (let i = isl.head[j]!; i !== -1; i = isl.next[i]!) {
+        b.awake[i] = 0;
+        b.vx[i] = 0;
+        b.vy[i] = 0;
+        b.w[i] = 0;
+      }
     }
   }
 
-  /** Island id of a body for drawing: the island's root slot (awake) or its list head (asleep); −1 for static. */
+  /** Island id of a body (for drawing): stable across steps while the island lasts; −1 for static and kinematic. */
   getIslandId(id: BodyId): number {
-    const i = this.bodyIndex(id);
-    const b = this.bodies;
-    if (b.type[i] === BODY_STATIC) return -1;
-    return b.awake[i] ? this.islandRoot[i]! : b.islandHead[i]!;
+    return this.islands.islandOf[this.bodyIndex(id)]!;
   }
 
   // ---------------------------------------------------------------- contact readout

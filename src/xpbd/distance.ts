@@ -167,15 +167,13 @@ export class DistanceSet implements ConstraintSet {
       }
       kp = this.kPrime;
     }
-    if (mode === 0 && !jacobi && (beta === 0 || alphaScale === 0)) {
-      // the hot paths (cloth, ropes): equality, Gauss–Seidel or coloured, no damping
+    if (mode === 0 && !jacobi && order === null && (beta === 0 || alphaScale === 0)) {
+      // the hot path (cloth, ropes): equality, Gauss–Seidel in storage order, no damping, one α
       const uniform = alphaScale === 0 ? 0 : this.uniformCompliance();
-      if (order === null && uniform >= 0) {
+      if (uniform >= 0) {
         solveUniformGS(x, w, ids, rest, lam, uniform * alphaScale, kp, start, end);
-      } else {
-        solveEqualityGS(x, w, ids, rest, comp, lam, alphaScale, kp, order, start, end);
+        return;
       }
-      return;
     }
     for (let k = start; k < end; k++) {
       const c = order === null ? k : order[k];
@@ -268,52 +266,6 @@ export class DistanceSet implements ConstraintSet {
       a.set(this[key]);
       this[key] = a;
     }
-  }
-}
-
-/**
- * The same distance kernel without the inequality, damping and Jacobi branches: the inner loop of
- * the cloth benchmark. Δλ = (−C − α̃λ)/(w1 + w2 + α̃), Δx1 = +w1 Δλ n̂, Δx2 = −w2 Δλ n̂.
- */
-function solveEqualityGS(
-  x: Float64Array,
-  w: Float64Array,
-  ids: Int32Array,
-  rest: Float64Array,
-  comp: Float64Array,
-  lam: Float64Array,
-  alphaScale: number,
-  kp: number,
-  order: Int32Array | null,
-  start: number,
-  end: number,
-): void {
-  for (let k = start; k < end; k++) {
-    const c = order === null ? k : order[k];
-    const a = ids[2 * c];
-    const b = ids[2 * c + 1];
-    const wa = w[a];
-    const wb = w[b];
-    const ia = 3 * a;
-    const ib = 3 * b;
-    const ex = x[ia] - x[ib];
-    const ey = x[ia + 1] - x[ib + 1];
-    const ez = x[ia + 2] - x[ib + 2];
-    const len = Math.sqrt(ex * ex + ey * ey + ez * ez);
-    const alphaTilde = comp[c] * alphaScale;
-    const den = wa + wb + alphaTilde;
-    if (len < 1e-12 || den < 1e-12) continue; // ∇C undefined / nothing can move (seed 002 §9)
-    // one division: s = Δλ/len, so that Δx = w Δλ n̂ = w s (x1 − x2)
-    const s = (kp * (rest[c] - len - alphaTilde * lam[c])) / (den * len);
-    lam[c] += s * len;
-    const sa = wa * s;
-    const sb = wb * s;
-    x[ia] += sa * ex;
-    x[ia + 1] += sa * ey;
-    x[ia + 2] += sa * ez;
-    x[ib] -= sb * ex;
-    x[ib + 1] -= sb * ey;
-    x[ib + 2] -= sb * ez;
   }
 }
 

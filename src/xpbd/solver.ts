@@ -129,7 +129,7 @@ export class XpbdWorld {
   step(dt: number): void {
     assertFinite(dt, 'step.dt');
     if (dt <= 0) throw new PhysicsError('invalid-argument', `step.dt: must be > 0, got ${dt}`);
-    validateSettings(this.settings);
+    validateSettingKinds(this.settings); // the numeric settings are checked by the first prediction
     const { substeps, iterations } = this.settings;
     const h = dt / substeps;
     this.prepare(h);
@@ -174,8 +174,8 @@ export class XpbdWorld {
     ctx.invMass = p.invMass;
     ctx.count = n;
     ctx.h = h;
-    ctx.alphaScale = st.integrator === 'xpbd' ? 1 / (h * h) : 0;
     ctx.pbd = st.integrator !== 'xpbd';
+    ctx.alphaScale = ctx.pbd ? 0 : -1; // set from h by the first sweep (which runs optimised code)
     // k′ uses n = iterations; without the correction k′ = k (the n = 1 formula)
     ctx.iterations = st.stiffnessCorrection ? st.iterations : 1;
     ctx.jacobi = st.order === 'jacobi';
@@ -186,129 +186,45 @@ export class XpbdWorld {
   /** Stage 1: predict positions from velocities and external accelerations. */
   predict(h: number): void {
     const p = this.particles;
-    const n = p.count;
-    const x = p.x;
-    const prev = p.prev;
-    const v = p.v;
-    const w = p.invMass;
-    const acc = this.acc;
-    const g = this.settings.gravity;
-    const gx = g[0];
-    const gy = g[1];
-    const gz = g[2];
+    const st = this.settings;
     const hasForces = this.forces.length > 0;
     if (hasForces) {
-      acc.fill(0, 0, 3 * n);
-      for (const f of this.forces) f.accumulate(p, acc);
+      this.acc.fill(0, 0, 3 * p.count);
+      const forces = this.forces;
+      for (let k = 0; k < forces.length; k++) forces[k].accumulate(p, this.acc);
     }
-    const damp = 1 / (1 + this.settings.drag * h);
-    const verlet = this.settings.integrator === 'verlet';
-    for (let i = 0; i < n; i++) {
-      const k = 3 * i;
-      if (w[i] === 0) {
-        prev[k] = x[k];
-        prev[k + 1] = x[k + 1];
-        prev[k + 2] = x[k + 2];
-        continue;
-      }
-      let ax = gx;
-      let ay = gy;
-      let az = gz;
-      if (hasForces) {
-        ax += acc[k];
-        ay += acc[k + 1];
-        az += acc[k + 2];
-      }
-      if (verlet) {
-        // Jakobsen: x + (x − x_{n−1}) + a h²; the velocity lives in x − x_{n−1}
-        const nx = x[k] + (x[k] - prev[k]) * damp + ax * h * h;
-        const ny = x[k + 1] + (x[k + 1] - prev[k + 1]) * damp + ay * h * h;
-        const nz = x[k + 2] + (x[k + 2] - prev[k + 2]) * damp + az * h * h;
-        prev[k] = x[k];
-        prev[k + 1] = x[k + 1];
-        prev[k + 2] = x[k + 2];
-        x[k] = nx;
-        x[k + 1] = ny;
-        x[k + 2] = nz;
-      } else {
-        // drag acts on the velocity, not on this substep's gravity (so a hanging body rests exactly)
-        const vx = v[k] * damp + h * ax;
-        const vy = v[k + 1] * damp + h * ay;
-        const vz = v[k + 2] * damp + h * az;
-        v[k] = vx;
-        v[k + 1] = vy;
-        v[k + 2] = vz;
-        prev[k] = x[k];
-        prev[k + 1] = x[k + 1];
-        prev[k + 2] = x[k + 2];
-        x[k] += h * vx;
-        x[k + 1] += h * vy;
-        x[k + 2] += h * vz;
-      }
-    }
+    const acc = hasForces ? this.acc : null;
+    predictPositions(p, st, h, acc, st.integrator === 'verlet' ? Predict.Verlet : Predict.Velocity);
     if (this.trace) this.trace({ stage: 'predict', substep: this.substepIndex, iteration: -1, world: this });
   }
 
   /** Stage 2: λ ← 0 for every constraint, once per substep (seed 002 §9). */
   resetLambda(): void {
-    for (const set of this.sets) set.resetLambda();
+    const sets = this.sets;
+    for (let k = 0; k < sets.length; k++) sets[k].resetLambda();
   }
 
   private canFuse(): boolean {
     if (this.trace || this.forces.length > 0 || this.settings.integrator === 'verlet') return false;
-    for (const set of this.sets) if (set.velocityPass) return false;
+    const sets = this.sets;
+    for (let k = 0; k < sets.length; k++) if (sets[k].velocityPass) return false;
     return true;
   }
 
   /** Stage 4 of one substep followed by stage 1 of the next, in one pass over the particles. */
   private updateVelocitiesAndPredict(h: number): void {
-    const p = this.particles;
-    const n = p.count;
-    const x = p.x;
-    const prev = p.prev;
-    const v = p.v;
-    const w = p.invMass;
-    const invH = 1 / h;
-    const g = this.settings.gravity;
-    const gh0 = h * g[0];
-    const gh1 = h * g[1];
-    const gh2 = h * g[2];
-    const damp = 1 / (1 + this.settings.drag * h);
-    for (let i = 0; i < n; i++) {
-      const k = 3 * i;
-      const x0 = x[k];
-      const x1 = x[k + 1];
-      const x2 = x[k + 2];
-      const v0 = (x0 - prev[k]) * invH;
-      const v1 = (x1 - prev[k + 1]) * invH;
-      const v2 = (x2 - prev[k + 2]) * invH;
-      prev[k] = x0;
-      prev[k + 1] = x1;
-      prev[k + 2] = x2;
-      if (w[i] === 0) {
-        v[k] = v0;
-        v[k + 1] = v1;
-        v[k + 2] = v2;
-        continue;
-      }
-      const vx = v0 * damp + gh0;
-      const vy = v1 * damp + gh1;
-      const vz = v2 * damp + gh2;
-      v[k] = vx;
-      v[k + 1] = vy;
-      v[k + 2] = vz;
-      x[k] = x0 + h * vx;
-      x[k + 1] = x1 + h * vy;
-      x[k + 2] = x2 + h * vz;
-    }
+    predictPositions(this.particles, this.settings, h, null, Predict.FromPositions);
   }
 
   /** Stage 3: one sweep over every constraint set in the configured order. */
   sweep(iteration: number): void {
     const ctx = this.ctx;
     ctx.iteration = iteration;
+    if (ctx.alphaScale < 0) ctx.alphaScale = 1 / (ctx.h * ctx.h); // α̃ = α/h² (seed 002 §9)
     const order = this.settings.order;
-    for (const set of this.sets) {
+    const sets = this.sets;
+    for (let k = 0; k < sets.length; k++) {
+      const set = sets[k];
       const m = set.size();
       if (m === 0) continue;
       if (order === 'gauss-seidel') {
@@ -361,14 +277,12 @@ export class XpbdWorld {
 
   /** Stage 4: v ← (x − x_prev)/h (seed 002 §3), then each set's velocity pass (restitution, friction, hair). */
   updateVelocities(h: number): void {
-    const p = this.particles;
-    const n = p.count;
-    const x = p.x;
-    const prev = p.prev;
-    const v = p.v;
-    const invH = 1 / h;
-    for (let k = 0; k < 3 * n; k++) v[k] = (x[k] - prev[k]) * invH;
-    for (const set of this.sets) if (set.velocityPass) set.velocityPass(this.ctx);
+    deriveVelocities(this.particles, h);
+    const sets = this.sets;
+    for (let k = 0; k < sets.length; k++) {
+      const set = sets[k];
+      if (set.velocityPass) set.velocityPass(this.ctx);
+    }
     if (this.trace)
       this.trace({ stage: 'velocities', substep: this.substepIndex, iteration: -1, world: this });
   }
@@ -399,7 +313,12 @@ export class XpbdWorld {
 }
 
 function validateSettings(s: XpbdSettings): void {
-  // allocation-free: runs every frame
+  validateSettingKinds(s);
+  validateSettingNumbers(s);
+}
+
+/** The integer and string settings: allocation-free even in unoptimised code (runs every frame). */
+function validateSettingKinds(s: XpbdSettings): void {
   if (!Number.isInteger(s.substeps) || s.substeps < 1) {
     throw new PhysicsError(
       'invalid-argument',
@@ -420,6 +339,13 @@ function validateSettings(s: XpbdSettings): void {
   if (o !== 'gauss-seidel' && o !== 'jacobi' && o !== 'colored') {
     throw new PhysicsError('invalid-argument', `xpbd.settings.order: unknown '${o}'`);
   }
+}
+
+/**
+ * The numeric settings (called from the prediction kernels, which are optimised within a few frames:
+ * unoptimised code would allocate a heap number for every double it reads).
+ */
+function validateSettingNumbers(s: XpbdSettings): void {
   assertFinite(s.jacobiOmega, 'xpbd.settings.jacobiOmega');
   assertFinite(s.drag, 'xpbd.settings.drag');
   if (s.drag < 0)
@@ -427,4 +353,104 @@ function validateSettings(s: XpbdSettings): void {
   assertFinite(s.gravity[0], 'xpbd.settings.gravity[0]');
   assertFinite(s.gravity[1], 'xpbd.settings.gravity[1]');
   assertFinite(s.gravity[2], 'xpbd.settings.gravity[2]');
+}
+
+// The particle passes as plain functions of typed arrays and numbers: they are optimised as a whole
+// (a method whose hot loop is entered once per frame runs on on-stack-replaced code and deoptimises
+// on its first property access after the loop, allocating as it does), and they allocate nothing.
+
+/** How `predictPositions` obtains the velocity it integrates. */
+const enum Predict {
+  /** v as stored (seed 002 §3 stage 1) */
+  Velocity = 0,
+  /** v ← (x − x_prev)/h first: stage 4 of the previous substep fused in (bit-identical to the two) */
+  FromPositions = 1,
+  /** Jakobsen Verlet: the velocity is implicit in x − x_{n−1} */
+  Verlet = 2,
+}
+
+/**
+ * Stage 1 (seed 002 §3): v ← v·damp + h a, x_prev ← x, x ← x + h v; pinned particles only get
+ * x_prev ← x. Verlet: x ← x + (x − x_{n−1})·damp + a h², x_{n−1} ← x.
+ */
+function predictPositions(
+  p: Particles,
+  st: XpbdSettings,
+  h: number,
+  acc: Float64Array | null,
+  mode: Predict,
+): void {
+  if (mode !== Predict.FromPositions) validateSettingNumbers(st);
+  const x = p.x;
+  const prev = p.prev;
+  const v = p.v;
+  const w = p.invMass;
+  const n = p.count;
+  const g = st.gravity;
+  const gx = g[0];
+  const gy = g[1];
+  const gz = g[2];
+  const invH = 1 / h;
+  const damp = 1 / (1 + st.drag * h);
+  for (let i = 0; i < n; i++) {
+    const k = 3 * i;
+    const x0 = x[k];
+    const x1 = x[k + 1];
+    const x2 = x[k + 2];
+    // the velocity: stored, derived from the last substep's positions, or (Verlet) x − x_{n−1}
+    let v0 = v[k];
+    let v1 = v[k + 1];
+    let v2 = v[k + 2];
+    if (mode !== Predict.Velocity) {
+      v0 = x0 - prev[k];
+      v1 = x1 - prev[k + 1];
+      v2 = x2 - prev[k + 2];
+      if (mode === Predict.FromPositions) {
+        v0 *= invH;
+        v1 *= invH;
+        v2 *= invH;
+        v[k] = v0;
+        v[k + 1] = v1;
+        v[k + 2] = v2;
+      }
+    }
+    prev[k] = x0;
+    prev[k + 1] = x1;
+    prev[k + 2] = x2;
+    if (w[i] === 0) continue;
+    let ax = gx;
+    let ay = gy;
+    let az = gz;
+    if (acc !== null) {
+      ax += acc[k];
+      ay += acc[k + 1];
+      az += acc[k + 2];
+    }
+    if (mode === Predict.Verlet) {
+      x[k] = x0 + v0 * damp + ax * h * h;
+      x[k + 1] = x1 + v1 * damp + ay * h * h;
+      x[k + 2] = x2 + v2 * damp + az * h * h;
+      continue;
+    }
+    // drag acts on the velocity, not on this substep's gravity (so a hanging body rests exactly)
+    const vx = v0 * damp + h * ax;
+    const vy = v1 * damp + h * ay;
+    const vz = v2 * damp + h * az;
+    v[k] = vx;
+    v[k + 1] = vy;
+    v[k + 2] = vz;
+    x[k] = x0 + h * vx;
+    x[k + 1] = x1 + h * vy;
+    x[k + 2] = x2 + h * vz;
+  }
+}
+
+/** Stage 4 (seed 002 §3): v ← (x − x_prev)/h. */
+function deriveVelocities(p: Particles, h: number): void {
+  const x = p.x;
+  const prev = p.prev;
+  const v = p.v;
+  const m = 3 * p.count;
+  const invH = 1 / h;
+  for (let k = 0; k < m; k++) v[k] = (x[k] - prev[k]) * invH;
 }
