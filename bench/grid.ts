@@ -6,8 +6,11 @@
  * second, and whether the tolerance was reached. The stationary solvers are capped (they need
  * ~n² sweeps). The peer is the seed's own approach — 60 Jacobi sweeps from zero per step — and
  * we report how far its divergence stays above the tolerance. JSON goes to out/bench-grid.json.
+ * Times are process CPU time (`process.cpuUsage`, user + system): the step is single-threaded and
+ * the machine is shared, so CPU time is steadier than wall time; the load average is recorded.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { type PressureSolverKind, pressureSolverKinds } from '../src/fluid/pressure-solvers.js';
 import { SmokeSim } from '../src/fluid/smoke.js';
 
@@ -74,6 +77,12 @@ function restore(sim: SmokeSim, s: Snapshot): void {
   sim.time = s.time;
 }
 
+/** CPU milliseconds (user + system) since `from`. */
+function cpuMs(from: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(from);
+  return (d.user + d.system) / 1000;
+}
+
 function median(x: number[]): number {
   const s = [...x].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
@@ -103,16 +112,16 @@ function runCase(
   const original = projector.project.bind(projector);
   let projMs = 0;
   projector.project = (d, o) => {
-    const t = performance.now();
+    const t = process.cpuUsage();
     const r = original(d, o);
-    projMs = performance.now() - t;
+    projMs = cpuMs(t);
     return r;
   };
   try {
     for (let s = 0; s < steps; s++) {
-      const t0 = performance.now();
+      const t0 = process.cpuUsage();
       const r = sim.step(dt);
-      times.push(performance.now() - t0);
+      times.push(cpuMs(t0));
       proj.push(projMs);
       iters += r.iterations;
       const rr = r.initialNorm > 0 ? r.residualNorm / r.initialNorm : 0;
@@ -153,6 +162,8 @@ export async function run(args: string[]): Promise<void> {
       ];
   const steps = quick ? 3 : 4;
   const rows: Row[] = [];
+  const loadBefore = loadavg();
+  console.log(`load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}; times are CPU ms`);
   for (const [n, three] of sizes) {
     const sim = makeSim(n, three);
     const warm = quick ? 15 : 30;
@@ -186,7 +197,20 @@ export async function run(args: string[]): Promise<void> {
   mkdirSync('out', { recursive: true });
   writeFileSync(
     'out/bench-grid.json',
-    `${JSON.stringify({ suite: 'grid', tolerance: TOL, quick, node: process.version, rows, summary }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        suite: 'grid',
+        tolerance: TOL,
+        quick,
+        node: process.version,
+        timing: 'process CPU time',
+        loadAverage: { before: loadBefore, after: loadavg() },
+        rows,
+        summary,
+      },
+      null,
+      2,
+    )}\n`,
   );
   console.log('wrote out/bench-grid.json');
 }

@@ -99,28 +99,45 @@ class Dragger {
   }
 }
 
+/** An XPBD world stepped at `dt` whose particles the pointer can drag: what the soft-body demos share. */
+abstract class DraggableWorldDemo implements DemoInstance {
+  time = 0;
+  protected readonly dragger: Dragger;
+  constructor(
+    protected readonly world: XpbdWorld,
+    readonly dt: number,
+  ) {
+    this.dragger = new Dragger(world);
+  }
+  step(): void {
+    this.world.step(this.dt);
+    this.time += this.dt;
+  }
+  pointer(e: DemoPointer): void {
+    this.dragger.handle(e);
+  }
+  abstract draw(ctx: CanvasRenderingContext2D, view: View): void;
+}
+
 // ---------------------------------------------------------------------------------------------
 // §26.3 the 2D shape-matching square
 // ---------------------------------------------------------------------------------------------
 
-class ShapeMatchingSquare implements DemoInstance {
-  readonly dt: number;
-  time = 0;
-  private readonly world: XpbdWorld;
+class ShapeMatchingSquare extends DraggableWorldDemo {
   private readonly sm: ShapeMatching;
   private readonly example: boolean;
   private readonly boundary: number[];
   private readonly goals: Float64Array;
-  private readonly dragger: Dragger;
 
   constructor(params: DemoParamValues, dt: number) {
-    this.dt = dt;
-    this.example = params.scene === 'worked example';
+    const example = params.scene === 'worked example';
+    // the worked example: α per frame, no gravity; the scene: substeps and gravity
+    super(new XpbdWorld(example ? { substeps: 1, gravity: [0, 0, 0] } : { substeps: 4 }), dt);
+    this.example = example;
     const mode = String(params.mode);
     const alpha = Number(params.stiffness);
     if (this.example) {
       // the book's square: rest q = (±1, ±1), turned 90° and dented, α per frame, no gravity
-      this.world = new XpbdWorld({ substeps: 1, gravity: [0, 0, 0] });
       const p = this.world.particles;
       const rest = [-1, -1, 1, -1, 1, 1, -1, 1];
       for (let i = 0; i < 4; i++) p.add(rest[2 * i], rest[2 * i + 1], 0, 1);
@@ -130,7 +147,6 @@ class ShapeMatchingSquare implements DemoInstance {
       this.boundary = [0, 1, 2, 3];
     } else {
       // a 6×6 particle square of 1 m, tilted, dropped on the ground; drag particles to dent it
-      this.world = new XpbdWorld({ substeps: 4 });
       const p = this.world.particles;
       const n = 6;
       const c = pcos(0.5);
@@ -170,16 +186,6 @@ class ShapeMatchingSquare implements DemoInstance {
     }
     this.world.add(this.sm);
     this.goals = new Float64Array(2 * this.world.particles.count);
-    this.dragger = new Dragger(this.world);
-  }
-
-  step(): void {
-    this.world.step(this.dt);
-    this.time += this.dt;
-  }
-
-  pointer(e: DemoPointer): void {
-    this.dragger.handle(e);
   }
 
   series(): Record<string, number> {
@@ -340,18 +346,13 @@ function rotateBody(world: XpbdWorld, body: SoftBody, angle: number, cx: number,
   }
 }
 
-class JellyCube implements DemoInstance {
-  readonly dt: number;
-  time = 0;
-  private readonly world: XpbdWorld;
+class JellyCube extends DraggableWorldDemo {
   private readonly mesh: TetMesh;
   private readonly left: SoftBody;
   private readonly right: SoftBody & { fem: { energy(x: Float64Array): number } };
-  private readonly dragger: Dragger;
 
   constructor(params: DemoParamValues, dt: number) {
-    this.dt = dt;
-    this.world = new XpbdWorld({ substeps: 10 });
+    super(new XpbdWorld({ substeps: 10 }), dt);
     const size = 0.5;
     const n = 3;
     const mode = String(params.shapeMatching);
@@ -384,16 +385,6 @@ class JellyCube implements DemoInstance {
     rotateBody(this.world, this.right, 0.12, 0.6, 0.8);
     const ground = this.world.add(new CollisionSet(this.world.particles, { friction: 0.8 }));
     ground.addCollider(plane([0, 1, 0], 0));
-    this.dragger = new Dragger(this.world);
-  }
-
-  step(): void {
-    this.world.step(this.dt);
-    this.time += this.dt;
-  }
-
-  pointer(e: DemoPointer): void {
-    this.dragger.handle(e);
   }
 
   private height(body: SoftBody): number {
@@ -480,16 +471,11 @@ const jellyCube: Demo = {
 // 2D triangulated soft shapes (FEM)
 // ---------------------------------------------------------------------------------------------
 
-class SoftShapes2D implements DemoInstance {
-  readonly dt: number;
-  time = 0;
-  private readonly world: XpbdWorld;
+class SoftShapes2D extends DraggableWorldDemo {
   private readonly bodies: { body: SoftBody; mesh: TriMesh; color: string }[] = [];
-  private readonly dragger: Dragger;
 
   constructor(params: DemoParamValues, dt: number) {
-    this.dt = dt;
-    this.world = new XpbdWorld({ substeps: 10 });
+    super(new XpbdWorld({ substeps: 10 }), dt);
     const material = {
       density: 100,
       youngModulus: Number(params.youngModulus),
@@ -509,16 +495,6 @@ class SoftShapes2D implements DemoInstance {
     const ground = this.world.add(new CollisionSet(this.world.particles, { friction: 0.5 }));
     ground.addCollider(plane([0, 1, 0], 0));
     ground.addCollider({ kind: 'sphere', center: [-1.1, 0, 0], radius: 0.3 });
-    this.dragger = new Dragger(this.world);
-  }
-
-  step(): void {
-    this.world.step(this.dt);
-    this.time += this.dt;
-  }
-
-  pointer(e: DemoPointer): void {
-    this.dragger.handle(e);
   }
 
   stats(): Record<string, number> {

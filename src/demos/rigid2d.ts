@@ -589,7 +589,7 @@ export const rigid2dDemos: Demo[] = [
   makeDemo(
     'rigid2d-bowl',
     'Shapes raining into a chain bowl',
-    'Circles, boxes, capsules and polygons fall into a bowl built from a chain of segments.',
+    'Circles, boxes, capsules and polygons fall into a bowl built from a one-sided chain of segments (listed clockwise, so its front faces inwards).',
     { cx: 0, cy: 6, height: 18 },
     (world) => {
       const bowl = world.createBody({ type: 'static' });
@@ -598,7 +598,9 @@ export const rigid2dDemos: Demo[] = [
         const a = Math.PI + (i / 24) * Math.PI;
         pts.push([8 * Math.cos(a), 8 + 8 * Math.sin(a)]);
       }
-      world.createChain(bowl, { points: pts, friction: 0.6 });
+      // right to left along the bottom: the one-sided chain's front (right-hand side) faces inwards
+      pts.reverse();
+      world.createChain(bowl, { points: pts, friction: 0.6, oneSided: true });
       let seed = 12345;
       const rnd = () => {
         seed = (seed * 1103515245 + 12345) >>> 0;

@@ -1,16 +1,17 @@
 /**
  * Demos of the xpbd domain (seed 000 §26.3, §26.5; seed 002): the 13×13 PBD cloth at 1, 4 and 16
  * iterations, the same cloth in XPBD with substeps, the 12-link chain, cloth draped over a sphere
- * and a box, a flag in wind, hair on a moving head, and a balloon. Edges are coloured by stretch,
- * green at 0% to red at 15% or more.
+ * and a box, a flag in wind, hair on a moving head, a balloon, and rods with bend and twist.
+ * Edges are coloured by stretch, green at 0% to red at 15% or more.
  */
 import { pcos, psin } from '../math/portable.js';
 import { AttachmentSet } from '../xpbd/attachment.js';
 import { addBalloon, type Balloon } from '../xpbd/balloon.js';
 import { addCloth, type Cloth, clothMesh } from '../xpbd/cloth.js';
 import { CollisionSet, plane } from '../xpbd/collision.js';
-import type { DistanceSet } from '../xpbd/distance.js';
+import { DistanceSet } from '../xpbd/distance.js';
 import { addHair, type Hair } from '../xpbd/hair.js';
+import { RodSet } from '../xpbd/rod.js';
 import { addRope, type Rope } from '../xpbd/rope.js';
 import { type XpbdSettings, XpbdWorld } from '../xpbd/solver.js';
 import { WindForce } from '../xpbd/wind.js';
@@ -156,6 +157,31 @@ class Grab {
   }
 }
 
+/** One world stepped at a fixed 60 Hz: the part every demo below shares. */
+abstract class WorldDemo implements DemoInstance {
+  dt = 1 / 60;
+  constructor(protected readonly world: XpbdWorld) {}
+  get time(): number {
+    return this.world.time;
+  }
+  step(): void {
+    this.world.step(this.dt);
+  }
+  abstract draw(ctx: CanvasRenderingContext2D, view: View): void;
+}
+
+/** A sphere (or a head) seen through a camera. */
+function sphere(
+  ctx: CanvasRenderingContext2D,
+  view: View,
+  cam: Camera,
+  c: [number, number, number],
+  r: number,
+  fill: string,
+): void {
+  circle(ctx, view, projX(cam, c[0], c[1], c[2]), projY(cam, c[0], c[1], c[2]), r, fill);
+}
+
 // ------------------------------------------------------------------------------ 1. cloth at 1/4/16 iterations
 
 const SEED_CLOTH = { nx: 13, ny: 13, width: 1.2, height: 1.2, plane: 'xy' as const };
@@ -209,9 +235,7 @@ class ClothIterations implements DemoInstance {
 
 // ------------------------------------------------------------------------------ 2. XPBD cloth with substeps
 
-class ClothSubsteps implements DemoInstance {
-  dt = 1 / 60;
-  private readonly world: XpbdWorld;
+class ClothSubsteps extends WorldDemo {
   private readonly cloth: Cloth;
   private readonly grab: Grab;
   constructor(p: DemoParamValues) {
@@ -221,19 +245,13 @@ class ClothSubsteps implements DemoInstance {
       order: p.order as XpbdSettings['order'],
       drag: 0.1,
     };
-    this.world = new XpbdWorld(settings);
+    super(new XpbdWorld(settings));
     this.cloth = addCloth(this.world, clothMesh(SEED_CLOTH), {
       bending: 'none',
       stretchCompliance: Number(p.compliance),
       damping: 0,
     });
     this.grab = new Grab(this.world, FRONT);
-  }
-  get time(): number {
-    return this.world.time;
-  }
-  step(): void {
-    this.world.step(this.dt);
   }
   draw(ctx: CanvasRenderingContext2D, view: View): void {
     clear(ctx, view);
@@ -262,13 +280,11 @@ class ClothSubsteps implements DemoInstance {
 
 // ------------------------------------------------------------------------------ 3. the 12-link chain
 
-class Chain implements DemoInstance {
-  dt = 1 / 60;
-  private readonly world: XpbdWorld;
+class Chain extends WorldDemo {
   private readonly rope: Rope;
   private readonly grab: Grab;
   constructor(p: DemoParamValues) {
-    this.world = new XpbdWorld({ substeps: Number(p.substeps) });
+    super(new XpbdWorld({ substeps: Number(p.substeps) }));
     // seed 002 §7: 12 particles at (0.2 i, 2), the first pinned, α = 0.0001
     this.rope = addRope(this.world, {
       start: [0, 2, 0],
@@ -277,12 +293,6 @@ class Chain implements DemoInstance {
       compliance: Number(p.compliance),
     });
     this.grab = new Grab(this.world, FRONT);
-  }
-  get time(): number {
-    return this.world.time;
-  }
-  step(): void {
-    this.world.step(this.dt);
   }
   draw(ctx: CanvasRenderingContext2D, view: View): void {
     clear(ctx, view);
@@ -312,9 +322,7 @@ class Chain implements DemoInstance {
 
 // ------------------------------------------------------------------------------ 4. drape over a sphere and a box
 
-class Drape implements DemoInstance {
-  dt = 1 / 60;
-  private readonly world: XpbdWorld;
+class Drape extends WorldDemo {
   private readonly cloth: Cloth;
   private readonly friction: number;
   private readonly sphere = { center: [-0.55, 0, 0] as [number, number, number], radius: 0.35 };
@@ -323,9 +331,9 @@ class Drape implements DemoInstance {
     half: [0.3, 0.25, 0.3] as [number, number, number],
   };
   constructor(p: DemoParamValues) {
+    super(new XpbdWorld({ substeps: 15, drag: 0.2 }));
     const n = Number(p.resolution);
     this.friction = Number(p.friction);
-    this.world = new XpbdWorld({ substeps: 15, drag: 0.2 });
     this.cloth = addCloth(
       this.world,
       clothMesh({ nx: n, ny: n, width: 2.2, height: 1.4, plane: 'xz', origin: [-1.1, 0.6, -0.7] }),
@@ -342,23 +350,9 @@ class Drape implements DemoInstance {
     col.addCollider({ kind: 'box', ...this.box });
     col.addCollider(plane([0, 1, 0], -0.35));
   }
-  get time(): number {
-    return this.world.time;
-  }
-  step(): void {
-    this.world.step(this.dt);
-  }
   draw(ctx: CanvasRenderingContext2D, view: View): void {
     clear(ctx, view);
-    const c = this.sphere.center;
-    circle(
-      ctx,
-      view,
-      projX(OBLIQUE, c[0], c[1], c[2]),
-      projY(OBLIQUE, c[0], c[1], c[2]),
-      this.sphere.radius,
-      '#c9d3e0',
-    );
+    sphere(ctx, view, OBLIQUE, this.sphere.center, this.sphere.radius, '#c9d3e0');
     // the box: its 8 corners' hull drawn as edges
     ctx.strokeStyle = '#8899aa';
     ctx.lineWidth = 1;
@@ -390,14 +384,12 @@ class Drape implements DemoInstance {
 
 // ------------------------------------------------------------------------------ 5. flag in wind
 
-class Flag implements DemoInstance {
-  dt = 1 / 60;
-  private readonly world: XpbdWorld;
+class Flag extends WorldDemo {
   private readonly cloth: Cloth;
   private readonly wind: WindForce;
   private readonly speed: number;
   constructor(p: DemoParamValues) {
-    this.world = new XpbdWorld({ substeps: 10 });
+    super(new XpbdWorld({ substeps: 10 }));
     this.cloth = addCloth(
       this.world,
       clothMesh({ nx: 30, ny: 20, width: 1.5, height: 1, plane: 'xy', origin: [0, 1, 0], mass: 0.25 }),
@@ -412,10 +404,7 @@ class Flag implements DemoInstance {
       new WindForce(this.cloth.mesh.triangles, [this.speed, 0, 0], Number(p.drag)),
     );
   }
-  get time(): number {
-    return this.world.time;
-  }
-  step(): void {
+  override step(): void {
     // gusts: deterministic, from the simulated time
     const t = this.world.time;
     this.wind.velocity[0] = this.speed * (1 + 0.3 * psin(1.3 * t));
@@ -440,15 +429,13 @@ class Flag implements DemoInstance {
 
 // ------------------------------------------------------------------------------ 6. hair on a moving head
 
-class HairDemo implements DemoInstance {
-  dt = 1 / 60;
-  private readonly world: XpbdWorld;
+class HairDemo extends WorldDemo {
   private readonly hair: Hair;
   private readonly head = { center: [0, 0, 0] as [number, number, number], radius: 0.12 };
   private readonly offsets: number[][] = [];
   private readonly amplitude: number;
   constructor(p: DemoParamValues) {
-    this.world = new XpbdWorld({ substeps: 8, drag: 0.5 });
+    super(new XpbdWorld({ substeps: 8, drag: 0.5 }));
     const roots: [number, number, number][] = [];
     const dirs: [number, number, number][] = [];
     const strands = Number(p.strands);
@@ -475,10 +462,7 @@ class HairDemo implements DemoInstance {
     for (const st of this.hair.strands) this.offsets.push(this.world.particles.position(st[0]));
     this.amplitude = Number(p.amplitude);
   }
-  get time(): number {
-    return this.world.time;
-  }
-  step(): void {
+  override step(): void {
     // the head moves side to side and nods; roots follow it (pinned, kinematic)
     const t = this.world.time + this.dt;
     const hx = this.amplitude * psin(2.5 * t);
@@ -494,15 +478,7 @@ class HairDemo implements DemoInstance {
   }
   draw(ctx: CanvasRenderingContext2D, view: View): void {
     clear(ctx, view);
-    const c = this.head.center;
-    circle(
-      ctx,
-      view,
-      projX(FRONT, c[0], c[1], c[2]),
-      projY(FRONT, c[0], c[1], c[2]),
-      this.head.radius,
-      '#e8c9a6',
-    );
+    sphere(ctx, view, FRONT, this.head.center, this.head.radius, '#e8c9a6');
     const x = this.world.particles.x;
     ctx.strokeStyle = '#5a3b1e';
     ctx.lineWidth = 1.2;
@@ -530,14 +506,12 @@ class HairDemo implements DemoInstance {
 
 // ------------------------------------------------------------------------------ 7. balloon
 
-class BalloonDemo implements DemoInstance {
-  dt = 1 / 60;
-  private readonly world: XpbdWorld;
+class BalloonDemo extends WorldDemo {
   private readonly balloon: Balloon;
   private readonly grab: Grab;
   private readonly pressure: number;
   constructor(p: DemoParamValues) {
-    this.world = new XpbdWorld({ substeps: 10, drag: 0.3 });
+    super(new XpbdWorld({ substeps: 10, drag: 0.3 }));
     this.balloon = addBalloon(this.world, {
       center: [0, 1, 0],
       radius: 0.4,
@@ -551,10 +525,7 @@ class BalloonDemo implements DemoInstance {
     col.addCollider(plane([0, 1, 0], 0));
     this.grab = new Grab(this.world, FRONT);
   }
-  get time(): number {
-    return this.world.time;
-  }
-  step(): void {
+  override step(): void {
     // inflate over the first second (a sudden pressure jump would ring the stiff skin)
     const ramp = Math.min(1, this.world.time);
     this.balloon.volume.pressure = 1 + (this.pressure - 1) * ramp;
@@ -582,6 +553,111 @@ class BalloonDemo implements DemoInstance {
   }
   stats(): Record<string, number> {
     return this.series();
+  }
+}
+
+// ------------------------------------------------------------------------------ 8. rods with bend and twist
+
+/**
+ * Seed 002 §8 "Стержні та волосся": three clamped cantilevers of 10 segments, 0.1 m each — a stiff
+ * XPBD rod (bend–twist compliance 0), a soft rod (compliance from the panel) and a rope of distance
+ * constraints only. The clamped roots of the rods turn about the rod axis; the material frame d1
+ * drawn along each rod shows the twist travelling to the tip.
+ */
+class RodDemo extends WorldDemo {
+  private readonly lines: number[][] = [];
+  private readonly rods: RodSet[] = [];
+  private readonly roots: number[][] = [];
+  private readonly twistRate: number;
+  private readonly names = ['stiff rod', 'soft rod', 'rope (distance only)'];
+  constructor(p: DemoParamValues) {
+    super(new XpbdWorld({ substeps: 20, drag: 1 }));
+    this.twistRate = Number(p.twist);
+    const particles = this.world.particles;
+    for (let r = 0; r < 3; r++) {
+      const ids: number[] = [];
+      for (let k = 0; k <= 10; k++) ids.push(particles.add(0.1 * k, -0.5 * r, 0, k === 0 ? 0 : 10));
+      this.lines.push(ids);
+      if (r < 2) {
+        const rod = this.world.add(
+          new RodSet(particles, ids, {
+            bendTwistCompliance: r === 0 ? 0 : Number(p.compliance),
+            clampFirst: true,
+            orientationInvMass: 10,
+          }),
+        );
+        this.rods.push(rod);
+        this.roots.push(Array.from(rod.q.subarray(0, 4)));
+      } else {
+        const links = this.world.add(new DistanceSet());
+        for (let k = 0; k < 10; k++) links.add(particles, ids[k], ids[k + 1]);
+      }
+    }
+  }
+  override step(): void {
+    // turn each clamped root frame about the rod axis (world x) by θ = rate · t: q ← q_x(θ) q_root
+    const t = this.world.time + this.dt;
+    const s = psin(0.5 * this.twistRate * t);
+    const c = pcos(0.5 * this.twistRate * t);
+    this.rods.forEach((rod, r) => {
+      const [bx, by, bz, bw] = this.roots[r];
+      rod.q[0] = c * bx + s * bw;
+      rod.q[1] = c * by - s * bz;
+      rod.q[2] = c * bz + s * by;
+      rod.q[3] = c * bw - s * bx;
+    });
+    this.world.step(this.dt);
+  }
+  draw(ctx: CanvasRenderingContext2D, view: View): void {
+    clear(ctx, view);
+    const x = this.world.particles.x;
+    this.lines.forEach((ids, r) => {
+      ctx.strokeStyle = r < 2 ? '#3a6ea5' : '#a5673a';
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ids.forEach((i, k) => {
+        const px = toPxX(view, projX(OBLIQUE, x[3 * i], x[3 * i + 1], x[3 * i + 2]));
+        const py = toPxY(view, projY(OBLIQUE, x[3 * i], x[3 * i + 1], x[3 * i + 2]));
+        if (k === 0) ctx.moveTo(px, py);
+        else ctx.lineTo(px, py);
+      });
+      ctx.stroke();
+      const tip = 3 * ids[10];
+      label(ctx, this.names[r], toPxX(view, -0.05), toPxY(view, -0.5 * r + 0.12));
+      label(ctx, `tip y ${x[tip + 1].toFixed(3)} m`, toPxX(view, 1.05), toPxY(view, x[tip + 1]));
+    });
+    // the material frame: d1 of every segment, drawn from the segment's middle
+    ctx.strokeStyle = '#c0392b';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    this.rods.forEach((rod, r) => {
+      const ids = this.lines[r];
+      for (let k = 0; k < 10; k++) {
+        const a = 3 * ids[k];
+        const b = 3 * ids[k + 1];
+        const mx = 0.5 * (x[a] + x[b]);
+        const my = 0.5 * (x[a + 1] + x[b + 1]);
+        const mz = 0.5 * (x[a + 2] + x[b + 2]);
+        const d = rod.d1(k);
+        ctx.moveTo(toPxX(view, projX(OBLIQUE, mx, my, mz)), toPxY(view, projY(OBLIQUE, mx, my, mz)));
+        const ex = mx + 0.05 * d[0];
+        const ey = my + 0.05 * d[1];
+        const ez = mz + 0.05 * d[2];
+        ctx.lineTo(toPxX(view, projX(OBLIQUE, ex, ey, ez)), toPxY(view, projY(OBLIQUE, ex, ey, ez)));
+      }
+    });
+    ctx.stroke();
+  }
+  series(): Record<string, number> {
+    return this.stats();
+  }
+  stats(): Record<string, number> {
+    const x = this.world.particles.x;
+    const out: Record<string, number> = {};
+    this.lines.forEach((ids, r) => {
+      out[`tipY${r === 0 ? 'Stiff' : r === 1 ? 'Soft' : 'Rope'}`] = x[3 * ids[10] + 1] + 0.5 * r;
+    });
+    return out;
   }
 }
 
@@ -733,5 +809,35 @@ export const xpbdDemos: Demo[] = [
     view: view(0, 0.7, 2.2),
     params: [{ key: 'pressure', kind: 'number', default: 1.2, min: 0.5, max: 2, step: 0.05 }],
     make: (p) => new BalloonDemo(p),
+  }),
+  demo({
+    id: 'xpbd-rods',
+    title: 'Rods with bend and twist',
+    domain: 'xpbd',
+    description:
+      'Seed 002 §8: XPBD Cosserat rods (one quaternion per segment; stretch–shear and bend–twist constraints) clamped at one end, beside a rope of distance constraints only. The roots turn about the rod axis; the red ticks are each segment’s material frame d1, showing the twist reach the tip. The stiff rod holds itself straight out, the soft rod and the rope droop.',
+    dt: 1 / 60,
+    view: view(0.55, -0.55, 2),
+    params: [
+      {
+        key: 'compliance',
+        label: 'soft rod: bend–twist compliance α',
+        kind: 'number',
+        default: 0.1,
+        min: 0,
+        max: 1,
+        step: 0.01,
+      },
+      {
+        key: 'twist',
+        label: 'root twist rate (rad/s)',
+        kind: 'number',
+        default: 1,
+        min: 0,
+        max: 6,
+        step: 0.1,
+      },
+    ],
+    make: (p) => new RodDemo(p),
   }),
 ];

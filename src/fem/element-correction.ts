@@ -1,14 +1,10 @@
 import type { SolveContext } from '../xpbd/constraint.js';
+import { xpbdUpdate } from '../xpbd/xpbd-update.js';
 
 /**
- * The XPBD update shared by every FEM element constraint (seed 002 §2–4, §26.3 XPBD):
- *   Δλ = (−C − α̃ λ) / (Σ_j w_j |∇_j C|² + α̃),   λ ← λ + Δλ,   Δx_j = w_j ∇_j C Δλ,
- * for an element of `n` particles `ids[0..n)` whose gradients ∇_j C (3 numbers each; 2D elements
- * leave z = 0) are in `grad[3j..3j+2]`. The multiplier lives at `lambda[li]`.
- * Returns false when the denominator is zero (all pinned and rigid: nothing can move, seed 002 §9).
- * Jacobi order: mass splitting (constraint.ts (a)) — particle j counts with n_j w_j in the denominator,
- * n_j = ctx.degree[j] the number of the set's constraints touching it, so λ keeps its meaning and a
- * compliant element keeps its stiffness; the corrections are then summed, not averaged.
+ * The XPBD update of one FEM element constraint: `xpbdUpdate` (xpbd/xpbd-update.ts) with the
+ * denominator guard of the elements (anything above 1e-300: stiff elements have tiny α̃ and tiny
+ * gradients are legitimate). Returns false when nothing can move.
  */
 export function applyElementCorrection(
   ctx: SolveContext,
@@ -22,33 +18,7 @@ export function applyElementCorrection(
   li: number,
   kPrime: number,
 ): boolean {
-  const w = ctx.invMass;
-  const jacobi = ctx.jacobi;
-  const deg = ctx.degree;
-  let den = 0;
-  for (let j = 0; j < n; j++) {
-    const g0 = grad[3 * j];
-    const g1 = grad[3 * j + 1];
-    const g2 = grad[3 * j + 2];
-    const p = ids[io + j];
-    den += (jacobi ? w[p] * deg[p] : w[p]) * (g0 * g0 + g1 * g1 + g2 * g2);
-  }
-  const alphaTilde = alpha * ctx.alphaScale;
-  den += alphaTilde;
-  if (!(den > 1e-300)) return false;
-  const dl = (kPrime * (-C - alphaTilde * lambda[li])) / den;
-  lambda[li] += dl;
-  const dx = ctx.dx;
-  for (let j = 0; j < n; j++) {
-    const p = ids[io + j];
-    const s = w[p] * dl;
-    if (s === 0) continue;
-    const k = 3 * p;
-    dx[k] += s * grad[3 * j];
-    dx[k + 1] += s * grad[3 * j + 1];
-    dx[k + 2] += s * grad[3 * j + 2];
-  }
-  return true;
+  return xpbdUpdate(ctx, ids, io, n, grad, C, alpha, lambda, li, kPrime, 1e-300);
 }
 
 /**

@@ -1,11 +1,9 @@
-import { PhysicsError } from '../errors.js';
-import type { Coloring, ConstraintSet, SolveContext } from '../xpbd/constraint.js';
-import { checkIndex } from '../xpbd/distance.js';
+import type { SolveContext } from '../xpbd/constraint.js';
 import type { Particles } from '../xpbd/particles.js';
 import { pbdStiffness } from '../xpbd/stiffness.js';
 import { deformationGradient3, restInverse3 } from './deformation-gradient.js';
 import { applyElementCorrection, applyElementPair } from './element-correction.js';
-import { type ElasticMaterial, type LameParameters, lameParameters } from './material.js';
+import { FemElementSet, type FemSetOptions, grown } from './fem-element-set.js';
 import { rotation3 } from './polar.js';
 
 /**
@@ -37,29 +35,9 @@ import { rotation3 } from './polar.js';
 /** warm-started rotation iterations per element solve (the rotation changes little between substeps) */
 const ROTATION_ITERATIONS = 2;
 
-export type FemModel = 'corotational' | 'neo-hookean';
+export type { FemModel, FemSetOptions } from './fem-element-set.js';
 
-export interface FemSetOptions extends ElasticMaterial {
-  model?: FemModel;
-  /** classic PBD stiffness k ∈ [0, 1] (only the PBD integrator reads it) */
-  stiffness?: number;
-}
-
-export class FemTetrahedra implements ConstraintSet {
-  readonly kind: string;
-  readonly model: FemModel;
-  readonly lame: LameParameters;
-  stiffness: number;
-  coloring?: Coloring;
-  private n = 0;
-  /** 4 particle ids per element */
-  ids: Int32Array;
-  /** D_m⁻¹, 9 per element (row-major) */
-  dmInv: Float64Array;
-  /** rest volume V */
-  volume: Float64Array;
-  /** two multipliers per element: [2e] deviatoric/shear, [2e+1] volumetric */
-  lambda: Float64Array;
+export class FemTetrahedra extends FemElementSet {
   /** warm-start quaternion of the element's rotation (corotational) */
   quat: Float64Array;
   private readonly F = new Float64Array(9);
@@ -69,58 +47,22 @@ export class FemTetrahedra implements ConstraintSet {
   private readonly grad2 = new Float64Array(12);
 
   constructor(options: FemSetOptions, capacity = 16) {
-    this.model = options.model ?? 'corotational';
-    if (this.model !== 'corotational' && this.model !== 'neo-hookean') {
-      throw new PhysicsError(
-        'invalid-argument',
-        `fem.model: must be 'corotational' or 'neo-hookean', got ${this.model}`,
-      );
-    }
-    this.kind = `fem-tet-${this.model}`;
-    this.lame = lameParameters(options, 'fem');
-    this.stiffness = options.stiffness ?? 1;
-    pbdStiffness(this.stiffness, 1);
-    const cap = Math.max(1, capacity);
-    this.ids = new Int32Array(4 * cap);
-    this.dmInv = new Float64Array(9 * cap);
-    this.volume = new Float64Array(cap);
-    this.lambda = new Float64Array(2 * cap);
-    this.quat = new Float64Array(4 * cap);
+    super(options, capacity, 4);
+    this.quat = new Float64Array(4 * Math.max(1, capacity));
   }
 
-  size(): number {
-    return this.n;
+  /** rest volume V per element */
+  get volume(): Float64Array {
+    return this.measure;
   }
 
   /** Adds the tetrahedron (a, b, c, d) at its current (rest) shape; returns its index. */
   add(particles: Particles, a: number, b: number, c: number, d: number): number {
-    const e = this.n;
-    const where = `${this.kind}[${e}]`;
-    const list = [a, b, c, d];
-    for (let j = 0; j < 4; j++) checkIndex(particles, list[j], `${where}.ids[${j}]`);
-    if (new Set(list).size !== 4)
-      throw new PhysicsError('invalid-argument', `${where}: particles must differ, got ${list}`);
-    if (list.every((p) => particles.invMass[p] === 0)) {
-      throw new PhysicsError('invalid-argument', `${where}: all four particles are pinned (invMass 0)`);
-    }
-    if (e === this.volume.length) this.grow();
+    const where = `${this.kind}[${this.n}]`;
+    const e = this.begin(particles, [a, b, c, d], where);
     const v = restInverse3(particles.x, 3, a, b, c, d, this.dmInv, 9 * e, where);
-    this.ids.set(list, 4 * e);
-    this.volume[e] = Math.abs(v);
-    this.lambda[2 * e] = this.lambda[2 * e + 1] = 0;
     this.quat.set([1, 0, 0, 0], 4 * e);
-    this.n = e + 1;
-    this.coloring = undefined;
-    return e;
-  }
-
-  particlesOf(c: number, out: number[]): number {
-    for (let j = 0; j < 4; j++) out[j] = this.ids[4 * c + j];
-    return 4;
-  }
-
-  resetLambda(): void {
-    this.lambda.fill(0, 0, 2 * this.n);
+    return this.commit(e, v);
   }
 
   solve(ctx: SolveContext, order: Int32Array | null, start: number, end: number): void {
@@ -202,7 +144,6 @@ export class FemTetrahedra implements ConstraintSet {
     }
   }
 
-  /** Elastic energy Σ V ψ(F) of the set at positions x (the sum of ½C²/α of both constraints). */
   energy(x: Float64Array): number {
     const { mu, lambda: lam } = this.lame;
     const { F, R, ids } = this;
@@ -233,18 +174,9 @@ export class FemTetrahedra implements ConstraintSet {
     return total;
   }
 
-  private grow(): void {
-    const cap = 2 * this.volume.length;
-    const g = <T extends Float64Array | Int32Array>(a: T, per: number): T => {
-      const b = new (a.constructor as new (n: number) => T)(per * cap);
-      b.set(a);
-      return b;
-    };
-    this.ids = g(this.ids, 4);
-    this.dmInv = g(this.dmInv, 9);
-    this.volume = g(this.volume, 1);
-    this.lambda = g(this.lambda, 2);
-    this.quat = g(this.quat, 4);
+  protected override grow(): void {
+    super.grow();
+    this.quat = grown(this.quat, 4 * this.measure.length);
   }
 }
 

@@ -1,12 +1,9 @@
-import { PhysicsError } from '../errors.js';
-import type { Coloring, ConstraintSet, SolveContext } from '../xpbd/constraint.js';
-import { checkIndex } from '../xpbd/distance.js';
+import type { SolveContext } from '../xpbd/constraint.js';
 import type { Particles } from '../xpbd/particles.js';
 import { pbdStiffness } from '../xpbd/stiffness.js';
 import { deformationGradient2, restInverse2 } from './deformation-gradient.js';
 import { applyElementCorrection, applyElementPair } from './element-correction.js';
-import type { FemModel, FemSetOptions } from './fem-tetrahedra.js';
-import { type LameParameters, lameParameters } from './material.js';
+import { FemElementSet, type FemSetOptions } from './fem-element-set.js';
 import { rotation2 } from './polar.js';
 
 /**
@@ -17,21 +14,7 @@ import { rotation2 } from './polar.js';
  * A is the rest area (unit thickness). Use `planeStress: true` for a thin sheet, the default
  * (plane strain) for a slice of a long body. Only x and y are moved; z is left alone.
  */
-export class FemTriangles implements ConstraintSet {
-  readonly kind: string;
-  readonly model: FemModel;
-  readonly lame: LameParameters;
-  stiffness: number;
-  coloring?: Coloring;
-  private n = 0;
-  /** 3 particle ids per element */
-  ids: Int32Array;
-  /** D_m⁻¹, 4 per element (row-major) */
-  dmInv: Float64Array;
-  /** rest area A */
-  area: Float64Array;
-  /** two multipliers per element */
-  lambda: Float64Array;
+export class FemTriangles extends FemElementSet {
   private readonly F = new Float64Array(4);
   private readonly R = new Float64Array(4);
   private readonly P = new Float64Array(4);
@@ -39,41 +22,18 @@ export class FemTriangles implements ConstraintSet {
   private readonly grad2 = new Float64Array(9);
 
   constructor(options: FemSetOptions, capacity = 16) {
-    this.model = options.model ?? 'corotational';
-    if (this.model !== 'corotational' && this.model !== 'neo-hookean') {
-      throw new PhysicsError(
-        'invalid-argument',
-        `fem.model: must be 'corotational' or 'neo-hookean', got ${this.model}`,
-      );
-    }
-    this.kind = `fem-tri-${this.model}`;
-    this.lame = lameParameters(options, 'fem');
-    this.stiffness = options.stiffness ?? 1;
-    pbdStiffness(this.stiffness, 1);
-    const cap = Math.max(1, capacity);
-    this.ids = new Int32Array(3 * cap);
-    this.dmInv = new Float64Array(4 * cap);
-    this.area = new Float64Array(cap);
-    this.lambda = new Float64Array(2 * cap);
+    super(options, capacity, 3);
   }
 
-  size(): number {
-    return this.n;
+  /** rest area A per element */
+  get area(): Float64Array {
+    return this.measure;
   }
 
   /** Adds triangle (a, b, c) at its current (rest) shape; returns its index. */
   add(particles: Particles, a: number, b: number, c: number): number {
-    const e = this.n;
-    const where = `${this.kind}[${e}]`;
-    const list = [a, b, c];
-    for (let j = 0; j < 3; j++) checkIndex(particles, list[j], `${where}.ids[${j}]`);
-    if (a === b || b === c || a === c) {
-      throw new PhysicsError('invalid-argument', `${where}: particles must differ, got ${list}`);
-    }
-    if (list.every((p) => particles.invMass[p] === 0)) {
-      throw new PhysicsError('invalid-argument', `${where}: all three particles are pinned (invMass 0)`);
-    }
-    if (e === this.area.length) this.grow();
+    const where = `${this.kind}[${this.n}]`;
+    const e = this.begin(particles, [a, b, c], where);
     const x = particles.x;
     const A = restInverse2(
       x[3 * a],
@@ -86,21 +46,7 @@ export class FemTriangles implements ConstraintSet {
       4 * e,
       where,
     );
-    this.ids.set(list, 3 * e);
-    this.area[e] = Math.abs(A);
-    this.lambda[2 * e] = this.lambda[2 * e + 1] = 0;
-    this.n = e + 1;
-    this.coloring = undefined;
-    return e;
-  }
-
-  particlesOf(c: number, out: number[]): number {
-    for (let j = 0; j < 3; j++) out[j] = this.ids[3 * c + j];
-    return 3;
-  }
-
-  resetLambda(): void {
-    this.lambda.fill(0, 0, 2 * this.n);
+    return this.commit(e, A);
   }
 
   solve(ctx: SolveContext, order: Int32Array | null, start: number, end: number): void {
@@ -209,21 +155,5 @@ export class FemTriangles implements ConstraintSet {
       }
     }
     return total;
-  }
-
-  private grow(): void {
-    const cap = 2 * this.area.length;
-    const ids = new Int32Array(3 * cap);
-    ids.set(this.ids);
-    this.ids = ids;
-    const dm = new Float64Array(4 * cap);
-    dm.set(this.dmInv);
-    this.dmInv = dm;
-    const ar = new Float64Array(cap);
-    ar.set(this.area);
-    this.area = ar;
-    const l = new Float64Array(2 * cap);
-    l.set(this.lambda);
-    this.lambda = l;
   }
 }

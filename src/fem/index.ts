@@ -11,6 +11,7 @@ export * from '../xpbd/shape-matching.js';
 export * from './cloth-simulation.js';
 export * from './deformation-gradient.js';
 export * from './element-correction.js';
+export * from './fem-element-set.js';
 export * from './fem-tetrahedra.js';
 export * from './fem-triangles.js';
 export * from './implicit-cloth.js';

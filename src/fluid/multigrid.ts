@@ -14,7 +14,7 @@
  * Smoothing is red–black Gauss–Seidel: red then black before the coarse correction, black then
  * red after, which makes the whole V-cycle a symmetric operator, as CG needs.
  */
-import { neighbourSum2, neighbourSumZ, PoissonSystem } from './poisson.js';
+import { PoissonSystem } from './poisson.js';
 
 interface Level {
   sys: PoissonSystem;
@@ -160,6 +160,7 @@ function restrictResidual(
   cb: Float64Array,
 ): void {
   const { diag, cx, cy, cz, sy, sz, nx, ny, nz } = fine;
+  const three = sz > 0;
   cb.fill(0);
   for (let k = 0; k < nz; k++) {
     for (let j = 0; j < ny; j++) {
@@ -168,8 +169,14 @@ function restrictResidual(
       // an inactive cell has no diagonal, no couplings and b = 0: it adds exactly 0
       for (let i = 0; i < nx; i++) {
         const c = row + i;
-        let r = b[c]! - diag[c]! * x[c]! + neighbourSum2(x, c, cx, cy, sy);
-        if (sz > 0) r += neighbourSumZ(x, c, cz, sz);
+        let r =
+          b[c]! -
+          diag[c]! * x[c]! +
+          cx[c]! * x[c + 1]! +
+          cx[c - 1]! * x[c - 1]! +
+          cy[c]! * x[c + sy]! +
+          cy[c - sy]! * x[c - sy]!;
+        if (three) r += cz[c]! * x[c + sz]! + cz[c - sz]! * x[c - sz]!;
         const P = crow + (i >> 1);
         cb[P] = cb[P]! + r;
       }
@@ -267,12 +274,20 @@ function relaxRow(
   else relaxRowGeneral(sys, x, b, j, k, color, omega);
 }
 
-function relaxRowPlain2(sys: PoissonSystem, x: Float64Array, b: Float64Array, j: number, color: number): void {
+function relaxRowPlain2(
+  sys: PoissonSystem,
+  x: Float64Array,
+  b: Float64Array,
+  j: number,
+  color: number,
+): void {
   const { invDiag, cx, cy, sy, nx } = sys;
   const row = sys.rowStart(j, 0);
   const end = row + nx;
   for (let c = row + ((j + color) & 1); c < end; c += 2) {
-    x[c] = (b[c]! + neighbourSum2(x, c, cx, cy, sy)) * invDiag[c]!;
+    x[c] =
+      (b[c]! + cx[c]! * x[c + 1]! + cx[c - 1]! * x[c - 1]! + cy[c]! * x[c + sy]! + cy[c - sy]! * x[c - sy]!) *
+      invDiag[c]!;
   }
 }
 
@@ -291,8 +306,9 @@ function relaxRowGeneral(
   for (let c = row + ((j + k + color) & 1); c < end; c += 2) {
     const d = invDiag[c]!;
     if (d === 0) continue;
-    let s = b[c]! + neighbourSum2(x, c, cx, cy, sy);
-    if (sz > 0) s += neighbourSumZ(x, c, cz, sz);
+    let s =
+      b[c]! + cx[c]! * x[c + 1]! + cx[c - 1]! * x[c - 1]! + cy[c]! * x[c + sy]! + cy[c - sy]! * x[c - sy]!;
+    if (sz > 0) s += cz[c]! * x[c + sz]! + cz[c - sz]! * x[c - sz]!;
     const gs = s * d;
     x[c] = omega === 1 ? gs : x[c]! + omega * (gs - x[c]!);
   }

@@ -88,25 +88,31 @@ export class PoissonSystem {
   /**
    * y = A x over the active cells (inactive entries of y are set to 0); returns x·y, which CG
    * needs next, so it costs no second pass. An inactive cell has diag 0 and no couplings (they
-   * are 0 on both sides), so y = 0 there without a branch. 2D and 3D run separate loops: the
-   * dimension test inside the loop measured ~20% slower at 256².
+   * are 0 on both sides), so y = 0 there without a branch. The in-plane stencil runs first; a 3D
+   * system adds its z couplings in a second pass, which keeps the 2D loop free of a dimension
+   * test (measured ~20% faster at 256²). The stencil is written out rather than called: a small
+   * helper returning a double, if V8 does not inline it, boxes its result for every cell.
    */
   apply(x: Float64Array, y: Float64Array): number {
-    const { diag, cx, cy, cz, sy, sz, end } = this;
+    const { diag, cx, cy, cz, sy, sz, first, end } = this;
     let dot = 0;
-    if (sz === 0) {
-      for (let c = this.first; c < end; c++) {
-        const xc = x[c]!;
-        const a = diag[c]! * xc - neighbourSum2(x, c, cx, cy, sy);
+    for (let c = first; c < end; c++) {
+      const xc = x[c]!;
+      const a =
+        diag[c]! * xc -
+        cx[c]! * x[c + 1]! -
+        cx[c - 1]! * x[c - 1]! -
+        cy[c]! * x[c + sy]! -
+        cy[c - sy]! * x[c - sy]!;
+      y[c] = a;
+      dot += xc * a;
+    }
+    if (sz > 0) {
+      dot = 0;
+      for (let c = first; c < end; c++) {
+        const a = y[c]! - cz[c]! * x[c + sz]! - cz[c - sz]! * x[c - sz]!;
         y[c] = a;
-        dot += xc * a;
-      }
-    } else {
-      for (let c = this.first; c < end; c++) {
-        const xc = x[c]!;
-        const a = diag[c]! * xc - neighbourSum2(x, c, cx, cy, sy) - neighbourSumZ(x, c, cz, sz);
-        y[c] = a;
-        dot += xc * a;
+        dot += x[c]! * a;
       }
     }
     return dot;
@@ -231,23 +237,4 @@ export function activeNorm(sys: PoissonSystem, x: Float64Array): number {
   const diag = sys.diag;
   for (let c = 0; c < sys.size; c++) if (diag[c] !== 0) s += x[c]! * x[c]!;
   return Math.sqrt(s);
-}
-
-/**
- * Σ coupling·x over the four in-plane neighbours of padded cell c: the off-diagonal part of row c
- * of A, negated (A's off-diagonals are −coupling). Shared by A·x, the smoothers and the restriction.
- */
-export function neighbourSum2(
-  x: Float64Array,
-  c: number,
-  cx: Float64Array,
-  cy: Float64Array,
-  sy: number,
-): number {
-  return cx[c]! * x[c + 1]! + cx[c - 1]! * x[c - 1]! + cy[c]! * x[c + sy]! + cy[c - sy]! * x[c - sy]!;
-}
-
-/** The same for the two z neighbours (3D). */
-export function neighbourSumZ(x: Float64Array, c: number, cz: Float64Array, sz: number): number {
-  return cz[c]! * x[c + sz]! + cz[c - sz]! * x[c - sz]!;
 }

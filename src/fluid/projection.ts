@@ -218,11 +218,14 @@ export class Projector {
       }
       for (let j = 0; j <= ny; j++) {
         const rowV = nx * (j + (ny + 1) * k);
+        // padded rows below and above the face row (the ghost rows at j = 0 and j = ny are inactive)
+        const below = sys.rowStart(j - 1, k);
+        const above = below + sys.sy;
         for (let i = 0; i < nx; i++) {
-          const bl = j > 0 ? sys.index(i, j - 1, k) : -1;
-          const ab = j < ny ? sys.index(i, j, k) : -1;
-          const bf = bl >= 0 && diag[bl] !== 0;
-          const af = ab >= 0 && diag[ab] !== 0;
+          const bl = below + i;
+          const ab = above + i;
+          const bf = j > 0 && diag[bl] !== 0;
+          const af = j < ny && diag[ab] !== 0;
           if (bf && af) v[rowV + i] = v[rowV + i]! - (q[ab]! - q[bl]!);
           else if (bf && j === ny && open.yMax) v[rowV + i] = v[rowV + i]! + q[bl]!;
           else if (af && j === 0 && open.yMin) v[rowV + i] = v[rowV + i]! - q[ab]!;

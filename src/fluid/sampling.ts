@@ -7,7 +7,7 @@
 
 /** A coordinate clamped into [0, m] (m = samples − 1): the border sampler. */
 export function clampCoord(g: number, m: number): number {
-  return g < 0 ? 0 : g > m ? m : g;
+  return Math.min(Math.max(g, 0), m);
 }
 
 /** The lower sample index of the interval holding the clamped coordinate g, at most m − 1. */

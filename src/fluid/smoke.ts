@@ -421,7 +421,8 @@ export class SmokeSim {
   private applySources(): void {
     const g = this.grid;
     const { nx, ny, nz, h } = g;
-    for (const s of this.sources) {
+    for (let si = 0; si < this.sources.length; si++) {
+      const s = this.sources[si]!;
       const r = s.radius;
       const i0 = Math.max(0, Math.floor((s.x - r) / h - 0.5));
       const i1 = Math.min(nx - 1, Math.ceil((s.x + r) / h));

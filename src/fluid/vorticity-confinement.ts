@@ -67,13 +67,17 @@ export class VorticityConfinement {
     const sy = nx;
     const sz = nx * ny;
     const three = nz > 1;
+    // only the border cells (and 3D's extra arrays) need clearing: the loops below write every
+    // interior cell they later read
     omega.fill(0);
-    omegaX.fill(0);
-    omegaY.fill(0);
     mag.fill(0);
     fx.fill(0);
     fy.fill(0);
-    fz.fill(0);
+    if (three) {
+      omegaX.fill(0);
+      omegaY.fill(0);
+      fz.fill(0);
+    }
     const k0 = three ? 1 : 0;
     const k1 = three ? nz - 1 : 1;
     // ω (z component in 2D; all three in 3D, |ω| kept in `omega`)
@@ -118,20 +122,19 @@ export class VorticityConfinement {
             fz[c] = eps * h * (Nx * wy - Ny * wx);
           }
         }
+    const half = 0.5 * dt;
     for (let k = 0; k < nz; k++)
-      for (let j = 0; j < ny; j++)
-        for (let i = 1; i < nx; i++) {
-          const c = i + sy * j + sz * k;
-          const f = g.uIndex(i, j, k);
-          u[f] = u[f]! + dt * 0.5 * (fx[c]! + fx[c - 1]!);
-        }
+      for (let j = 0; j < ny; j++) {
+        const rowC = sy * j + sz * k;
+        const rowU = (nx + 1) * (j + ny * k);
+        for (let i = 1; i < nx; i++) u[rowU + i] = u[rowU + i]! + half * (fx[rowC + i]! + fx[rowC + i - 1]!);
+      }
     for (let k = 0; k < nz; k++)
-      for (let j = 1; j < ny; j++)
-        for (let i = 0; i < nx; i++) {
-          const c = i + sy * j + sz * k;
-          const f = g.vIndex(i, j, k);
-          v[f] = v[f]! + dt * 0.5 * (fy[c]! + fy[c - sy]!);
-        }
+      for (let j = 1; j < ny; j++) {
+        const rowC = sy * j + sz * k;
+        const rowV = nx * (j + (ny + 1) * k);
+        for (let i = 0; i < nx; i++) v[rowV + i] = v[rowV + i]! + half * (fy[rowC + i]! + fy[rowC + i - sy]!);
+      }
     if (three)
       for (let k = 1; k < nz; k++)
         for (let c0 = 0; c0 < sz; c0++) {

@@ -4,7 +4,7 @@
  * Two convex shapes do not overlap iff some axis exists on which their projections ("shadows")
  * do not overlap; for polygons the edge normals of both are enough (for boxes: each box's 2 axes).
  */
-import { type ConvexShape2, Transform2 } from './shapes2d.js';
+import { type ConvexShape2, MAX_POLYGON_VERTICES, Transform2 } from './shapes2d.js';
 
 /** An oriented box: centre, unit axis u (v = perp(u)) and half extents along u and v. */
 export interface OrientedBox2 {
@@ -123,6 +123,9 @@ export function findMaxSeparation(
 
 const scratchXf = new Transform2();
 
+/** scratch: the placed vertices of polygon 2 (x, y pairs) */
+const placed = new Float64Array(2 * MAX_POLYGON_VERTICES);
+
 /** {@link findMaxSeparation} with polygon 2's placement given as a transform (the hot-path form). */
 export function maxSeparation(
   p1: ConvexShape2,
@@ -142,6 +145,12 @@ export function maxSeparation(
   const n1y = p1.ny;
   const v2x = p2.vx;
   const v2y = p2.vy;
+  // polygon 2's vertices in polygon 1's frame, once (not once per edge of polygon 1)
+  const w = placed;
+  for (let j = 0; j < n2; j++) {
+    w[2 * j] = px + c * v2x[j]! - s * v2y[j]!;
+    w[2 * j + 1] = py + s * v2x[j]! + c * v2y[j]!;
+  }
   let bestEdge = 0;
   let maxSep = -Infinity;
   for (let i = 0; i < n1; i++) {
@@ -151,9 +160,7 @@ export function maxSeparation(
     const oy = v1y[i]!;
     let si = Infinity;
     for (let j = 0; j < n2; j++) {
-      const x = px + c * v2x[j]! - s * v2y[j]!;
-      const y = py + s * v2x[j]! + c * v2y[j]!;
-      const sij = nx * (x - ox) + ny * (y - oy);
+      const sij = nx * (w[2 * j]! - ox) + ny * (w[2 * j + 1]! - oy);
       if (sij < si) si = sij;
     }
     if (si > maxSep) {

@@ -12,7 +12,6 @@ export const BODY_KINEMATIC = 1;
 export const BODY_DYNAMIC = 2;
 
 export class BodyStore extends SlotStore {
-
   type = new Uint8Array(0);
   awake = new Uint8Array(0);
   fixedRotation = new Uint8Array(0);

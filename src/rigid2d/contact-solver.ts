@@ -295,42 +295,6 @@ function applyImpulse(
   ss[ob + SB_W] = ss[ob + SB_W]! + cc[o + C_IB]! * (cc[q + P_RBX]! * Py - cc[q + P_RBY]! * Px);
 }
 
-/** Applies the accumulated impulses (warm starting, §26.2). */
-export function warmStart(ss: Float64Array, cc: Float64Array, cb: Int32Array, nActive: number): void {
-  for (let i = 0; i < nActive; i++) {
-    const o = i * CONSTRAINT_STRIDE;
-    const oa = cb[3 * i]!;
-    const ob = cb[3 * i + 1]!;
-    const pc = cb[3 * i + 2]!;
-    const mA = cc[o + C_MA]!;
-    const mB = cc[o + C_MB]!;
-    const iA = cc[o + C_IA]!;
-    const iB = cc[o + C_IB]!;
-    const n_x = cc[o + C_NX]!;
-    const n_y = cc[o + C_NY]!;
-    let vAx = ss[oa + SB_VX]!;
-    let vAy = ss[oa + SB_VY]!;
-    let wA = ss[oa + SB_W]!;
-    let vBx = ss[ob + SB_VX]!;
-    let vBy = ss[ob + SB_VY]!;
-    let wB = ss[ob + SB_W]!;
-    for (let j = 0, q = o + C_P0; j < pc; j++, q += P_STRIDE) {
-      const pn = cc[q + P_NORMAL_IMPULSE]!;
-      const pt = cc[q + P_TANGENT_IMPULSE]!;
-      // P = λn n + λt t with t = (ny, −nx)
-      const Px = pn * n_x + pt * n_y;
-      const Py = pn * n_y - pt * n_x;
-      vAx -= mA * Px;
-      vAy -= mA * Py;
-      wA -= iA * (cc[q + P_RAX]! * Py - cc[q + P_RAY]! * Px);
-      vBx += mB * Px;
-      vBy += mB * Py;
-      wB += iB * (cc[q + P_RBX]! * Py - cc[q + P_RBY]! * Px);
-    }
-    storeVelocities(ss, oa, ob, vAx, vAy, wA, vBx, vBy, wB);
-  }
-}
-
 /**
  * Writes a contact's two body velocities back. Slot 0 (every static body) stays at rest by itself:
  * its inverse masses are 0, so every impulse changes it by exactly 0.
@@ -358,6 +322,8 @@ function storeVelocities(
 export const BIAS_NONE = 0;
 export const BIAS_SOFT = 1;
 export const BIAS_BAUMGARTE = 2;
+/** not a solve: apply the accumulated impulses (warm starting) — same walk over the constraints */
+export const WARM_START = 3;
 
 /** Parameters of one velocity pass (reused object, no allocation). */
 export interface SolvePass {
@@ -412,6 +378,20 @@ function separationInto(
 
 const separationScratch = new Float64Array(1);
 
+/** Applies the accumulated impulses (warm starting, §26.2): a {@link solveContacts} walk in WARM_START mode. */
+export function warmStart(
+  ss: Float64Array,
+  cc: Float64Array,
+  cb: Int32Array,
+  nActive: number,
+  pass: SolvePass,
+): void {
+  const mode = pass.mode;
+  pass.mode = WARM_START;
+  solveContacts(ss, cc, cb, nActive, pass);
+  pass.mode = mode;
+}
+
 /**
  * One Gauss–Seidel pass over the constraints: for each contact, its normal points (accumulated
  * λn clamped ≥ 0), then its friction points (accumulated λt clamped to ±μλn) — the book's order.
@@ -454,6 +434,24 @@ export function solveContacts(
     let vBx = ss[ob + SB_VX]!;
     let vBy = ss[ob + SB_VY]!;
     let wB = ss[ob + SB_W]!;
+    if (mode === WARM_START) {
+      for (let j = 0, q = o + C_P0; j < pc; j++, q += P_STRIDE) {
+        const pn = cc[q + P_NORMAL_IMPULSE]!;
+        const pt = cc[q + P_TANGENT_IMPULSE]!;
+        if (pn === 0 && pt === 0) continue; // nothing to apply (a speculative contact)
+        // P = λn n + λt t with t = (ny, −nx)
+        const Px = pn * n_x + pt * n_y;
+        const Py = pn * n_y - pt * n_x;
+        vAx -= mA * Px;
+        vAy -= mA * Py;
+        wA -= iA * (cc[q + P_RAX]! * Py - cc[q + P_RAY]! * Px);
+        vBx += mB * Px;
+        vBy += mB * Py;
+        wB += iB * (cc[q + P_RBX]! * Py - cc[q + P_RBY]! * Px);
+      }
+      storeVelocities(ss, oa, ob, vAx, vAy, wA, vBx, vBy, wB);
+      continue;
+    }
     const isStatic = cc[o + C_STATIC] === 1;
     const biasRate = isStatic ? staticRate : softRate;
     const softMassScale = isStatic ? staticMass : softMass;
@@ -468,6 +466,7 @@ export function solveContacts(
     const qAs = ss[oa + SB_DQS]!;
     const qBc = ss[ob + SB_DQC]!;
     const qBs = ss[ob + SB_DQS]!;
+    let totalNormal = 0;
     for (let j = 0, q = q0; j < pc; j++, q += step) {
       const ax = cc[q + P_RAX]!;
       const ay = cc[q + P_RAY]!;
@@ -500,6 +499,7 @@ export function solveContacts(
       if (acc < 0) acc = 0;
       impulse = acc - old;
       cc[q + P_NORMAL_IMPULSE] = acc;
+      totalNormal += acc;
       if (impulse > cc[q + P_MAX_NORMAL_IMPULSE]!) cc[q + P_MAX_NORMAL_IMPULSE] = impulse;
       const Px = impulse * n_x;
       const Py = impulse * n_y;
@@ -511,7 +511,13 @@ export function solveContacts(
       wB += iB * (bx * Py - by * Px);
     }
     const mu = cc[o + C_FRICTION]!;
-    for (let j = 0, q = q0; j < pc; j++, q += step) {
+    // friction is clamped to ±μλn: with no normal impulse and no friction impulse to undo, it does
+    // nothing (a speculative contact that stays apart) — skip it
+    const noFriction =
+      totalNormal === 0 &&
+      cc[q0 + P_TANGENT_IMPULSE] === 0 &&
+      (pc === 1 || cc[q0 + step + P_TANGENT_IMPULSE] === 0);
+    for (let j = 0, q = q0; j < (noFriction ? 0 : pc); j++, q += step) {
       const ax = cc[q + P_RAX]!;
       const ay = cc[q + P_RAY]!;
       const bx = cc[q + P_RBX]!;

@@ -80,9 +80,8 @@ export class IslandStore {
 
   private release(k: number): void {
     this.alive[k] = 0;
+    // last freed, first reused: deterministic (the same history gives the same ids) and O(1)
     this.freeList.push(k);
-    // the lowest id is reused first, whatever the order of release (determinism)
-    this.freeList.sort((a, b) => b - a);
   }
 
   private append(k: number, body: number): void {

@@ -231,7 +231,7 @@ export interface SensorEvent {
   visitorShape: ShapeId;
 }
 
-/** Events of the last `step` (arrays are reused: copy what you keep). */
+/** Events of the last `step` (the arrays and the event objects are reused by the next step: copy what you keep). */
 export interface WorldEvents {
   begin: ContactBeginEvent[];
   end: ContactEndEvent[];

@@ -7,8 +7,11 @@
  *   → islands and sleep
  *
  * Storage is structure of arrays (body-store.ts, shape-store.ts, contact-store.ts); handles are
- * small integers with a generation counter. Nothing is allocated inside `step` once warm
- * (except event objects when events happen).
+ * small integers with a generation counter. During the solve the awake bodies' velocities and
+ * in-step motion live in one packed array (contact-solver.ts); islands are persistent (islands.ts).
+ * Nothing is allocated inside `step` once warm, except event objects when events happen (and the
+ * broadphase tree's boxed arguments when a proxy moves). Hot calls pass doubles through typed
+ * arrays or objects, never as arguments of calls the optimiser may not inline (those are boxed).
  */
 import { assertFinite, PhysicsError } from '../errors.js';
 import { collideChainSegment } from '../geometry/chain2d.js';
@@ -50,10 +53,10 @@ import {
   P_TANGENT_MASS,
   prepareContacts,
   resetImpulses,
+  SB_STRIDE,
   type SolvePass,
   solveContacts,
   solvePositions,
-  SB_STRIDE,
   storeBodyStates,
   storeImpulses,
   storeSeparations,
@@ -67,8 +70,10 @@ import type {
   BodyId,
   BodyType,
   ChainDef,
+  ContactBeginEvent,
   ContactInfo,
   PositionCorrection,
+  SensorEvent,
   ShapeDef,
   ShapeId,
   SolverSettings,
@@ -185,6 +190,8 @@ export class World {
   readonly lastStep = { pairTests: 0, activeContacts: 0, awakeBodies: 0, newPairs: 0 };
 
   private readonly evts: WorldEvents = { begin: [], end: [], hit: [], sensorBegin: [], sensorEnd: [] };
+  /** the event objects, reused step after step (the k-th event of a kind is always the same object) */
+  private readonly eventPool: WorldEvents = { begin: [], end: [], hit: [], sensorBegin: [], sensorEnd: [] };
   private readonly manifold = new Manifold2();
   private readonly xfA = new Transform2();
   private readonly xfB = new Transform2();
@@ -981,13 +988,45 @@ export class World {
     if (!(f & CONTACT_SENSOR)) this.islands.unlink(cs.bodyA[c]!, cs.bodyB[c]!);
     if (f & CONTACT_SENSOR) {
       const sensorA = this.shapes.sensor[cs.shapeA[c]!] === 1;
-      this.evts.sensorEnd.push({
-        sensorShape: this.shapeId(sensorA ? cs.shapeA[c]! : cs.shapeB[c]!),
-        visitorShape: this.shapeId(sensorA ? cs.shapeB[c]! : cs.shapeA[c]!),
-      });
+      this.sensorEvent(
+        this.evts.sensorEnd,
+        this.eventPool.sensorEnd,
+        this.shapeId(sensorA ? cs.shapeA[c]! : cs.shapeB[c]!),
+        this.shapeId(sensorA ? cs.shapeB[c]! : cs.shapeA[c]!),
+      );
     } else if (f & CONTACT_EVENTS) {
-      this.evts.end.push({ shapeA: this.shapeId(cs.shapeA[c]!), shapeB: this.shapeId(cs.shapeB[c]!) });
+      this.pairEvent(
+        this.evts.end,
+        this.eventPool.end,
+        this.shapeId(cs.shapeA[c]!),
+        this.shapeId(cs.shapeB[c]!),
+      );
     }
+  }
+
+  /** Appends a begin/end event, reusing the pooled object of its index (no allocation once warm). */
+  private pairEvent(list: ContactBeginEvent[], pool: ContactBeginEvent[], a: ShapeId, b: ShapeId): void {
+    const k = list.length;
+    let e = pool[k];
+    if (e === undefined) {
+      e = { shapeA: 0, shapeB: 0 };
+      pool.push(e);
+    }
+    e.shapeA = a;
+    e.shapeB = b;
+    list.push(e);
+  }
+
+  private sensorEvent(list: SensorEvent[], pool: SensorEvent[], sensor: ShapeId, visitor: ShapeId): void {
+    const k = list.length;
+    let e = pool[k];
+    if (e === undefined) {
+      e = { sensorShape: 0, visitorShape: 0 };
+      pool.push(e);
+    }
+    e.sensorShape = sensor;
+    e.visitorShape = visitor;
+    list.push(e);
   }
 
   /** Narrowphase: updates every contact with an awake body (§26.2 SAT + clipping, feature-id matching). */
@@ -1034,10 +1073,12 @@ export class World {
         if (overlap && !was) {
           cs.flags[c] = flags | CONTACT_TOUCHING;
           const sensorA = sh.sensor[sa] === 1;
-          this.evts.sensorBegin.push({
-            sensorShape: this.shapeId(sensorA ? sa : sb),
-            visitorShape: this.shapeId(sensorA ? sb : sa),
-          });
+          this.sensorEvent(
+            this.evts.sensorBegin,
+            this.eventPool.sensorBegin,
+            this.shapeId(sensorA ? sa : sb),
+            this.shapeId(sensorA ? sb : sa),
+          );
         } else if (!overlap && was) {
           this.endContact(c);
         }
@@ -1102,7 +1143,7 @@ export class World {
     const b = this.bodies;
     const sa = this.shapeId(cs.shapeA[c]!);
     const sb = this.shapeId(cs.shapeB[c]!);
-    this.evts.begin.push({ shapeA: sa, shapeB: sb });
+    this.pairEvent(this.evts.begin, this.eventPool.begin, sa, sb);
     // approach speed at the deepest point
     let k = 2 * c;
     if (cs.pointCount[c] === 2 && cs.separation[k + 1]! < cs.separation[k]!) k++;
@@ -1116,15 +1157,22 @@ export class World {
     const dvy = b.vy[d]! + b.w[d]! * bx - b.vy[a]! - b.w[a]! * ax;
     const approach = -(dvx * cs.nx[c]! + dvy * cs.ny[c]!);
     if (approach > this.hitEventThreshold) {
-      this.evts.hit.push({
-        shapeA: sa,
-        shapeB: sb,
-        x: cs.px[k]!,
-        y: cs.py[k]!,
-        normalX: cs.nx[c]!,
-        normalY: cs.ny[c]!,
-        approachSpeed: approach,
-      });
+      const hits = this.evts.hit;
+      const pool = this.eventPool.hit;
+      let e = pool[hits.length];
+      if (e === undefined) {
+        // doubles from the start, so V8 stores them in place
+        e = { shapeA: 0, shapeB: 0, x: 0.5, y: 0.5, normalX: 0.5, normalY: 0.5, approachSpeed: 0.5 };
+        pool.push(e);
+      }
+      e.shapeA = sa;
+      e.shapeB = sb;
+      e.x = cs.px[k]!;
+      e.y = cs.py[k]!;
+      e.normalX = cs.nx[c]!;
+      e.normalY = cs.ny[c]!;
+      e.approachSpeed = approach;
+      hits.push(e);
     }
   }
 
@@ -1190,14 +1238,19 @@ export class World {
       this.softH = h;
       const hertz = Math.min(st.contactHertz, 0.25 / h);
       makeSoftness(hertz, st.contactDampingRatio, h, pass.soft);
-      makeSoftness(Math.min(st.staticStiffness * hertz, 0.25 / h), st.contactDampingRatio, h, pass.staticSoft);
+      makeSoftness(
+        Math.min(st.staticStiffness * hertz, 0.25 / h),
+        st.contactDampingRatio,
+        h,
+        pass.staticSoft,
+      );
     }
     const trace = st.trace;
     const ev = this.traceEvent;
     for (let sub = 0; sub < substeps; sub++) {
       integrateVelocities(b, ss, list, nAwake, pass);
       pass.reverse = ((this.stepCount * substeps + sub) & 1) === 1;
-      if (st.warmStarting) warmStart(ss, cc, cb, nActive);
+      if (st.warmStarting) warmStart(ss, cc, cb, nActive, pass);
       else if (sub > 0) resetImpulses(cc, nActive);
       pass.mode = mode === 'soft-step' ? BIAS_SOFT : mode === 'baumgarte' ? BIAS_BAUMGARTE : BIAS_NONE;
       for (let it = 1; it <= st.iterations; it++) {

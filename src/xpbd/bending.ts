@@ -1,9 +1,11 @@
 import { assertFinite, PhysicsError } from '../errors.js';
 import { patan2 } from '../math/portable.js';
-import type { Coloring, ConstraintSet, SolveContext } from './constraint.js';
-import { checkIndex, checkNonNegative } from './distance.js';
+import type { SolveContext } from './constraint.js';
+import { checkIndex } from './distance.js';
+import { ElementConstraintSet } from './element-constraint-set.js';
 import type { Particles } from './particles.js';
-import { pbdStiffness } from './stiffness.js';
+import { pbdStiffness, StiffnessCorrection } from './stiffness.js';
+import { xpbdUpdate } from './xpbd-update.js';
 
 /**
  * Dihedral-angle bending between two triangles sharing an edge (seed 000 §26.3 "PBDの布": 隣り合う
@@ -15,31 +17,21 @@ import { pbdStiffness } from './stiffness.js';
  *   ∇3 = −[(x1 − x4)·Ê N1/|N1|² + (x2 − x4)·Ê N2/|N2|²],  ∇4 = +[(x1 − x3)·Ê N1/|N1|² + (x2 − x3)·Ê N2/|N2|²]
  * (E = x4 − x3). Unlike PBD's acos form this has no singularity at the flat rest state.
  */
-export class DihedralBendingSet implements ConstraintSet {
+export class DihedralBendingSet extends ElementConstraintSet {
   readonly kind = 'bending';
   damping = 0;
   stiffness: number;
-  defaultCompliance: number;
-  coloring?: Coloring;
-  private n = 0;
-  ids = new Int32Array(64);
-  restAngle = new Float64Array(16);
-  compliance = new Float64Array(16);
-  lambda = new Float64Array(16);
-  private kCache = -1;
-  private kIter = -1;
-  private kPrime = 1;
-  private g = new Float64Array(12);
+  private readonly kPrime = new StiffnessCorrection();
 
   constructor(options: { compliance?: number; stiffness?: number } = {}) {
-    this.defaultCompliance = options.compliance ?? 0;
+    super(4, options.compliance ?? 0, 'bending');
     this.stiffness = options.stiffness ?? 1;
-    checkNonNegative(this.defaultCompliance, 'bending.compliance');
     pbdStiffness(this.stiffness, 1);
   }
 
-  size(): number {
-    return this.n;
+  /** rest angle θ0 per constraint */
+  get restAngle(): Float64Array {
+    return this.rest;
   }
 
   /** Adds a bending constraint; the rest angle is the current one unless given. */
@@ -52,8 +44,7 @@ export class DihedralBendingSet implements ConstraintSet {
     restAngle?: number,
     compliance?: number,
   ): number {
-    const c = this.n;
-    const where = `bending[${c}]`;
+    const where = `bending[${this.n}]`;
     const q = [x1, x2, x3, x4];
     q.forEach((i, k) => {
       checkIndex(p, i, `${where}.x${k + 1}`);
@@ -65,24 +56,7 @@ export class DihedralBendingSet implements ConstraintSet {
     }
     const theta = restAngle ?? this.angle(p.x, x1, x2, x3, x4);
     assertFinite(theta, `${where}.restAngle`);
-    const alpha = compliance ?? this.defaultCompliance;
-    checkNonNegative(alpha, `${where}.compliance`);
-    if (c === this.restAngle.length) this.grow();
-    this.ids.set(q, 4 * c);
-    this.restAngle[c] = theta;
-    this.compliance[c] = alpha;
-    this.n = c + 1;
-    this.coloring = undefined;
-    return c;
-  }
-
-  particlesOf(c: number, out: number[]): number {
-    for (let k = 0; k < 4; k++) out[k] = this.ids[4 * c + k];
-    return 4;
-  }
-
-  resetLambda(): void {
-    this.lambda.fill(0, 0, this.n);
+    return this.store(q, theta, compliance, where);
   }
 
   /** Signed dihedral angle θ of the quad (x1, x2; edge x3 → x4); 0 when flat. NaN if degenerate. */
@@ -161,19 +135,9 @@ export class DihedralBendingSet implements ConstraintSet {
 
   solve(ctx: SolveContext, order: Int32Array | null, start: number, end: number): void {
     const x = ctx.x;
-    const dx = ctx.dx;
-    const w = ctx.invMass;
     const ids = this.ids;
     const g = this.g;
-    let kp = 1;
-    if (ctx.pbd) {
-      if (this.kCache !== this.stiffness || this.kIter !== ctx.iterations) {
-        this.kCache = this.stiffness;
-        this.kIter = ctx.iterations;
-        this.kPrime = pbdStiffness(this.stiffness, ctx.iterations);
-      }
-      kp = this.kPrime;
-    }
+    const kp = ctx.pbd ? this.kPrime.of(this.stiffness, ctx.iterations) : 1;
     for (let k = start; k < end; k++) {
       const c = order === null ? k : order[k];
       const i1 = ids[4 * c];
@@ -182,62 +146,15 @@ export class DihedralBendingSet implements ConstraintSet {
       const i4 = ids[4 * c + 3];
       const theta = this.gradient(x, i1, i2, i3, i4, g);
       if (Number.isNaN(theta)) continue; // degenerate: ∇C undefined
-      let C = theta - this.restAngle[c];
+      let C = theta - this.rest[c];
       if (C > Math.PI) C -= 2 * Math.PI;
       else if (C < -Math.PI) C += 2 * Math.PI;
-      const w1 = w[i1];
-      const w2 = w[i2];
-      const w3 = w[i3];
-      const w4 = w[i4];
-      const deg = ctx.degree;
-      const j = ctx.jacobi;
-      const alphaTilde = this.compliance[c] * ctx.alphaScale;
-      const den =
-        (j ? w1 * deg[i1] : w1) * (g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) +
-        (j ? w2 * deg[i2] : w2) * (g[3] * g[3] + g[4] * g[4] + g[5] * g[5]) +
-        (j ? w3 * deg[i3] : w3) * (g[6] * g[6] + g[7] * g[7] + g[8] * g[8]) +
-        (j ? w4 * deg[i4] : w4) * (g[9] * g[9] + g[10] * g[10] + g[11] * g[11]) +
-        alphaTilde;
-      if (den < 1e-12) continue;
-      const dl = (kp * (-C - alphaTilde * this.lambda[c])) / den;
-      this.lambda[c] += dl;
-      applyCorrection(dx, 3 * i1, w1 * dl, g, 0);
-      applyCorrection(dx, 3 * i2, w2 * dl, g, 3);
-      applyCorrection(dx, 3 * i3, w3 * dl, g, 6);
-      applyCorrection(dx, 3 * i4, w4 * dl, g, 9);
+      xpbdUpdate(ctx, ids, 4 * c, 4, g, C, this.compliance[c], this.lambda, c, kp, 1e-12);
     }
   }
 
-  energy(x: Float64Array): number {
-    let e = 0;
-    for (let c = 0; c < this.n; c++) {
-      const alpha = this.compliance[c];
-      if (alpha <= 0) continue;
-      const ids = this.ids;
-      const theta = this.angle(x, ids[4 * c], ids[4 * c + 1], ids[4 * c + 2], ids[4 * c + 3]);
-      if (Number.isNaN(theta)) continue;
-      const C = theta - this.restAngle[c];
-      e += (0.5 * C * C) / alpha;
-    }
-    return e;
+  protected measure(x: Float64Array, c: number): number {
+    const ids = this.ids;
+    return this.angle(x, ids[4 * c], ids[4 * c + 1], ids[4 * c + 2], ids[4 * c + 3]);
   }
-
-  private grow(): void {
-    const cap = 2 * this.restAngle.length;
-    const ids = new Int32Array(4 * cap);
-    ids.set(this.ids);
-    this.ids = ids;
-    for (const key of ['restAngle', 'compliance', 'lambda'] as const) {
-      const a = new Float64Array(cap);
-      a.set(this[key]);
-      this[key] = a;
-    }
-  }
-}
-
-/** dx[k..k+2] += s · g[o..o+2] */
-export function applyCorrection(dx: Float64Array, k: number, s: number, g: Float64Array, o: number): void {
-  dx[k] += s * g[o];
-  dx[k + 1] += s * g[o + 1];
-  dx[k + 2] += s * g[o + 2];
 }

@@ -1,7 +1,7 @@
 import { assertFinite, PhysicsError } from '../errors.js';
 import type { Coloring, ConstraintSet, SolveContext } from './constraint.js';
 import type { Particles } from './particles.js';
-import { pbdStiffness } from './stiffness.js';
+import { pbdStiffness, StiffnessCorrection } from './stiffness.js';
 
 /** 'equal': C = |p1 − p2| − d = 0; 'max': |p1 − p2| ≤ d (strain limit, tether); 'min': |p1 − p2| ≥ d. */
 export type DistanceMode = 'equal' | 'max' | 'min';
@@ -45,9 +45,7 @@ export class DistanceSet implements ConstraintSet {
   compliance: Float64Array;
   /** accumulated Lagrange multiplier λ */
   lambda: Float64Array;
-  private kCache = -1;
-  private kIter = -1;
-  private kPrime = 1;
+  private readonly kPrime = new StiffnessCorrection();
   /** cached: the common compliance, −1 if they differ, −2 unknown */
   private uniform = -2;
 
@@ -158,15 +156,7 @@ export class DistanceSet implements ConstraintSet {
     const deg = ctx.degree;
     const mode = this.mode === 'equal' ? 0 : this.mode === 'max' ? 1 : 2;
     const beta = this.damping;
-    let kp = 1;
-    if (ctx.pbd) {
-      if (this.kCache !== this.stiffness || this.kIter !== ctx.iterations) {
-        this.kCache = this.stiffness;
-        this.kIter = ctx.iterations;
-        this.kPrime = pbdStiffness(this.stiffness, ctx.iterations);
-      }
-      kp = this.kPrime;
-    }
+    const kp = ctx.pbd ? this.kPrime.of(this.stiffness, ctx.iterations) : 1;
     if (mode === 0 && !jacobi && order === null && (beta === 0 || alphaScale === 0)) {
       // the hot path (cloth, ropes): equality, Gauss–Seidel in storage order, no damping, one α
       const uniform = alphaScale === 0 ? 0 : this.uniformCompliance();
@@ -292,23 +282,24 @@ function solveUniformGS(
     const wb = w[b];
     const ia = 3 * a;
     const ib = 3 * b;
+    // what does not depend on the positions first, off the critical path: d − α̃λ and the denominator
+    const den = wa + wb + alphaTilde;
+    const l0 = lam[c];
+    const r = rest[c] - alphaTilde * l0;
     const ex = x[ia] - x[ib];
     const ey = x[ia + 1] - x[ib + 1];
     const ez = x[ia + 2] - x[ib + 2];
     const len = Math.sqrt(ex * ex + ey * ey + ez * ez);
-    const den = wa + wb + alphaTilde;
-    if (len < 1e-12 || den < 1e-12) continue;
-    const l0 = lam[c];
-    const s = (kp * (rest[c] - len - alphaTilde * l0)) / (den * len);
+    if (len < 1e-12 || den < 1e-12) continue; // ∇C undefined / nothing can move (seed 002 §9)
+    // s = Δλ/len, so that Δx = w Δλ n̂ = s (w (x1 − x2)): one division
+    const s = (kp * (r - len)) / (den * len);
     lam[c] = l0 + s * len;
-    const sa = wa * s;
-    const sb = wb * s;
-    x[ia] += sa * ex;
-    x[ia + 1] += sa * ey;
-    x[ia + 2] += sa * ez;
-    x[ib] -= sb * ex;
-    x[ib + 1] -= sb * ey;
-    x[ib + 2] -= sb * ez;
+    x[ia] += s * (wa * ex);
+    x[ia + 1] += s * (wa * ey);
+    x[ia + 2] += s * (wa * ez);
+    x[ib] -= s * (wb * ex);
+    x[ib + 1] -= s * (wb * ey);
+    x[ib + 2] -= s * (wb * ez);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * rikigaku/xpbd — position-based dynamics: particles, constraints, the XPBD substep solver and
- * its orders (Gauss–Seidel, Jacobi, graph-coloured), and builders for cloth, ropes, hair, balloons.
+ * its orders (Gauss–Seidel, Jacobi, graph-coloured), shape matching, rods, and builders for cloth,
+ * ropes, hair, balloons.
  * Seeds: 002 (XPBD), 000 §26.3 (PBD, XPBD, cloth, strain limiting) and §26.5 (hair, colouring).
  *
  * Extending: a new constraint kind implements `ConstraintSet` (constraint.ts) — typed-array storage,
@@ -17,6 +18,7 @@ export * from './collision.js';
 export * from './coloring.js';
 export * from './constraint.js';
 export * from './distance.js';
+export * from './element-constraint-set.js';
 export * from './follow-the-leader.js';
 export * from './hair.js';
 export * from './mesh.js';
@@ -25,7 +27,9 @@ export * from './particles.js';
 export * from './rod.js';
 export * from './rope.js';
 export * from './self-collision.js';
+export * from './shape-matching.js';
 export * from './solver.js';
 export * from './stiffness.js';
 export * from './tet-volume.js';
 export * from './wind.js';
+export * from './xpbd-update.js';

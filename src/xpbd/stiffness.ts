@@ -15,6 +15,22 @@ export function pbdStiffness(k: number, n: number): number {
   return 1 - nthRoot(1 - k, n);
 }
 
+/** k′ of `pbdStiffness`, recomputed only when k or n changes (allocation-free; one per constraint set). */
+export class StiffnessCorrection {
+  private k = -1;
+  private n = -1;
+  private value = 1;
+
+  of(k: number, n: number): number {
+    if (k !== this.k || n !== this.n) {
+      this.value = pbdStiffness(k, n);
+      this.k = k;
+      this.n = n;
+    }
+    return this.value;
+  }
+}
+
 /** a^(1/n) for a ≥ 0 and integer n ≥ 1 (Newton from above; deterministic). */
 export function nthRoot(a: number, n: number): number {
   if (a === 0 || n === 1) return a;

@@ -176,14 +176,16 @@ describe('advection: behaviour', () => {
     }
   });
 
-  it('3D backtrace reads w at the cell centre from the cell\'s own back and front faces (a shear w(y) carries a linear s(z) exactly)', () => {
+  it("3D backtrace reads w at the cell centre from the cell's own back and front faces (a shear w(y) carries a linear s(z) exactly)", () => {
     // w = 0.1·j on every z face of row j, u = v = 0: the cell-centre w of row j is 0.1·j, so the
     // Euler backtrace from cell (i, j, k) lands at z-index k − 0.1·j and the linear field s = k
     // is carried to exactly k − 0.1·j (bilinear/trilinear is exact on a linear field).
     const g = new MacGrid({ nx: 6, ny: 6, nz: 6, h: 1 });
-    for (let k = 0; k <= 6; k++) for (let j = 0; j < 6; j++) for (let i = 0; i < 6; i++) g.w[g.wIndex(i, j, k)] = 0.1 * j;
+    for (let k = 0; k <= 6; k++)
+      for (let j = 0; j < 6; j++) for (let i = 0; i < 6; i++) g.w[g.wIndex(i, j, k)] = 0.1 * j;
     const src = new Float64Array(g.cellCount);
-    for (let k = 0; k < 6; k++) for (let j = 0; j < 6; j++) for (let i = 0; i < 6; i++) src[g.cellIndex(i, j, k)] = k;
+    for (let k = 0; k < 6; k++)
+      for (let j = 0; j < 6; j++) for (let i = 0; i < 6; i++) src[g.cellIndex(i, j, k)] = k;
     const dst = new Float64Array(g.cellCount);
     new Advector(g).advectScalar(src, dst, 1, { backtrace: 'euler' });
     for (let k = 1; k < 5; k++)

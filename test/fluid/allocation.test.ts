@@ -1,25 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { SmokeSim, type SmokeOptions } from '../../src/fluid/smoke.js';
+import { type SmokeOptions, SmokeSim } from '../../src/fluid/smoke.js';
 
 /**
  * "No allocation inside step once warmed up" (DESIGN.md): the smoke step works in preallocated
- * typed arrays. Measured as the growth of the V8 heap over many warm steps; a garbage collection
- * in between can only lower the figure, so this can miss garbage but never invent it. The bound
- * is per step and loose enough for the odd optimised-code object V8 may still add; the first
- * wave's step made about 7 KB of garbage per step at 64² (and ~40 KB at 24³), mostly boxed
- * doubles from non-inlined sampling calls in the advection.
+ * typed arrays. Measured as the growth of the V8 heap over a window of warm steps, reading the
+ * heap after every step: a window in which the heap ever shrank saw a garbage collection and is
+ * not counted. The JIT may still be re-optimising some function in one window (allocating while
+ * it runs unoptimised), so the steady state is the least growth over the clean windows. The
+ * figure includes what the heap probe itself allocates (a small object per step). The first
+ * wave's step failed this by far (about 400 KB per step at 64² under vitest; at 16³ no window
+ * was even free of collections), mostly doubles boxed by sampling calls V8 did not inline.
  */
 function heapGrowthPerStep(options: SmokeOptions, warm: number, steps: number): number {
   const sim = new SmokeSim(options);
   for (let s = 0; s < warm; s++) sim.step(1 / 60);
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const before = process.memoryUsage().heapUsed;
-  for (let s = 0; s < steps; s++) sim.step(1 / 60);
-  const after = process.memoryUsage().heapUsed;
-  // the plume did run: smoke left the source region
+  let least = Number.POSITIVE_INFINITY;
+  for (let window = 0; window < 8; window++) {
+    const first = process.memoryUsage().heapUsed;
+    let last = first;
+    let clean = true;
+    for (let s = 0; s < steps; s++) {
+      sim.step(1 / 60);
+      const now = process.memoryUsage().heapUsed;
+      if (now < last) clean = false;
+      last = now;
+    }
+    if (clean) least = Math.min(least, (last - first) / steps);
+  }
+  // the plume did run: there is smoke in the box
   expect(sim.totalSmoke()).toBeGreaterThan(0);
-  return (after - before) / steps;
+  // at least one window was free of garbage collections (else there is nothing to judge)
+  expect(least).toBeLessThan(Number.POSITIVE_INFINITY);
+  return least;
 }
 
 const plume = {
@@ -32,10 +44,10 @@ const plume = {
 
 describe('smoke step allocation (issue 6: no allocation per step)', () => {
   it('2D smoke (64², MGPCG): heap grows by under 1 KB per warm step', () => {
-    expect(heapGrowthPerStep({ nx: 64, ny: 64, ...plume }, 40, 150)).toBeLessThan(1024);
+    expect(heapGrowthPerStep({ nx: 64, ny: 64, ...plume }, 40, 10)).toBeLessThan(1024);
   });
 
   it('3D smoke (16³, MGPCG): heap grows by under 1 KB per warm step', () => {
-    expect(heapGrowthPerStep({ nx: 16, ny: 16, nz: 16, ...plume }, 100, 25)).toBeLessThan(1024);
+    expect(heapGrowthPerStep({ nx: 16, ny: 16, nz: 16, ...plume }, 60, 8)).toBeLessThan(1024);
   });
 });

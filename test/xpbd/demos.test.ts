@@ -28,6 +28,7 @@ describe('xpbd demos', () => {
       'xpbd-flag',
       'xpbd-hair',
       'xpbd-balloon',
+      'xpbd-rods',
     ]);
     for (const id of ids) {
       const { inst } = runDemo(
@@ -82,5 +83,13 @@ describe('xpbd demos', () => {
     inst.pointer!({ kind: 'up', x: 0.5, y: 2.5 });
     for (let f = 0; f < 60; f++) inst.step();
     expect(Math.hypot(x[3 * 6] - 0.5, x[3 * 6 + 1] - 2.5)).toBeGreaterThan(0.05); // released: it falls
+  });
+
+  it('seed 002 §8 rods demo: the stiff rod holds itself out, the soft rod and the rope droop', () => {
+    const { inst } = runDemo('xpbd-rods', 120);
+    const s = inst.stats!();
+    expect(s.tipYStiff).toBeGreaterThan(-0.01);
+    expect(s.tipYSoft).toBeLessThan(-0.3);
+    expect(s.tipYRope).toBeLessThan(-0.5);
   });
 });
