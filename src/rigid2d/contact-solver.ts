@@ -11,8 +11,12 @@
  * bodies' position/rotation change within the step: s = n·(ΔpB − ΔpA + R(ΔqB)rB − R(ΔqA)rA) + s₀′.
  *
  * Data layout: the active contacts are packed once per step into one Float64Array of constraints
- * (`CONSTRAINT_STRIDE` numbers each: bodies, masses, normal, friction, then per point the anchors,
- * effective masses and accumulated impulses), so a solver pass streams through memory.
+ * (`CONSTRAINT_STRIDE` numbers each: masses, normal, friction, then per point the anchors,
+ * effective masses and accumulated impulses), so a solver pass streams through memory; the awake
+ * bodies' velocities and in-step motion are packed into one solver-state array (`SB_*`), and the
+ * transforms move once, after the substeps. Warm starting is the same walk in WARM_START mode.
+ * Hot functions take the step's numbers in the `SolvePass` object, never as double arguments (a
+ * call the optimiser does not inline boxes each one: allocation per step).
  */
 import type { BodyStore } from './body-store.js';
 import type { ContactStore } from './contact-store.js';
