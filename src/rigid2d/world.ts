@@ -891,8 +891,7 @@ export class World {
         aabb[o + 3]! > fat[o + 3]!;
       if (escaped || force) {
         const b = this.bodies;
-        if (tree.moveProxy(p, aabb[o]!, aabb[o + 1]!, aabb[o + 2]!, aabb[o + 3]!, b.dpx[i]!, b.dpy[i]!))
-          this.copyFat(s);
+        if (tree.moveProxyFrom(p, aabb, o, b.dpx, b.dpy, i)) this.copyFat(s);
         else if (force) tree.touchProxy(p);
       }
     }

@@ -69,6 +69,10 @@ export class DynamicTree {
   /** proxies created or re-inserted since the last `updatePairs` */
   private moveBuffer: Int32Array = new Int32Array(16);
   private moveCount = 0;
+  /** scratch for the numeric `moveProxy` API, which forwards to `moveProxyFrom` */
+  private readonly scratchBox = new Float64Array(4);
+  private readonly scratchDx = new Float64Array(1);
+  private readonly scratchDy = new Float64Array(1);
 
   /**
    * The pairs found by the last `updatePairs`: pair k is (pairs[2k], pairs[2k+1]) with
@@ -170,8 +174,48 @@ export class DynamicTree {
     dx: number,
     dy: number,
   ): boolean {
+    const box = this.scratchBox;
+    box[0] = minX;
+    box[1] = minY;
+    box[2] = maxX;
+    box[3] = maxY;
+    this.scratchDx[0] = dx;
+    this.scratchDy[0] = dy;
+    return this.moveProxyFrom(id, box, 0, this.scratchDx, this.scratchDy, 0);
+  }
+
+  /**
+   * `moveProxy` for hot loops: the tight box is `box[o .. o+3]` (minX, minY, maxX, maxY) and the
+   * displacement is (dispX[di], dispY[di]). Passing arrays and integer indices instead of six
+   * doubles keeps V8 from boxing the numbers at a non-inlined call: no allocation per call.
+   */
+  moveProxyFrom(
+    id: number,
+    box: Float64Array,
+    o: number,
+    dispX: Float64Array,
+    dispY: Float64Array,
+    di: number,
+  ): boolean {
     this.checkProxy(id, 'moveProxy');
-    checkBox('DynamicTree.moveProxy', minX, minY, maxX, maxY);
+    const minX = box[o]!;
+    const minY = box[o + 1]!;
+    const maxX = box[o + 2]!;
+    const maxY = box[o + 3]!;
+    const dx = dispX[di]!;
+    const dy = dispY[di]!;
+    if (
+      !(
+        Number.isFinite(minX) &&
+        Number.isFinite(minY) &&
+        Number.isFinite(maxX) &&
+        Number.isFinite(maxY) &&
+        minX <= maxX &&
+        minY <= maxY
+      )
+    ) {
+      checkBox('DynamicTree.moveProxy', minX, minY, maxX, maxY);
+    }
     if (!Number.isFinite(dx) || !Number.isFinite(dy)) {
       throw new PhysicsError(
         'non-finite',
