@@ -215,7 +215,7 @@ const SHAPE_FIELDS: Record<string, readonly string[]> = {
   capsule: [...COMMON_SHAPE_FIELDS, 'p1', 'p2', 'radius'],
   segment: [...COMMON_SHAPE_FIELDS, 'p1', 'p2'],
   polygon: [...COMMON_SHAPE_FIELDS, 'vertices', 'radius'],
-  chain: [...COMMON_SHAPE_FIELDS, 'points', 'loop'],
+  chain: [...COMMON_SHAPE_FIELDS, 'points', 'loop', 'oneSided'],
 };
 const SHAPE_KINDS = ['box', 'circle', 'capsule', 'segment', 'polygon', 'chain'] as const;
 const MODES: readonly PositionCorrection[] = ['soft-step', 'baumgarte', 'split-impulse', 'none'];
@@ -329,7 +329,8 @@ function shape(value: unknown, path: string, materials: Record<string, SceneMate
           bad(`${path}.points[${(k + 1) % points.length}]`, `repeats point ${k} (zero-length link)`);
         }
       }
-      return clean({ ...common, kind: 'chain' as const, points, loop });
+      const oneSided = optBool(o, 'oneSided', path) ?? false;
+      return clean({ ...common, kind: 'chain' as const, points, loop, oneSided });
     }
   }
 }

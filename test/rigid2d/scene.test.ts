@@ -286,6 +286,52 @@ describe('rikigaku/rigid2d@1 scene files: what loads', () => {
     expect(Math.hypot(x1 - x0, y1 - y0)).toBeLessThan(0.05);
   });
 
+  it('a one-sided chain loop (counter-clockwise) lets a ball inside fall out through its back; a two-sided one holds it', () => {
+    const finalY = (oneSided: boolean) => {
+      const inst = loadScene(
+        JSON.stringify({
+          format: 'rikigaku/rigid2d@1',
+          bodies: [
+            {
+              type: 'static',
+              shapes: [
+                {
+                  kind: 'chain',
+                  loop: true,
+                  oneSided,
+                  points: [
+                    [-2, -1],
+                    [2, -1],
+                    [2, 1],
+                    [-2, 1],
+                  ],
+                },
+              ],
+            },
+            { position: [0, 0], shapes: [{ kind: 'circle', radius: 0.3 }] },
+          ],
+        }),
+      ) as Rigid2dSceneInstance;
+      const ball = inst.built.bodies[1]!;
+      for (let i = 0; i < 120; i++) inst.step();
+      return inst.world.getPosition(ball)[1];
+    };
+    expect(finalY(false)).toBeGreaterThan(-1);
+    expect(finalY(true)).toBeLessThan(-2);
+    expect(
+      messageOf(
+        withShape({
+          kind: 'chain',
+          points: [
+            [0, 0],
+            [1, 0],
+          ],
+          oneSided: 'yes',
+        }),
+      ),
+    ).toMatch(/scene\.bodies\[1\]\.shapes\[1\]\.oneSided/);
+  });
+
   it('draws the world onto a real Canvas 2D context (@napi-rs/canvas)', () => {
     const inst = loadScene(example('bowl.json')) as Rigid2dSceneInstance;
     const canvas = createCanvas(320, 240);
