@@ -1,25 +1,4 @@
 import type { SolveContext } from '../xpbd/constraint.js';
-import { xpbdUpdate } from '../xpbd/xpbd-update.js';
-
-/**
- * The XPBD update of one FEM element constraint: `xpbdUpdate` (xpbd/xpbd-update.ts) with the
- * denominator guard of the elements (anything above 1e-300: stiff elements have tiny α̃ and tiny
- * gradients are legitimate). Returns false when nothing can move.
- */
-export function applyElementCorrection(
-  ctx: SolveContext,
-  ids: Int32Array,
-  io: number,
-  n: number,
-  grad: Float64Array,
-  C: number,
-  alpha: number,
-  lambda: Float64Array,
-  li: number,
-  kPrime: number,
-): boolean {
-  return xpbdUpdate(ctx, ids, io, n, grad, C, alpha, lambda, li, kPrime, 1e-300);
-}
 
 /**
  * Two constraints of one element solved together (Macklin & Müller 2021, §4 "coupled solve"):
@@ -29,7 +8,7 @@ export function applyElementCorrection(
  * The stable neo-Hookean pair needs it: at rest C_D = √d and C_H = −μ/λ′ are both non-zero and their
  * gradients are parallel, so solved one after the other a stiff C_D would first collapse the element;
  * solved together their forces cancel exactly and nothing moves. Multipliers at lambda[li], lambda[li+1].
- * Jacobi order: mass splitting as in applyElementCorrection.
+ * Jacobi order: mass splitting as in `xpbdUpdate` (xpbd/xpbd-update.ts).
  */
 export function applyElementPair(
   ctx: SolveContext,

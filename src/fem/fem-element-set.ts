@@ -1,9 +1,15 @@
 import { PhysicsError } from '../errors.js';
 import type { Coloring, ConstraintSet, SolveContext } from '../xpbd/constraint.js';
 import { checkIndex } from '../xpbd/distance.js';
-import type { Particles } from '../xpbd/particles.js';
+import { grown, type Particles } from '../xpbd/particles.js';
 import { pbdStiffness } from '../xpbd/stiffness.js';
 import { type ElasticMaterial, type LameParameters, lameParameters } from './material.js';
+
+/**
+ * The denominator guard of the element updates (`xpbdUpdate`): anything above it is solved — stiff
+ * elements have tiny α̃ and small elements tiny gradients, both legitimate; below, nothing can move.
+ */
+export const ELEMENT_MIN_DEN = 1e-300;
 
 export type FemModel = 'corotational' | 'neo-hookean';
 
@@ -116,11 +122,4 @@ export abstract class FemElementSet implements ConstraintSet {
     this.measure = grown(this.measure, cap);
     this.lambda = grown(this.lambda, 2 * cap);
   }
-}
-
-/** A copy of `a` in a zeroed array of `size` entries. */
-export function grown<T extends Float64Array | Int32Array>(a: T, size: number): T {
-  const b = new (a.constructor as new (n: number) => T)(size);
-  b.set(a);
-  return b;
 }

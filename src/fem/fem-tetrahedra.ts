@@ -1,9 +1,10 @@
 import type { SolveContext } from '../xpbd/constraint.js';
-import type { Particles } from '../xpbd/particles.js';
+import { grown, type Particles } from '../xpbd/particles.js';
 import { pbdStiffness } from '../xpbd/stiffness.js';
+import { xpbdUpdate } from '../xpbd/xpbd-update.js';
 import { deformationGradient3, restInverse3 } from './deformation-gradient.js';
-import { applyElementCorrection, applyElementPair } from './element-correction.js';
-import { FemElementSet, type FemSetOptions, grown } from './fem-element-set.js';
+import { applyElementPair } from './element-correction.js';
+import { ELEMENT_MIN_DEN, FemElementSet, type FemSetOptions } from './fem-element-set.js';
 import { rotation3 } from './polar.js';
 
 /**
@@ -110,7 +111,7 @@ export class FemTetrahedra extends FemElementSet {
       if (C > 1e-12) {
         for (let i = 0; i < 9; i++) P[i] /= C;
         this.gradients(e, grad);
-        applyElementCorrection(ctx, ids, io, 4, grad, C, 1 / (2 * mu * V), this.lambda, 2 * e, kp);
+        xpbdUpdate(ctx, ids, io, 4, grad, C, 1 / (2 * mu * V), this.lambda, 2 * e, kp, ELEMENT_MIN_DEN);
       }
       // then the volumetric constraint C_λ = tr(RᵀF) − 3 on the moved positions (Gauss–Seidel);
       // R is kept from above (it barely moves within one projection)
@@ -120,7 +121,7 @@ export class FemTetrahedra extends FemElementSet {
         for (let i = 0; i < 9; i++) Cl += R[i] * F[i];
         for (let i = 0; i < 9; i++) P[i] = R[i];
         this.gradients(e, grad);
-        applyElementCorrection(ctx, ids, io, 4, grad, Cl, 1 / (lam * V), this.lambda, 2 * e + 1, kp);
+        xpbdUpdate(ctx, ids, io, 4, grad, Cl, 1 / (lam * V), this.lambda, 2 * e + 1, kp, ELEMENT_MIN_DEN);
       }
     }
   }

@@ -1,9 +1,10 @@
 import type { SolveContext } from '../xpbd/constraint.js';
 import type { Particles } from '../xpbd/particles.js';
 import { pbdStiffness } from '../xpbd/stiffness.js';
+import { xpbdUpdate } from '../xpbd/xpbd-update.js';
 import { deformationGradient2, restInverse2 } from './deformation-gradient.js';
-import { applyElementCorrection, applyElementPair } from './element-correction.js';
-import { FemElementSet, type FemSetOptions } from './fem-element-set.js';
+import { applyElementPair } from './element-correction.js';
+import { ELEMENT_MIN_DEN, FemElementSet, type FemSetOptions } from './fem-element-set.js';
 import { rotation2 } from './polar.js';
 
 /**
@@ -110,7 +111,7 @@ export class FemTriangles extends FemElementSet {
 
   private correct(ctx: SolveContext, e: number, C: number, alpha: number, li: number, kp: number): void {
     this.gradients(e, this.grad);
-    applyElementCorrection(ctx, this.ids, 3 * e, 3, this.grad, C, alpha, this.lambda, li, kp);
+    xpbdUpdate(ctx, this.ids, 3 * e, 3, this.grad, C, alpha, this.lambda, li, kp, ELEMENT_MIN_DEN);
   }
 
   /** ∇_{x_j} C = (P D_m⁻ᵀ)_{:,j−1}, ∇_{x_0} C = −Σ_j ∇_{x_j} C, from P = ∂C/∂F (in this.P). */

@@ -1,6 +1,6 @@
 import { assertFinite, PhysicsError } from '../errors.js';
 import type { Coloring, ConstraintSet, SolveContext } from './constraint.js';
-import type { Particles } from './particles.js';
+import { grown, type Particles } from './particles.js';
 import { pbdStiffness, StiffnessCorrection } from './stiffness.js';
 
 /** 'equal': C = |p1 − p2| − d = 0; 'max': |p1 − p2| ≤ d (strain limit, tether); 'min': |p1 − p2| ≥ d. */
@@ -48,8 +48,6 @@ export class DistanceSet implements ConstraintSet {
   private readonly kPrime = new StiffnessCorrection();
   /** cached: the common compliance, −1 if they differ, −2 unknown */
   private uniform = -2;
-  /** true from `resetLambda` until the next solve: every λ is known to be 0 (no need to read them) */
-  private fresh = false;
 
   constructor(options: DistanceSetOptions = {}, capacity = 16) {
     this.mode = options.mode ?? 'equal';
@@ -142,7 +140,6 @@ export class DistanceSet implements ConstraintSet {
 
   resetLambda(): void {
     this.lambda.fill(0, 0, this.n);
-    this.fresh = true;
   }
 
   solve(ctx: SolveContext, order: Int32Array | null, start: number, end: number): void {
@@ -164,12 +161,10 @@ export class DistanceSet implements ConstraintSet {
       // the hot path (cloth, ropes): equality, Gauss–Seidel in storage order, no damping, one α
       const uniform = alphaScale === 0 ? 0 : this.uniformCompliance();
       if (uniform >= 0) {
-        solveUniformGS(x, w, ids, rest, lam, uniform * alphaScale, kp, this.fresh, start, end);
-        this.fresh = false;
+        solveUniformGS(x, w, ids, rest, lam, uniform * alphaScale, kp, start, end);
         return;
       }
     }
-    this.fresh = false;
     for (let k = start; k < end; k++) {
       const c = order === null ? k : order[k];
       const a = ids[2 * c];
@@ -253,14 +248,10 @@ export class DistanceSet implements ConstraintSet {
 
   private grow(): void {
     const cap = 2 * this.rest.length;
-    const ids = new Int32Array(2 * cap);
-    ids.set(this.ids);
-    this.ids = ids;
-    for (const key of ['rest', 'compliance', 'lambda'] as const) {
-      const a = new Float64Array(cap);
-      a.set(this[key]);
-      this[key] = a;
-    }
+    this.ids = grown(this.ids, 2 * cap);
+    this.rest = grown(this.rest, cap);
+    this.compliance = grown(this.compliance, cap);
+    this.lambda = grown(this.lambda, cap);
   }
 }
 
@@ -277,7 +268,6 @@ function solveUniformGS(
   lam: Float64Array,
   alphaTilde: number,
   kp: number,
-  fresh: boolean,
   start: number,
   end: number,
 ): void {
@@ -289,9 +279,8 @@ function solveUniformGS(
     const ia = 3 * a;
     const ib = 3 * b;
     // what does not depend on the positions first, off the critical path: d − α̃λ and the denominator
-    // (the first sweep after the reset knows λ = 0 and does not read it)
     const den = wa + wb + alphaTilde;
-    const l0 = fresh ? 0 : lam[c];
+    const l0 = lam[c];
     const r = rest[c] - alphaTilde * l0;
     const ex = x[ia] - x[ib];
     const ey = x[ia + 1] - x[ib + 1];

@@ -1,5 +1,6 @@
 import type { Coloring, ConstraintSet, SolveContext } from './constraint.js';
 import { checkNonNegative } from './distance.js';
+import { grown } from './particles.js';
 
 /**
  * Storage shared by the scalar constraints over a fixed number of particles — triangle area (3),
@@ -86,13 +87,9 @@ export abstract class ElementConstraintSet implements ConstraintSet {
 
   private grow(): void {
     const cap = 2 * this.rest.length;
-    const ids = new Int32Array(this.nodes * cap);
-    ids.set(this.ids);
-    this.ids = ids;
-    for (const key of ['rest', 'compliance', 'lambda'] as const) {
-      const a = new Float64Array(cap);
-      a.set(this[key]);
-      this[key] = a;
-    }
+    this.ids = grown(this.ids, this.nodes * cap);
+    this.rest = grown(this.rest, cap);
+    this.compliance = grown(this.compliance, cap);
+    this.lambda = grown(this.lambda, cap);
   }
 }

@@ -38,15 +38,10 @@ export class Particles {
     if (n <= this.capacity) return;
     let cap = this.capacity;
     while (cap < n) cap *= 2;
-    const grow = (a: Float64Array, size: number): Float64Array => {
-      const b = new Float64Array(size);
-      b.set(a);
-      return b;
-    };
-    this.x = grow(this.x, 3 * cap);
-    this.prev = grow(this.prev, 3 * cap);
-    this.v = grow(this.v, 3 * cap);
-    this.invMass = grow(this.invMass, cap);
+    this.x = grown(this.x, 3 * cap);
+    this.prev = grown(this.prev, 3 * cap);
+    this.v = grown(this.v, 3 * cap);
+    this.invMass = grown(this.invMass, cap);
   }
 
   /**
@@ -136,4 +131,11 @@ export class Particles {
       throw new PhysicsError('invalid-argument', `particle index: must be in [0, ${this.count}), got ${i}`);
     }
   }
+}
+
+/** A copy of `a` in a new zeroed array of `size` entries (storage that grows by doubling). */
+export function grown<T extends Float64Array | Int32Array>(a: T, size: number): T {
+  const b = new (a.constructor as new (n: number) => T)(size);
+  b.set(a);
+  return b;
 }
