@@ -82,9 +82,6 @@ export class XpbdWorld {
   private degrees = new WeakMap<ConstraintSet, { size: number; particles: number; degree: Float64Array }>();
   private readonly ctx: SolveContext;
   private substepIndex = 0;
-  /** this frame's iterations per substep and whether its velocity update and prediction are fused */
-  private frameIterations = 1;
-  private fuse = false;
 
   constructor(settings: Partial<XpbdSettings> = {}, particles?: Particles) {
     this.particles = particles ?? new Particles();
@@ -132,44 +129,29 @@ export class XpbdWorld {
   step(dt: number): void {
     assertFinite(dt, 'step.dt');
     if (dt <= 0) throw new PhysicsError('invalid-argument', `step.dt: must be > 0, got ${dt}`);
-    validateSettingKinds(this.settings);
-    // One call per substep: the stages run in code that the engine optimises within a few frames
-    // (a once-per-frame method stays unoptimised for thousands of frames, boxing every double it
-    // touches — heap allocation per frame).
-    const substeps = this.settings.substeps;
-    for (let s = 0; s < substeps; s++) this.substep(dt, s, substeps);
-  }
-
-  /**
-   * Substep s of a frame (seed 002 §3). The first one also checks the numeric settings, prepares the
-   * frame and predicts; the last one derives the velocities and ends the frame.
-   */
-  private substep(dt: number, s: number, substeps: number): void {
+    validateSettingKinds(this.settings); // the numeric settings are checked by the first prediction
+    const { substeps, iterations } = this.settings;
     const h = dt / substeps;
-    if (s === 0) {
-      validateSettingNumbers(this.settings);
-      this.prepare(h);
-      this.frameIterations = this.settings.iterations;
-      // With no velocity passes, forces, trace or Verlet, "update velocities" of one substep and
-      // "predict" of the next touch the same particles in the same way: one fused pass does both
-      // (bit-identical to the two stages, one memory sweep fewer).
-      this.fuse = this.canFuse();
-      this.predict(h);
-    }
-    this.substepIndex = s;
-    this.resetLambda();
-    for (let it = 0; it < this.frameIterations; it++) this.sweep(it);
-    const last = s + 1 === substeps;
-    if (this.fuse && !last) {
-      this.substepIndex = s + 1;
-      this.updateVelocitiesAndPredict(h);
-      return;
-    }
-    this.updateVelocities(h);
-    if (!last) {
-      this.substepIndex = s + 1;
-      this.predict(h);
-      return;
+    this.prepare(h);
+    // With no velocity passes, forces, trace or Verlet, "update velocities" of one substep and
+    // "predict" of the next touch the same particles in the same way: one fused pass does both
+    // (bit-identical to the two stages, one memory sweep fewer).
+    const fuse = this.canFuse();
+    this.predict(h);
+    for (let s = 0; s < substeps; s++) {
+      this.substepIndex = s;
+      this.resetLambda();
+      for (let it = 0; it < iterations; it++) this.sweep(it);
+      if (fuse && s + 1 < substeps) {
+        this.substepIndex = s + 1;
+        this.updateVelocitiesAndPredict(h);
+      } else {
+        this.updateVelocities(h);
+        if (s + 1 < substeps) {
+          this.substepIndex = s + 1;
+          this.predict(h);
+        }
+      }
     }
     this.clock[0] += dt;
     this.checkFinite();
@@ -358,7 +340,10 @@ function validateSettingKinds(s: XpbdSettings): void {
   }
 }
 
-/** The numeric settings (checked by the first substep, whose code is optimised within a few frames). */
+/**
+ * The numeric settings (checked by the prediction kernel, which is optimised within a few frames:
+ * unoptimised code allocates a heap number for every double it reads).
+ */
 function validateSettingNumbers(s: XpbdSettings): void {
   assertFinite(s.jacobiOmega, 'xpbd.settings.jacobiOmega');
   assertFinite(s.drag, 'xpbd.settings.drag');
@@ -390,6 +375,7 @@ function predictPositions(
   acc: Float64Array | null,
   mode: number,
 ): void {
+  validateSettingNumbers(st);
   const x = p.x;
   const prev = p.prev;
   const v = p.v;
