@@ -76,6 +76,42 @@ function blitRaster(ctx: CanvasRenderingContext2D, raster: Raster, x: number, y:
   ctx.strokeRect(Math.round(x) - 0.5, Math.round(y) - 0.5, raster.width + 1, raster.height + 1);
 }
 
+/** A lab demo's own parts of its instance: one lab step, the picture, the plot and the stats. */
+interface LabParts {
+  /** advances the lab by one of its own steps (called `substeps` times a frame) */
+  advance(): void;
+  /** draws onto the cleared canvas */
+  draw(ctx: CanvasRenderingContext2D, view: View): void;
+  series(): Record<string, number>;
+  stats?(): Record<string, number>;
+}
+
+/**
+ * The instance scaffolding every lab demo shares: a frame of `dt` runs `substeps` lab steps and
+ * advances the clock by `dt`; drawing starts from a black canvas.
+ */
+function labInstance(dt: number, substeps: number, parts: LabParts): DemoInstance {
+  let t = 0;
+  const instance: DemoInstance = {
+    get time() {
+      return t;
+    },
+    dt,
+    step() {
+      for (let s = 0; s < substeps; s++) parts.advance();
+      t += dt;
+    },
+    draw(ctx, view) {
+      clearCanvas(ctx, view);
+      parts.draw(ctx, view);
+    },
+    series: () => parts.series(),
+  };
+  const stats = parts.stats;
+  if (stats) instance.stats = () => stats();
+  return instance;
+}
+
 /**
  * Seed 003's images growing live: 00-check.png, bounce.png and balls.png painted with the same
  * exact-pixel Raster and the same pixel formulas as `rikigaku lab impulse`, step by step.
@@ -97,37 +133,28 @@ const impulseImagesDemo: Demo = {
     let y = 5.0;
     let v = 0;
     let step = 0; // lab steps done (both experiments advance together, 1/240 s each)
-    let t = 0;
     bounce.point(...bouncePixel(0, y), BOUNCE_COLOR);
-    return {
-      get time() {
-        return t;
-      },
-      dt,
-      step() {
-        for (let s = 0; s < SUB; s++) {
-          if (step < 2400) {
-            v += -9.8 * LAB_DT;
-            y += v * LAB_DT;
-            if (y < 0) {
-              y = -y;
-              v = -0.7 * v;
-            }
-            bounce.point(...bouncePixel(step + 1, y), BOUNCE_COLOR);
+    return labInstance(dt, SUB, {
+      advance() {
+        if (step < 2400) {
+          v += -9.8 * LAB_DT;
+          y += v * LAB_DT;
+          if (y < 0) {
+            y = -y;
+            v = -0.7 * v;
           }
-          if (step < 1800) {
-            box.step();
-            if (step % 10 === 0) {
-              for (let i = 0; i < box.count; i++)
-                balls.point(...ballPixel(box.x[i]!, box.y[i]!), BALLS_INITIAL[i]!.color);
-            }
-          }
-          step++;
+          bounce.point(...bouncePixel(step + 1, y), BOUNCE_COLOR);
         }
-        t += dt;
+        if (step < 1800) {
+          box.step();
+          if (step % 10 === 0) {
+            for (let i = 0; i < box.count; i++)
+              balls.point(...ballPixel(box.x[i]!, box.y[i]!), BALLS_INITIAL[i]!.color);
+          }
+        }
+        step++;
       },
       draw(ctx, view) {
-        clearCanvas(ctx, view);
         const gap = 12;
         const x0 = Math.max(0, (view.width - (64 + 2 * 256 + 2 * gap)) / 2);
         blitRaster(ctx, check, x0, 10);
@@ -135,7 +162,7 @@ const impulseImagesDemo: Demo = {
         blitRaster(ctx, balls, x0 + 64 + 256 + 2 * gap, 10);
       },
       series: () => ({ y, ballEnergy: box.energy(), step }),
-    };
+    });
   },
 };
 
@@ -155,36 +182,27 @@ const bounceDemo: Demo = {
     const h = dt / SUB;
     let y = 5.0;
     let v = 0;
-    let t = 0;
     let prev = 5.0; // the previous apex
     let apex = 5.0;
     let lastApex = 5.0;
     let rising = false;
-    return {
-      get time() {
-        return t;
-      },
-      dt,
-      step() {
-        for (let s = 0; s < SUB; s++) {
-          v += -9.8 * h;
-          y += v * h;
-          if (y < 0) {
-            y = -y;
-            v = -e * v;
-          }
-          if (v > 0) rising = true;
-          else if (rising) {
-            rising = false;
-            prev = lastApex;
-            lastApex = y;
-          }
-          apex = Math.max(apex, y);
+    return labInstance(dt, SUB, {
+      advance() {
+        v += -9.8 * h;
+        y += v * h;
+        if (y < 0) {
+          y = -y;
+          v = -e * v;
         }
-        t += dt;
+        if (v > 0) rising = true;
+        else if (rising) {
+          rising = false;
+          prev = lastApex;
+          lastApex = y;
+        }
+        apex = Math.max(apex, y);
       },
       draw(ctx, view) {
-        clearCanvas(ctx, view);
         segment(ctx, view, -2, 0, 2, 0, '#888');
         segment(ctx, view, -1.5, lastApex, 1.5, lastApex, '#446');
         segment(ctx, view, -1.5, lastApex * e * e, 1.5, lastApex * e * e, '#644');
@@ -192,7 +210,7 @@ const bounceDemo: Demo = {
       },
       series: () => ({ y, v, energy: 0.5 * v * v + 9.8 * y, apexRatio: prev > 0 ? lastApex / prev : 0 }),
       stats: () => ({ y, v, apex }),
-    };
+    });
   },
 };
 
@@ -216,22 +234,13 @@ const frictionDemo: Demo = {
     const h = dt / SUB;
     let v = v0;
     let x = 0;
-    let t = 0;
     const dStop = (v0 * v0) / (2 * mu * 9.8);
-    return {
-      get time() {
-        return t;
-      },
-      dt,
-      step() {
-        for (let s = 0; s < SUB; s++) {
-          v = Math.max(0, v - mu * 9.8 * h);
-          x += v * h;
-        }
-        t += dt;
+    return labInstance(dt, SUB, {
+      advance() {
+        v = Math.max(0, v - mu * 9.8 * h);
+        x += v * h;
       },
       draw(ctx, view) {
-        clearCanvas(ctx, view);
         segment(ctx, view, -0.5, 0, 7, 0, '#888');
         segment(ctx, view, dStop + 0.25, -0.2, dStop + 0.25, 1.2, '#a44');
         ctx.fillStyle = '#fb4';
@@ -240,7 +249,7 @@ const frictionDemo: Demo = {
       },
       series: () => ({ v, x, analytic: dStop }),
       stats: () => ({ v, x }),
-    };
+    });
   },
 };
 
@@ -257,18 +266,13 @@ const fiveBallsDemo: Demo = {
     const dt = options.dt ?? FRAME;
     const sub = Math.max(1, Math.round(dt / LAB_DT));
     const box = new BallBox(dt / sub);
-    let t = 0;
     const trailLen = 240;
     const trail = new Float64Array(box.count * trailLen * 2);
     let head = 0;
     let filled = 0;
     const e0 = box.energy();
-    return {
-      get time() {
-        return t;
-      },
-      dt,
-      step() {
+    return labInstance(dt, 1, {
+      advance() {
         for (let s = 0; s < sub; s++) box.step();
         for (let i = 0; i < box.count; i++) {
           trail[(i * trailLen + head) * 2] = box.x[i]!;
@@ -276,10 +280,8 @@ const fiveBallsDemo: Demo = {
         }
         head = (head + 1) % trailLen;
         filled = Math.min(trailLen, filled + 1);
-        t += dt;
       },
       draw(ctx, view) {
-        clearCanvas(ctx, view);
         segment(ctx, view, 0, 0, 10, 0, '#888');
         segment(ctx, view, 10, 0, 10, 10, '#888');
         segment(ctx, view, 10, 10, 0, 10, '#888');
@@ -296,7 +298,7 @@ const fiveBallsDemo: Demo = {
       },
       series: () => ({ energy: box.energy(), start: e0 }),
       stats: () => ({ energy: box.energy() }),
-    };
+    });
   },
 };
 
@@ -321,9 +323,8 @@ const collideDemo: Demo = {
     const r = [0.4, 0.3];
     const x = [-2, 2];
     const v = [3, -1];
-    let t = 0;
     const n12: [number, number] = [1, 0];
-    const stepOnce = (): void => {
+    const advance = (): void => {
       x[0]! += v[0]! * h;
       x[1]! += v[1]! * h;
       if (x[1]! - x[0]! < r[0]! + r[1]!) {
@@ -343,17 +344,9 @@ const collideDemo: Demo = {
         }
       }
     };
-    return {
-      get time() {
-        return t;
-      },
-      dt,
-      step() {
-        for (let s = 0; s < SUB; s++) stepOnce();
-        t += dt;
-      },
+    return labInstance(dt, SUB, {
+      advance,
       draw(ctx, view) {
-        clearCanvas(ctx, view);
         segment(ctx, view, -5, -0.5, -5, 1.5, '#888');
         segment(ctx, view, 5, -0.5, 5, 1.5, '#888');
         segment(ctx, view, -5, -0.5, 5, -0.5, '#444');
@@ -365,7 +358,7 @@ const collideDemo: Demo = {
         energy: (0.5 * v[0]! * v[0]!) / inv[0]! + (0.5 * v[1]! * v[1]!) / inv[1]!,
       }),
       stats: () => ({ v1: v[0]!, v2: v[1]! }),
-    };
+    });
   },
 };
 
@@ -397,37 +390,28 @@ const tangentDemo: Demo = {
     let y = y0;
     let vx = 3;
     let vy = 0;
-    let t = 0;
     let hits = 0;
     const floor: [number, number] = [0, 1];
-    return {
-      get time() {
-        return t;
-      },
-      dt,
-      step() {
-        for (let s = 0; s < SUB; s++) {
-          vy += -9.8 * h;
-          x += vx * h;
-          y += vy * h;
-          if (y < r) {
-            y = r;
-            const [vo] = bounce_with_friction([vx, vy], 1, floor, e, mu);
-            vx = vo[0];
-            vy = vo[1];
-            hits++;
-          }
+    return labInstance(dt, SUB, {
+      advance() {
+        vy += -9.8 * h;
+        x += vx * h;
+        y += vy * h;
+        if (y < r) {
+          y = r;
+          const [vo] = bounce_with_friction([vx, vy], 1, floor, e, mu);
+          vx = vo[0];
+          vy = vo[1];
+          hits++;
         }
-        t += dt;
       },
       draw(ctx, view) {
-        clearCanvas(ctx, view);
         segment(ctx, view, -4, 0, 10, 0, '#888');
         disc(ctx, view, x, y, r, 'rgb(255,220,80)');
       },
       series: () => ({ vx, vy, hits }),
       stats: () => ({ x, y, vx, vy }),
-    };
+    });
   },
 };
 
@@ -482,6 +466,26 @@ function label(ctx: CanvasRenderingContext2D, view: View, x: number, y: number, 
   ctx.fillText(text, toPxX(view, x), toPxY(view, y));
 }
 
+/**
+ * Three lab worlds side by side, 3.2 m apart: each with its floor and boxes, its title at height
+ * `titleY` and its largest penetration (mm) under the floor.
+ */
+function drawThree(
+  ctx: CanvasRenderingContext2D,
+  view: View,
+  worlds: readonly World[],
+  bodies: readonly (readonly BodyId[])[],
+  titles: readonly string[],
+  titleY: number,
+): void {
+  for (let i = 0; i < worlds.length; i++) {
+    const x = 3.2 * (i - 1);
+    drawStack(ctx, view, worlds[i]!, bodies[i]!, x, 1.4);
+    label(ctx, view, x, titleY, titles[i]!);
+    label(ctx, view, x, -0.35, `${(worlds[i]!.maxPenetration() * 1000).toFixed(2)} mm`);
+  }
+}
+
 const correctionParams: Demo['params'] = [
   { key: 'slop', label: 'slop (m)', kind: 'number', default: STACKING.slop, min: 0, max: 0.02, step: 0.001 },
   {
@@ -513,24 +517,14 @@ const sinkingDemo: Demo = {
     const dt = options.dt ?? STACKING.dt;
     const variants: StackVariant[] = [VARIANTS.none, VARIANTS.split, VARIANTS.baumgarte];
     const worlds = variants.map((v) => stackingWorld(v, solver));
-    const boxes = worlds.map((w) => addBox(w, 0, STACKING.half + SINKING_DROP));
-    let t = 0;
-    return {
-      get time() {
-        return t;
-      },
-      dt,
-      step() {
+    const boxes = worlds.map((w) => [addBox(w, 0, STACKING.half + SINKING_DROP)]);
+    const titles = variants.map((v) => v.mode);
+    return labInstance(dt, 1, {
+      advance() {
         for (const w of worlds) w.step(dt);
-        t += dt;
       },
       draw(ctx, view) {
-        clearCanvas(ctx, view);
-        for (let i = 0; i < worlds.length; i++) {
-          drawStack(ctx, view, worlds[i]!, [boxes[i]!], 3.2 * (i - 1), 1.4);
-          label(ctx, view, 3.2 * (i - 1), 2.8, variants[i]!.mode);
-          label(ctx, view, 3.2 * (i - 1), -0.35, `${(worlds[i]!.maxPenetration() * 1000).toFixed(2)} mm`);
-        }
+        drawThree(ctx, view, worlds, boxes, titles, 2.8);
       },
       series: () => ({
         none: worlds[0]!.maxPenetration(),
@@ -538,7 +532,7 @@ const sinkingDemo: Demo = {
         baumgarte: worlds[2]!.maxPenetration(),
         slop: solver.slop,
       }),
-    };
+    });
   },
 };
 
@@ -568,30 +562,20 @@ const stackIterationsDemo: Demo = {
     const counts = [1, 4, 10];
     const worlds = counts.map((iterations) => stackingWorld(variant, { iterations, warmStarting }));
     const stacks = worlds.map((w) => [0, 1, 2].map((k) => addBox(w, 0, STACKING.half + k)));
-    let t = 0;
-    return {
-      get time() {
-        return t;
-      },
-      dt,
-      step() {
+    const titles = counts.map((n) => `${n} iteration${n === 1 ? '' : 's'}`);
+    return labInstance(dt, 1, {
+      advance() {
         for (const w of worlds) w.step(dt);
-        t += dt;
       },
       draw(ctx, view) {
-        clearCanvas(ctx, view);
-        for (let i = 0; i < worlds.length; i++) {
-          drawStack(ctx, view, worlds[i]!, stacks[i]!, 3.2 * (i - 1), 1.4);
-          label(ctx, view, 3.2 * (i - 1), 3.6, `${counts[i]} iteration${counts[i] === 1 ? '' : 's'}`);
-          label(ctx, view, 3.2 * (i - 1), -0.35, `${(worlds[i]!.maxPenetration() * 1000).toFixed(2)} mm`);
-        }
+        drawThree(ctx, view, worlds, stacks, titles, 3.6);
       },
       series: () => ({
         it1: worlds[0]!.maxPenetration(),
         it4: worlds[1]!.maxPenetration(),
         it10: worlds[2]!.maxPenetration(),
       }),
-    };
+    });
   },
 };
 
@@ -630,21 +614,14 @@ const fiveBoxStackDemo: Demo = {
     let cur = new Raster(128, 128);
     renderBoxes(world, boxes, prev);
     let diff = 0;
-    let t = 0;
-    return {
-      get time() {
-        return t;
-      },
-      dt,
-      step() {
+    return labInstance(dt, 1, {
+      advance() {
         world.step(dt);
         renderBoxes(world, boxes, cur);
         diff = pixelDifference(prev, cur);
         [prev, cur] = [cur, prev];
-        t += dt;
       },
       draw(ctx, view) {
-        clearCanvas(ctx, view);
         drawStack(ctx, view, world, boxes, 0, 4);
         blitRaster(ctx, prev, 8, 8); // the exact-pixel frame the image difference is measured on
       },
@@ -654,7 +631,7 @@ const fiveBoxStackDemo: Demo = {
         imageDiff: diff,
         top: world.getPosition(boxes[4]!)[1],
       }),
-    };
+    });
   },
 };
 

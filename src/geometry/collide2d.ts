@@ -156,15 +156,29 @@ function setOnePoint(out: Manifold2, xf: Transform2, negate: boolean, id: number
 }
 const onePoint = new Float64Array(7);
 
+/**
+ * The shape pair functions of the narrowphase: the contact manifold of `a` (placed by `xfA`) and
+ * `b` (placed by `xfB`) written into `out`, normal from a to b, points kept up to `speculative` apart.
+ * (The optional last argument, the forced reference face, is read by `collidePolygons` only.)
+ */
+export type Collider2 = typeof collidePolygons;
+
+/**
+ * The centre of `circle` (placed by `xfC`) in the frame `xf`, Rᵀ(x_world − p), written into
+ * `centre` (a scratch pair: returning the two doubles would allocate).
+ */
+function centreInFrame(circle: ConvexShape2, xfC: Transform2, xf: Transform2): void {
+  const wx = xfC.px + xfC.c * circle.vx[0]! - xfC.s * circle.vy[0]!;
+  const wy = xfC.py + xfC.s * circle.vx[0]! + xfC.c * circle.vy[0]!;
+  const dx = wx - xf.px;
+  const dy = wy - xf.py;
+  centre[0] = xf.c * dx + xf.s * dy;
+  centre[1] = -xf.s * dx + xf.c * dy;
+}
+const centre = new Float64Array(2);
+
 /** Two circles (§26.2: the normal is along the centre line). */
-export function collideCircles(
-  a: ConvexShape2,
-  xfA: Transform2,
-  b: ConvexShape2,
-  xfB: Transform2,
-  speculative: number,
-  out: Manifold2,
-): Manifold2 {
+export const collideCircles: Collider2 = (a, xfA, b, xfB, speculative, out) => {
   out.clear();
   const ax = xfA.px + xfA.c * a.vx[0]! - xfA.s * a.vy[0]!;
   const ay = xfA.py + xfA.s * a.vx[0]! + xfA.c * a.vy[0]!;
@@ -192,29 +206,19 @@ export function collideCircles(
   out.separation[0] = sep;
   out.id[0] = 0;
   return out;
-}
+};
 
 /**
  * A rounded polygon (box, polygon, capsule, segment) against a circle: the face of largest
  * separation, or the nearer end vertex when the centre lies beyond it (the vertex regions).
  * The normal points from the polygon to the circle.
  */
-export function collidePolygonCircle(
-  p: ConvexShape2,
-  xfA: Transform2,
-  circle: ConvexShape2,
-  xfB: Transform2,
-  speculative: number,
-  out: Manifold2,
-): Manifold2 {
+export const collidePolygonCircle: Collider2 = (p, xfA, circle, xfB, speculative, out) => {
   out.clear();
   // circle centre in the polygon's frame
-  const wx = xfB.px + xfB.c * circle.vx[0]! - xfB.s * circle.vy[0]!;
-  const wy = xfB.py + xfB.s * circle.vx[0]! + xfB.c * circle.vy[0]!;
-  const dx = wx - xfA.px;
-  const dy = wy - xfA.py;
-  const cx = xfA.c * dx + xfA.s * dy;
-  const cy = -xfA.s * dx + xfA.c * dy;
+  centreInFrame(circle, xfB, xfA);
+  const cx = centre[0]!;
+  const cy = centre[1]!;
   const radius = p.radius + circle.radius;
   const n = p.count;
   let edge = 0;
@@ -283,7 +287,7 @@ export function collidePolygonCircle(
   v[5] = qy;
   v[6] = sep;
   return setOnePoint(out, xfA, false, id, edge);
-}
+};
 
 /**
  * Two rounded convex polygons (§26.2): SAT over both shapes' edge normals picks the axis of
@@ -431,14 +435,7 @@ export function collidePolygons(
   refEdge[1] = r1y;
   refEdge[2] = ref.vx[e2]!;
   refEdge[3] = ref.vy[e2]!;
-  incident.x[0] = ax;
-  incident.y[0] = ay;
-  incident.x[1] = bx;
-  incident.y[1] = by;
-  incident.origin[0] = 0;
-  incident.origin[1] = 1;
-  incident.count = 2;
-  if (clipToReferenceEdge(incident, refEdge, clipOut, clipScratch) < 2) {
+  if (clipToReferenceEdge(incident.set(ax, ay, bx, by), refEdge, clipOut, clipScratch) < 2) {
     return out;
   }
   const offset = nx * r1x + ny * r1y;
@@ -491,12 +488,9 @@ export function collideSegmentFaceCircle(
   circleIsA: boolean,
 ): Manifold2 {
   out.clear();
-  const wx = xfC.px + xfC.c * circle.vx[0]! - xfC.s * circle.vy[0]!;
-  const wy = xfC.py + xfC.s * circle.vx[0]! + xfC.c * circle.vy[0]!;
-  const dx = wx - xfS.px;
-  const dy = wy - xfS.py;
-  const cx = xfS.c * dx + xfS.s * dy;
-  const cy = -xfS.s * dx + xfS.c * dy;
+  centreInFrame(circle, xfC, xfS);
+  const cx = centre[0]!;
+  const cy = centre[1]!;
   const x1 = seg.vx[0]!;
   const y1 = seg.vy[0]!;
   const ex = seg.vx[1]! - x1;
@@ -524,14 +518,7 @@ export function collideSegmentFaceCircle(
  * Any pair of shapes. Segment–segment pairs never collide (both are meant for static ground).
  * The normal always points from `a` to `b`.
  */
-export function collideShapes(
-  a: ConvexShape2,
-  xfA: Transform2,
-  b: ConvexShape2,
-  xfB: Transform2,
-  speculative: number,
-  out: Manifold2,
-): Manifold2 {
+export const collideShapes: Collider2 = (a, xfA, b, xfB, speculative, out) => {
   const ka = a.kind;
   const kb = b.kind;
   if (ka === 'circle') {
@@ -545,4 +532,4 @@ export function collideShapes(
   if (kb === 'circle') return collidePolygonCircle(a, xfA, b, xfB, speculative, out);
   if (ka === 'segment' && kb === 'segment') return out.clear();
   return collidePolygons(a, xfA, b, xfB, speculative, out);
-}
+};

@@ -12,7 +12,8 @@
  * - capsule and rounded polygon: a rounded polygon is its core swept by a disc, i.e. the union of
  *   capsules around its edges, so the first entry is the earliest entry into any edge capsule; a
  *   capsule is its two side lines (offset by r) and its two end circles.
- * All functions write into a caller-owned `RayHit` and allocate nothing.
+ * The per-shape casts take the ray as a `Ray2` (in the shape's frame); all functions write into a
+ * caller-owned `RayHit` and allocate nothing.
  */
 import type { ConvexShape2, Transform2 } from './shapes2d.js';
 
@@ -28,18 +29,20 @@ export class RayHit {
   normalY = 0;
 }
 
+/** A ray p1 → p2 searched up to `maxFraction`, reused between calls. */
+export class Ray2 {
+  x1 = 0;
+  y1 = 0;
+  x2 = 0;
+  y2 = 0;
+  maxFraction = 1;
+}
+
+type Coords = ArrayLike<number>;
+
 /** Ray vs circle centred at (cx, cy). Returns true and fills `out` on a hit. */
-export function rayCastCircle(
-  cx: number,
-  cy: number,
-  r: number,
-  x1: number,
-  y1: number,
-  x2: number,
-  y2: number,
-  maxFraction: number,
-  out: RayHit,
-): boolean {
+export function rayCastCircle(cx: number, cy: number, r: number, ray: Ray2, out: RayHit): boolean {
+  const { x1, y1, x2, y2, maxFraction } = ray;
   const sx = x1 - cx;
   const sy = y1 - cy;
   const c = sx * sx + sy * sy - r * r;
@@ -54,36 +57,23 @@ export function rayCastCircle(
   // Smaller root t = (−b − √disc)/a, written to avoid cancellation when b > 0 (then no hit anyway).
   const t = (-b - Math.sqrt(disc)) / a;
   if (!(t >= 0 && t <= maxFraction)) return false;
-  out.fraction = t;
-  out.pointX = x1 + t * dx;
-  out.pointY = y1 + t * dy;
   const nx = sx + t * dx;
   const ny = sy + t * dy;
   const len = Math.sqrt(nx * nx + ny * ny);
-  out.normalX = len > 0 ? nx / len : 0;
-  out.normalY = len > 0 ? ny / len : 1;
-  return true;
+  return setHit(out, t, x1 + t * dx, y1 + t * dy, len > 0 ? nx / len : 0, len > 0 ? ny / len : 1);
 }
 
 /**
- * Ray vs the segment a–b (zero thickness). Two-sided unless `oneSided`, in which case only rays
- * coming from the right of a → b (the side of its right-hand normal) hit. The normal faces the ray.
+ * Ray vs the segment a = (vx[0], vy[0]) – b = (vx[1], vy[1]) (zero thickness). Two-sided unless
+ * `oneSided`, in which case only rays coming from the right of a → b (the side of its right-hand
+ * normal) hit. The normal faces the ray.
  */
-export function rayCastSegment(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  x1: number,
-  y1: number,
-  x2: number,
-  y2: number,
-  maxFraction: number,
-  out: RayHit,
-  oneSided = false,
-): boolean {
-  const ex = bx - ax;
-  const ey = by - ay;
+export function rayCastSegment(vx: Coords, vy: Coords, ray: Ray2, out: RayHit, oneSided = false): boolean {
+  const { x1, y1, x2, y2, maxFraction } = ray;
+  const ax = vx[0]!;
+  const ay = vy[0]!;
+  const ex = vx[1]! - ax;
+  const ey = vy[1]! - ay;
   const len = Math.sqrt(ex * ex + ey * ey);
   if (len === 0) return false;
   // Right-hand unit normal of a → b.
@@ -106,38 +96,30 @@ export function rayCastSegment(
     nx = -nx;
     ny = -ny;
   }
-  out.fraction = t;
-  out.pointX = px;
-  out.pointY = py;
-  out.normalX = nx;
-  out.normalY = ny;
-  return true;
+  return setHit(out, t, px, py, nx, ny);
 }
 
-/** Ray vs the capsule with core a–b and radius r. */
+/** Ray vs the capsule of radius r around the core a = (vx[i], vy[i]) – b = (vx[j], vy[j]). */
 export function rayCastCapsule(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
+  vx: Coords,
+  vy: Coords,
+  i: number,
+  j: number,
   r: number,
-  x1: number,
-  y1: number,
-  x2: number,
-  y2: number,
-  maxFraction: number,
+  ray: Ray2,
   out: RayHit,
 ): boolean {
+  const { x1, y1, x2, y2, maxFraction } = ray;
+  const ax = vx[i]!;
+  const ay = vy[i]!;
+  const bx = vx[j]!;
+  const by = vy[j]!;
   const ex = bx - ax;
   const ey = by - ay;
   const ll = ex * ex + ey * ey;
-  if (ll === 0) return rayCastCircle(ax, ay, r, x1, y1, x2, y2, maxFraction, out);
+  if (ll === 0) return rayCastCircle(ax, ay, r, ray, out);
   // Starts inside: distance from p1 to the core below r.
-  let s = ((x1 - ax) * ex + (y1 - ay) * ey) / ll;
-  s = s < 0 ? 0 : Math.min(s, 1);
-  const qx = x1 - ax - s * ex;
-  const qy = y1 - ay - s * ey;
-  if (qx * qx + qy * qy < r * r) return false;
+  if (segmentDistanceSq(x1, y1, ax, ay, ex, ey) < r * r) return false;
   let best = maxFraction;
   let hit = false;
   // Side lines: the core offset by ±r along its normal; a hit must approach from outside.
@@ -162,55 +144,60 @@ export function rayCastCapsule(
     const u = ((px - ax) * ex + (py - ay) * ey) / ll;
     if (u < 0 || u > 1) continue;
     best = t;
-    hit = true;
-    out.fraction = t;
-    out.pointX = px;
-    out.pointY = py;
-    out.normalX = snx;
-    out.normalY = sny;
+    hit = setHit(out, t, px, py, snx, sny);
   }
-  // End caps.
-  if (rayCastCircle(ax, ay, r, x1, y1, x2, y2, best, capHit) && (!hit || capHit.fraction < best)) {
-    best = capHit.fraction;
-    hit = true;
-    copyHit(out, capHit);
-  }
-  if (rayCastCircle(bx, by, r, x1, y1, x2, y2, best, capHit) && (!hit || capHit.fraction < best)) {
-    hit = true;
-    copyHit(out, capHit);
-  }
-  return hit;
+  // End caps: kept when nearer than the hit so far.
+  hit = keepNearer(rayCastCircle(ax, ay, r, ray, capHit), capHit, hit, out);
+  return keepNearer(rayCastCircle(bx, by, r, ray, capHit), capHit, hit, out);
 }
 
 const capHit = new RayHit();
+const localRay = new Ray2();
 const edgeHit = new RayHit();
 
-function copyHit(to: RayHit, from: RayHit): void {
-  to.fraction = from.fraction;
-  to.pointX = from.pointX;
-  to.pointY = from.pointY;
-  to.normalX = from.normalX;
-  to.normalY = from.normalY;
+/** Fills `out` with a hit at fraction t, point (px, py) and unit normal (nx, ny); returns true. */
+function setHit(out: RayHit, t: number, px: number, py: number, nx: number, ny: number): boolean {
+  out.fraction = t;
+  out.pointX = px;
+  out.pointY = py;
+  out.normalX = nx;
+  out.normalY = ny;
+  return true;
+}
+
+/**
+ * The nearest-hit merge of the capsule's caps and the rounded polygon's edge capsules: when
+ * `found`, copies `candidate` into `out` if `out` holds no hit yet or a farther one. Returns whether
+ * `out` now holds a hit.
+ */
+function keepNearer(found: boolean, candidate: RayHit, hit: boolean, out: RayHit): boolean {
+  if (!found || (hit && candidate.fraction >= out.fraction)) return hit;
+  return setHit(
+    out,
+    candidate.fraction,
+    candidate.pointX,
+    candidate.pointY,
+    candidate.normalX,
+    candidate.normalY,
+  );
+}
+
+/** Squared distance from (px, py) to the segment a + s·e, s ∈ [0, 1] (closest point by clamping s). */
+function segmentDistanceSq(px: number, py: number, ax: number, ay: number, ex: number, ey: number): number {
+  let s = ((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey);
+  s = s < 0 ? 0 : Math.min(s, 1);
+  const dx = px - ax - s * ex;
+  const dy = py - ay - s * ey;
+  return dx * dx + dy * dy;
 }
 
 /**
  * Ray vs a convex polygon given by counter-clockwise vertices and outward edge normals
- * (edge i runs from vertex i to i + 1), optionally rounded by `radius`.
+ * (edge i runs from vertex i to i + 1), optionally rounded by its `radius`.
  */
-export function rayCastPolygon(
-  vx: ArrayLike<number>,
-  vy: ArrayLike<number>,
-  nx: ArrayLike<number>,
-  ny: ArrayLike<number>,
-  count: number,
-  radius: number,
-  x1: number,
-  y1: number,
-  x2: number,
-  y2: number,
-  maxFraction: number,
-  out: RayHit,
-): boolean {
+export function rayCastPolygon(polygon: ConvexShape2, ray: Ray2, out: RayHit): boolean {
+  const { vx, vy, nx, ny, count, radius } = polygon;
+  const { x1, y1, x2, y2, maxFraction } = ray;
   if (radius > 0) {
     // Inside the core → inside the shape.
     let inside = true;
@@ -225,25 +212,13 @@ export function rayCastPolygon(
     const r2 = radius * radius;
     for (let i = 0; i < count; i++) {
       const j = i + 1 === count ? 0 : i + 1;
-      const ex = vx[j]! - vx[i]!;
-      const ey = vy[j]! - vy[i]!;
-      let t = ((x1 - vx[i]!) * ex + (y1 - vy[i]!) * ey) / (ex * ex + ey * ey);
-      t = t < 0 ? 0 : Math.min(t, 1);
-      const qx = x1 - vx[i]! - t * ex;
-      const qy = y1 - vy[i]! - t * ey;
-      if (qx * qx + qy * qy < r2) return false;
+      if (segmentDistanceSq(x1, y1, vx[i]!, vy[i]!, vx[j]! - vx[i]!, vy[j]! - vy[i]!) < r2) return false;
     }
-    let best = maxFraction;
+    // The nearest entry into any edge capsule.
     let hit = false;
     for (let i = 0; i < count; i++) {
       const j = i + 1 === count ? 0 : i + 1;
-      if (rayCastCapsule(vx[i]!, vy[i]!, vx[j]!, vy[j]!, radius, x1, y1, x2, y2, best, edgeHit)) {
-        if (!hit || edgeHit.fraction < best) {
-          best = edgeHit.fraction;
-          hit = true;
-          copyHit(out, edgeHit);
-        }
-      }
+      hit = keepNearer(rayCastCapsule(vx, vy, i, j, radius, ray, edgeHit), edgeHit, hit, out);
     }
     return hit;
   }
@@ -268,12 +243,7 @@ export function rayCastPolygon(
     if (upper < lower) return false;
   }
   if (index < 0) return false; // starts inside
-  out.fraction = lower;
-  out.pointX = x1 + lower * dx;
-  out.pointY = y1 + lower * dy;
-  out.normalX = nx[index]!;
-  out.normalY = ny[index]!;
-  return true;
+  return setHit(out, lower, x1 + lower * dx, y1 + lower * dy, nx[index]!, ny[index]!);
 }
 
 /**
@@ -297,59 +267,25 @@ export function rayCastShape(
   const ay = y1 - xf.py;
   const bx = x2 - xf.px;
   const by = y2 - xf.py;
-  const lx1 = c * ax + s * ay;
-  const ly1 = -s * ax + c * ay;
-  const lx2 = c * bx + s * by;
-  const ly2 = -s * bx + c * by;
+  const ray = localRay;
+  ray.x1 = c * ax + s * ay;
+  ray.y1 = -s * ax + c * ay;
+  ray.x2 = c * bx + s * by;
+  ray.y2 = -s * bx + c * by;
+  ray.maxFraction = maxFraction;
   let hit: boolean;
   switch (shape.kind) {
     case 'circle':
-      hit = rayCastCircle(shape.vx[0]!, shape.vy[0]!, shape.radius, lx1, ly1, lx2, ly2, maxFraction, out);
+      hit = rayCastCircle(shape.vx[0]!, shape.vy[0]!, shape.radius, ray, out);
       break;
     case 'segment':
-      hit = rayCastSegment(
-        shape.vx[0]!,
-        shape.vy[0]!,
-        shape.vx[1]!,
-        shape.vy[1]!,
-        lx1,
-        ly1,
-        lx2,
-        ly2,
-        maxFraction,
-        out,
-      );
+      hit = rayCastSegment(shape.vx, shape.vy, ray, out);
       break;
     case 'capsule':
-      hit = rayCastCapsule(
-        shape.vx[0]!,
-        shape.vy[0]!,
-        shape.vx[1]!,
-        shape.vy[1]!,
-        shape.radius,
-        lx1,
-        ly1,
-        lx2,
-        ly2,
-        maxFraction,
-        out,
-      );
+      hit = rayCastCapsule(shape.vx, shape.vy, 0, 1, shape.radius, ray, out);
       break;
     default:
-      hit = rayCastPolygon(
-        shape.vx,
-        shape.vy,
-        shape.nx,
-        shape.ny,
-        shape.count,
-        shape.radius,
-        lx1,
-        ly1,
-        lx2,
-        ly2,
-        maxFraction,
-        out,
-      );
+      hit = rayCastPolygon(shape, ray, out);
   }
   if (!hit) return false;
   // Local → world. The point is recomputed from the world ray for exactness of p1 + t·d.
@@ -378,13 +314,9 @@ export function shapeContainsPoint(shape: ConvexShape2, xf: Transform2, x: numbe
     return dx * dx + dy * dy <= r * r;
   }
   if (shape.count === 2) {
-    const ex = shape.vx[1]! - shape.vx[0]!;
-    const ey = shape.vy[1]! - shape.vy[0]!;
-    let t = ((px - shape.vx[0]!) * ex + (py - shape.vy[0]!) * ey) / (ex * ex + ey * ey);
-    t = t < 0 ? 0 : Math.min(t, 1);
-    const dx = px - shape.vx[0]! - t * ex;
-    const dy = py - shape.vy[0]! - t * ey;
-    return dx * dx + dy * dy <= r * r;
+    const ax = shape.vx[0]!;
+    const ay = shape.vy[0]!;
+    return segmentDistanceSq(px, py, ax, ay, shape.vx[1]! - ax, shape.vy[1]! - ay) <= r * r;
   }
   // Polygon: the largest edge separation; inside the core if ≤ 0, else check the rounded skin.
   let maxSep = -Infinity;
@@ -398,13 +330,9 @@ export function shapeContainsPoint(shape: ConvexShape2, xf: Transform2, x: numbe
   let best = Infinity;
   for (let i = 0; i < shape.count; i++) {
     const j = i + 1 === shape.count ? 0 : i + 1;
-    const ex = shape.vx[j]! - shape.vx[i]!;
-    const ey = shape.vy[j]! - shape.vy[i]!;
-    let t = ((px - shape.vx[i]!) * ex + (py - shape.vy[i]!) * ey) / (ex * ex + ey * ey);
-    t = t < 0 ? 0 : Math.min(t, 1);
-    const dx = px - shape.vx[i]! - t * ex;
-    const dy = py - shape.vy[i]! - t * ey;
-    best = Math.min(best, dx * dx + dy * dy);
+    const ax = shape.vx[i]!;
+    const ay = shape.vy[i]!;
+    best = Math.min(best, segmentDistanceSq(px, py, ax, ay, shape.vx[j]! - ax, shape.vy[j]! - ay));
   }
   return best <= r * r;
 }

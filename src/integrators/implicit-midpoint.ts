@@ -1,5 +1,4 @@
-import { type NewtonOptions, newtonSolve } from './implicit-euler.js';
-import type { OdeJacobian, OdeRhs, OdeScratch } from './ode.js';
+import { thetaMethod } from './implicit-euler.js';
 
 /**
  * Implicit midpoint rule, 26.1: y₁ = y₀ + h·f(t₀ + h/2, (y₀ + y₁)/2), solved by Newton.
@@ -7,15 +6,4 @@ import type { OdeJacobian, OdeRhs, OdeScratch } from './ode.js';
  * axis, so it keeps a linear spring's energy exactly (to round-off) for any step.
  * Writes y₁ into `out` (may alias `y`); returns the Newton iterations used.
  */
-export function implicitMidpoint(
-  t: number,
-  y: Float64Array,
-  h: number,
-  f: OdeRhs,
-  jac: OdeJacobian,
-  out: Float64Array,
-  scratch?: OdeScratch,
-  options: NewtonOptions = {},
-): number {
-  return newtonSolve(t, y, h, f, jac, out, scratch, options, 0.5);
-}
+export const implicitMidpoint = thetaMethod(0.5);

@@ -1,4 +1,4 @@
-import type { OdeAccel } from './ode.js';
+import { kickDrift, type PartitionedStep } from './semi-implicit-euler.js';
 
 /**
  * Position Verlet (Störmer–Verlet, "drift–kick–drift"), 14.2: half a step of position, a full
@@ -8,27 +8,15 @@ import type { OdeAccel } from './ode.js';
  * force (damping) is evaluated with v₀, which makes the step first order in that force.
  * `acc` and `xHalf` are work arrays of the state length. Outputs may alias inputs.
  */
-export function positionVerlet(
-  t: number,
-  x: Float64Array,
-  v: Float64Array,
-  h: number,
-  a: OdeAccel,
-  xOut: Float64Array,
-  vOut: Float64Array,
-  acc: Float64Array = new Float64Array(v.length),
-  xHalf: Float64Array = new Float64Array(x.length),
-): void {
+export const positionVerlet: PartitionedStep = (t, x, v, h, a, xOut, vOut, work1, work2) => {
   const n = x.length;
+  const acc = work1 ?? new Float64Array(n);
+  const xHalf = work2 ?? new Float64Array(n);
   const h2 = 0.5 * h;
   for (let i = 0; i < n; i++) xHalf[i] = x[i]! + h2 * v[i]!;
   a(t + h2, xHalf, v, acc);
-  for (let i = 0; i < n; i++) {
-    const v1 = v[i]! + h * acc[i]!;
-    vOut[i] = v1;
-    xOut[i] = xHalf[i]! + h2 * v1;
-  }
-}
+  kickDrift(n, v, acc, h, xHalf, h2, xOut, vOut);
+};
 
 /**
  * Velocity Verlet ("kick–drift–kick"), 14.2:
@@ -36,18 +24,10 @@ export function positionVerlet(
  * Second order, symplectic for position-only forces; stable for the undamped spring while hω < 2.
  * Velocity-dependent forces see v½ in the second kick. `acc` and `vHalf` are work arrays.
  */
-export function velocityVerlet(
-  t: number,
-  x: Float64Array,
-  v: Float64Array,
-  h: number,
-  a: OdeAccel,
-  xOut: Float64Array,
-  vOut: Float64Array,
-  acc: Float64Array = new Float64Array(v.length),
-  vHalf: Float64Array = new Float64Array(v.length),
-): void {
+export const velocityVerlet: PartitionedStep = (t, x, v, h, a, xOut, vOut, work1, work2) => {
   const n = x.length;
+  const acc = work1 ?? new Float64Array(n);
+  const vHalf = work2 ?? new Float64Array(n);
   const h2 = 0.5 * h;
   a(t, x, v, acc);
   for (let i = 0; i < n; i++) {
@@ -56,4 +36,4 @@ export function velocityVerlet(
   }
   a(t + h, xOut, vHalf, acc);
   for (let i = 0; i < n; i++) vOut[i] = vHalf[i]! + h2 * acc[i]!;
-}
+};

@@ -79,24 +79,23 @@ export class WorldQueries {
   private readonly contact = new ConvexContact();
   private readonly box = new Float64Array(4);
 
-  private readonly closestCallback = (proxy: number, maxFraction: number): number => {
+  /**
+   * Casts the current ray (clipped to `maxFraction`) at the shape of a tree proxy into `this.hit`.
+   * Returns the shape handle, or −1 when the filter rejects it or the ray misses.
+   */
+  private castProxy(proxy: number, maxFraction: number): number {
     const s = this.tree.getUserData(proxy);
     if (!this.accept(s)) return -1;
     this.transformOf(s);
-    if (
-      !rayCastShape(
-        this.world.shapes.geom[s]!,
-        this.xf,
-        this.rx1,
-        this.ry1,
-        this.rx2,
-        this.ry2,
-        maxFraction,
-        this.hit,
-      )
-    ) {
-      return -1;
-    }
+    const geom = this.world.shapes.geom[s]!;
+    return rayCastShape(geom, this.xf, this.rx1, this.ry1, this.rx2, this.ry2, maxFraction, this.hit)
+      ? s
+      : -1;
+  }
+
+  private readonly closestCallback = (proxy: number, maxFraction: number): number => {
+    const s = this.castProxy(proxy, maxFraction);
+    if (s < 0) return -1;
     const h = this.hit;
     // Equal fractions: the lower shape handle wins, so the answer does not depend on tree order.
     if (
@@ -117,23 +116,8 @@ export class WorldQueries {
   };
 
   private readonly allCallback = (proxy: number, maxFraction: number): number => {
-    const s = this.tree.getUserData(proxy);
-    if (!this.accept(s)) return -1;
-    this.transformOf(s);
-    if (
-      !rayCastShape(
-        this.world.shapes.geom[s]!,
-        this.xf,
-        this.rx1,
-        this.ry1,
-        this.rx2,
-        this.ry2,
-        maxFraction,
-        this.hit,
-      )
-    ) {
-      return -1;
-    }
+    const s = this.castProxy(proxy, maxFraction);
+    if (s < 0) return -1;
     const hit = this.makeHit(s, this.hit);
     if (this.userRay) return this.userRay(hit);
     this.allHits.push(hit);

@@ -65,6 +65,9 @@ export class DynamicTree {
   private nodeCount = 0;
   private leafCount = 0;
   private stack: Int32Array = new Int32Array(64);
+  /** the box of the current `query` / pair search and the leaves it overlaps (`overlappingLeaves`) */
+  private readonly queryBox = new Float64Array(4);
+  private leaves: Int32Array = new Int32Array(64);
 
   /** proxies created or re-inserted since the last `updatePairs` */
   private moveBuffer: Int32Array = new Int32Array(16);
@@ -307,28 +310,49 @@ export class DynamicTree {
     maxY: number,
     callback: (proxyId: number) => boolean,
   ): void {
-    if (this.root === NULL) return;
+    const box = this.queryBox;
+    box[0] = minX;
+    box[1] = minY;
+    box[2] = maxX;
+    box[3] = maxY;
+    const n = this.overlappingLeaves();
+    const leaves = this.leaves;
+    for (let k = 0; k < n; k++) if (!callback(leaves[k]!)) return;
+  }
+
+  /**
+   * The descent shared by `query` and `updatePairs`: collects into `leaves` every proxy whose fat box
+   * overlaps `queryBox` (minX, minY, maxX, maxY; touching counts), in tree order (depth first).
+   * Returns how many. Allocates only to grow its buffers.
+   */
+  private overlappingLeaves(): number {
+    if (this.root === NULL) return 0;
+    const box = this.queryBox;
+    let leaves = this.leaves;
+    let count = 0;
     let stack = this.stack;
     let top = 0;
     stack[top++] = this.root;
     while (top > 0) {
       const node = stack[--top]!;
       if (
-        this.minX[node]! > maxX ||
-        this.minY[node]! > maxY ||
-        minX > this.maxX[node]! ||
-        minY > this.maxY[node]!
+        this.minX[node]! > box[2]! ||
+        this.minY[node]! > box[3]! ||
+        box[0]! > this.maxX[node]! ||
+        box[1]! > this.maxY[node]!
       ) {
         continue;
       }
       if (this.heights[node] === 0) {
-        if (!callback(node)) return;
+        if (count === leaves.length) leaves = this.growLeaves();
+        leaves[count++] = node;
       } else {
         if (top + 2 > stack.length) stack = this.growStack();
         stack[top++] = this.child1[node]!;
         stack[top++] = this.child2[node]!;
       }
     }
+    return count;
   }
 
   /**
@@ -413,38 +437,24 @@ export class DynamicTree {
     if (this.root === NULL) this.moveCount = 0;
     for (let m = 0; m < this.moveCount; m++) {
       const q = this.moveBuffer[m]!;
-      const qMinX = this.minX[q]!;
-      const qMinY = this.minY[q]!;
-      const qMaxX = this.maxX[q]!;
-      const qMaxY = this.maxY[q]!;
+      const box = this.queryBox;
+      box[0] = this.minX[q]!;
+      box[1] = this.minY[q]!;
+      box[2] = this.maxX[q]!;
+      box[3] = this.maxY[q]!;
       const qData = this.userData[q]!;
-      let stack = this.stack;
-      let top = 0;
-      stack[top++] = this.root;
-      while (top > 0) {
-        const node = stack[--top]!;
-        if (
-          this.minX[node]! > qMaxX ||
-          this.minY[node]! > qMaxY ||
-          qMinX > this.maxX[node]! ||
-          qMinY > this.maxY[node]!
-        ) {
-          continue;
-        }
-        if (this.heights[node] === 0) {
-          if (node === q) continue;
-          // Both moved: only the lower id reports it (the other's query would find it again).
-          if (this.moved[node] && node < q) continue;
-          if (skipSameUserData && this.userData[node] === qData) continue;
-          if (count === this.pairKeys.length) this.growPairKeys();
-          const lo = Math.min(node, q);
-          const hi = Math.max(node, q);
-          this.pairKeys[count++] = lo * PAIR_SHIFT + hi;
-        } else {
-          if (top + 2 > stack.length) stack = this.growStack();
-          stack[top++] = this.child1[node]!;
-          stack[top++] = this.child2[node]!;
-        }
+      const n = this.overlappingLeaves();
+      const leaves = this.leaves;
+      for (let k = 0; k < n; k++) {
+        const node = leaves[k]!;
+        if (node === q) continue;
+        // Both moved: only the lower id reports it (the other's query would find it again).
+        if (this.moved[node] && node < q) continue;
+        if (skipSameUserData && this.userData[node] === qData) continue;
+        if (count === this.pairKeys.length) this.growPairKeys();
+        const lo = Math.min(node, q);
+        const hi = Math.max(node, q);
+        this.pairKeys[count++] = lo * PAIR_SHIFT + hi;
       }
     }
     for (let m = 0; m < this.moveCount; m++) this.moved[this.moveBuffer[m]!] = 0;
@@ -559,6 +569,13 @@ export class DynamicTree {
     }
     this.moveBuffer[this.moveCount++] = id;
     this.moved[id] = 1;
+  }
+
+  private growLeaves(): Int32Array {
+    const next = new Int32Array(this.leaves.length * 2);
+    next.set(this.leaves);
+    this.leaves = next;
+    return next;
   }
 
   private growStack(): Int32Array {

@@ -128,9 +128,11 @@ export interface CrateRow {
 /**
  * The §26.2 crate (m = 1, I = 1/6, v = (0, −2), r = (0.5, −0.5), n = (0, 1)) against a static post,
  * through the rigid2d World: PGS without warm starting or position correction, `iterations`
- * sweeps in one step, traced after every sweep. Returns the rows and the effective masses.
+ * sweeps in one step, traced after every sweep. The post is a static disc of radius 0.5 whose top
+ * touches the crate's lower-right corner, so the real narrowphase yields the book's single contact.
+ * Shared by the workbook and the golden test (test/rigid2d/golden-crate.test.ts).
  */
-export function crateTrace(mu: number, iterations: number): { rows: CrateRow[]; kn: number; kt: number } {
+export function crateWorld(mu: number, iterations = 5): { world: World; crate: number; rows: CrateRow[] } {
   const rows: CrateRow[] = [];
   let crate = 0;
   const world: World = new World({
@@ -157,12 +159,17 @@ export function crateTrace(mu: number, iterations: number): { rows: CrateRow[]; 
       },
     },
   });
-  // the post: a static disc whose top touches the crate's lower-right corner
   const post = world.createBody({ type: 'static', position: [0.5, -0.5] });
   world.createShape(post, { kind: 'circle', radius: 0.5, friction: mu });
   crate = world.createBody({ type: 'dynamic', position: [0, 0.5], linearVelocity: [0, -2] });
   world.createShape(crate, { kind: 'box', halfWidth: 0.5, halfHeight: 0.5, density: 1, friction: mu });
   world.step(1 / 60);
+  return { world, crate, rows };
+}
+
+/** `crateWorld`'s trace rows and the effective masses 1/m_eff of the normal and the tangent. */
+export function crateTrace(mu: number, iterations: number): { rows: CrateRow[]; kn: number; kt: number } {
+  const { world, rows } = crateWorld(mu, iterations);
   const imp = world.contactImpulses(0, 0);
   return { rows, kn: 1 / imp.normalMass, kt: 1 / imp.tangentMass };
 }
@@ -216,9 +223,12 @@ function crateExample(): WorkbookExample {
   };
 }
 
-function baumgarteExample(): WorkbookExample {
-  const bias = baumgarteBias(0.2, 1 / 60, 0.02, 0.005);
-  // the solver: a disc 2 cm into the ground, one Baumgarte iteration
+/**
+ * §26.2 Baumgarte: a disc (r = 0.5) resting 2 cm into the ground, one step of h = 1/60 with one
+ * Baumgarte iteration (β = 0.2, slop 0.5 cm) and no gravity; the disc's velocity afterwards is the
+ * solver's separating speed. Shared by the workbook and the golden test.
+ */
+export function baumgarteDiscWorld(): { world: World; disc: number } {
   const world = new World({
     gravity: [0, 0],
     enableSleep: false,
@@ -226,9 +236,16 @@ function baumgarteExample(): WorkbookExample {
   });
   const ground = world.createBody({ type: 'static' });
   world.createShape(ground, { kind: 'box', halfWidth: 5, halfHeight: 0.5, center: [0, -0.5] });
-  const disc = world.createBody({ position: [0, 0.48] });
+  const disc = world.createBody({ position: [0, 0.5 - 0.02] });
   world.createShape(disc, { kind: 'circle', radius: 0.5 });
   world.step(1 / 60);
+  return { world, disc };
+}
+
+function baumgarteExample(): WorkbookExample {
+  const bias = baumgarteBias(0.2, 1 / 60, 0.02, 0.005);
+  // the solver: a disc 2 cm into the ground, one Baumgarte iteration
+  const { world, disc } = baumgarteDiscWorld();
   return {
     id: '26.2-baumgarte',
     title: 'Baumgarte bias with slop (β = 0.2, h = 1/60, depth 2 cm, slop 0.5 cm)',

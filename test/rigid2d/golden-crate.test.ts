@@ -1,46 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { baumgarteBias, World } from '../../src/rigid2d/index.js';
+import { baumgarteBias } from '../../src/rigid2d/index.js';
+import { baumgarteDiscWorld, crateWorld } from '../../src/workbook/s26-2.js';
 
 /**
  * The crate of seed 000 §26.2: a unit square (m = 1 kg, I = 1/6 kg·m²) falling at v = (0, −2) m/s
  * onto a thin post under its lower-right corner (r = (0.5, −0.5), n = (0, 1), t = (1, 0), μ = 0.5,
- * e = 0). The post is a static circle of radius 0.5 whose top touches the corner, so the real
- * narrowphase yields exactly the book's single contact point; the real PGS solver runs 5
- * iterations with its trace callback.
+ * e = 0). `crateWorld` (shared with the workbook) builds it with a static circle post of radius 0.5
+ * whose top touches the corner, so the real narrowphase yields exactly the book's single contact
+ * point; the real PGS solver runs `iterations` sweeps with its trace callback recording each row.
  */
-function crateWorld(mu: number, iterations = 5) {
-  const rows: { pn: number; pt: number; vx: number; vy: number; w: number; vn: number }[] = [];
-  const world: World = new World({
-    gravity: [0, 0],
-    enableSleep: false,
-    solver: {
-      positionCorrection: 'none',
-      iterations,
-      substeps: 1,
-      warmStarting: false,
-      trace: (e) => {
-        if (e.stage !== 'solve') return;
-        const imp = world.contactImpulses(0, 0);
-        const [vx, vy] = world.getLinearVelocity(crate);
-        rows.push({
-          pn: imp.normal,
-          pt: imp.tangent,
-          vx,
-          vy,
-          w: world.getAngularVelocity(crate),
-          vn: world.contactNormalVelocity(0, 0),
-        });
-      },
-    },
-  });
-  const post = world.createBody({ type: 'static', position: [0.5, -0.5] });
-  world.createShape(post, { kind: 'circle', radius: 0.5, friction: mu });
-  const crate = world.createBody({ type: 'dynamic', position: [0, 0.5], linearVelocity: [0, -2] });
-  world.createShape(crate, { kind: 'box', halfWidth: 0.5, halfHeight: 0.5, density: 1, friction: mu });
-  world.step(1 / 60);
-  return { world, crate, rows };
-}
-
 describe('rigid2d golden: the crate on a post (seed 000 §26.2)', () => {
   it('§26.2 crate: m = 1, I = 1/6, one contact at r = (0.5, −0.5) with n = (0, 1)', () => {
     const { world, crate } = crateWorld(0.5);
@@ -106,16 +74,8 @@ describe('rigid2d golden: Baumgarte bias (seed 000 §26.2)', () => {
   });
 
   it('§26.2 the solver asks exactly that separating speed of a disc 2 cm deep', () => {
-    const world = new World({
-      gravity: [0, 0],
-      enableSleep: false,
-      solver: { positionCorrection: 'baumgarte', beta: 0.2, slop: 0.005, iterations: 1, substeps: 1 },
-    });
-    const ground = world.createBody({ type: 'static' });
-    world.createShape(ground, { kind: 'box', halfWidth: 5, halfHeight: 0.5, center: [0, -0.5] });
-    const disc = world.createBody({ position: [0, 0.5 - 0.02] });
-    world.createShape(disc, { kind: 'circle', radius: 0.5 });
-    world.step(1 / 60);
+    // β = 0.2, slop 0.5 cm, one iteration, h = 1/60: the shared builder of the workbook
+    const { world, disc } = baumgarteDiscWorld();
     expect(world.getLinearVelocity(disc)[1]).toBeCloseTo(0.18, 12);
   });
 });
