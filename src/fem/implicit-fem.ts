@@ -268,25 +268,34 @@ export class ImplicitFem {
     }
   }
 
+  /** Fills `qe` with element e's displacement in its rest frame, q_e = R_eᵀ x_e − X_e (corotation). */
+  private unrotatedDisplacement(e: number): void {
+    const d = this.dim;
+    const { pe, qe } = this;
+    const b = e * this.nPer;
+    const ro = e * d * d;
+    for (let j = 0; j < this.nPer; j++) {
+      const node = this.elements[b + j];
+      for (let a = 0; a < d; a++) pe[j * d + a] = this.x[node * d + a];
+      for (let a = 0; a < d; a++) {
+        let s = 0;
+        for (let c = 0; c < d; c++) s += this.rot[ro + c * d + a] * pe[j * d + c];
+        qe[j * d + a] = s - this.rest[node * d + a];
+      }
+    }
+  }
+
   /** f = −Σ_e R_e K_e (R_eᵀ x_e − X_e) + f_ext (m g); the elastic forces of the current state. */
   forces(out: Float64Array = this.f): Float64Array {
     const d = this.dim;
     const m = this.m;
     const ne = this.size.length;
-    const { pe, qe, ye } = this;
+    const { qe, ye } = this;
     out.fill(0);
     for (let e = 0; e < ne; e++) {
       const b = e * this.nPer;
       const ro = e * d * d;
-      for (let j = 0; j < this.nPer; j++) {
-        const node = this.elements[b + j];
-        for (let a = 0; a < d; a++) pe[j * d + a] = this.x[node * d + a];
-        for (let a = 0; a < d; a++) {
-          let s = 0;
-          for (let c = 0; c < d; c++) s += this.rot[ro + c * d + a] * pe[j * d + c];
-          qe[j * d + a] = s - this.rest[node * d + a];
-        }
-      }
+      this.unrotatedDisplacement(e);
       const ko = e * m * m;
       for (let r = 0; r < m; r++) {
         let s = 0;
@@ -380,22 +389,11 @@ export class ImplicitFem {
   /** Elastic energy ½ Σ (R_eᵀx_e − X_e)ᵀ K_e (R_eᵀx_e − X_e) with the current rotations. */
   elasticEnergy(): number {
     this.updateRotations();
-    const d = this.dim;
     const m = this.m;
-    const { pe, qe } = this;
+    const { qe } = this;
     let E = 0;
     for (let e = 0; e < this.size.length; e++) {
-      const b = e * this.nPer;
-      const ro = e * d * d;
-      for (let j = 0; j < this.nPer; j++) {
-        const node = this.elements[b + j];
-        for (let a = 0; a < d; a++) pe[j * d + a] = this.x[node * d + a];
-        for (let a = 0; a < d; a++) {
-          let s = 0;
-          for (let c = 0; c < d; c++) s += this.rot[ro + c * d + a] * pe[j * d + c];
-          qe[j * d + a] = s - this.rest[node * d + a];
-        }
-      }
+      this.unrotatedDisplacement(e);
       const ko = e * m * m;
       for (let r = 0; r < m; r++) {
         let s = 0;
