@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertFinite, PhysicsError } from '../src/errors.js';
+import { assertFinite, PhysicsError } from '../src/core/errors.js';
 
 describe('PhysicsError', () => {
   it('carries a stable code and a message naming the field', () => {

@@ -1,5 +1,5 @@
 /** Turns any error into the one line the CLI prints (never a stack trace). */
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 import { CliError } from './context.js';
 
 const ERRNO_TEXT: Record<string, string> = {

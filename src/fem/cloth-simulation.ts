@@ -1,4 +1,4 @@
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 import { type AddClothOptions, addCloth, type Cloth, type ClothMesh } from '../xpbd/cloth.js';
 import { type Collider, CollisionSet } from '../xpbd/collision.js';
 import { XpbdWorld } from '../xpbd/solver.js';

@@ -1,4 +1,4 @@
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 
 /**
  * The deformation gradient of a linear element (§26.3, 有限要素法):

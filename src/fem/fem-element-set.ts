@@ -1,4 +1,4 @@
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 import type { Coloring, ConstraintSet, SolveContext } from '../xpbd/constraint.js';
 import { checkIndex } from '../xpbd/distance.js';
 import { grown, type Particles } from '../xpbd/particles.js';

@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import { type CGOptions, type CGResult, conjugateGradient, createCGScratch } from '../math/cg.js';
 import { restInverse2, restInverse3 } from './deformation-gradient.js';
 import { type ElasticMaterial, lameParameters } from './material.js';

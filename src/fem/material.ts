@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**
  * Elastic material constants (§26.3 "有限要素法"): Young's modulus E (Pa, how hard the material

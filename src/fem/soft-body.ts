@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import { ShapeMatching, type ShapeMatchingOptions } from '../xpbd/shape-matching.js';
 import type { XpbdWorld } from '../xpbd/solver.js';
 import { type FemModel, FemTetrahedra } from './fem-tetrahedra.js';

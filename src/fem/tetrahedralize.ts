@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**
  * A simple tetrahedraliser for the soft bodies of issue 5: boxes and spheres.

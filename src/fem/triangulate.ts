@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**
  * Triangulated 2D soft shapes (issue 5 item 6) for FemTriangles and 2D shape matching.

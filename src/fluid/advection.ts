@@ -17,7 +17,7 @@
  *
  * Velocities are stored in metres per second on the faces; positions are in metres.
  */
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 import type { MacGrid } from './mac-grid.js';
 import {
   baseIndex,

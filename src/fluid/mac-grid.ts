@@ -14,7 +14,7 @@
  * normal velocity, so a moving obstacle pushes the fluid through the projection. A closed domain
  * side is a wall (face velocity 0); an open side lets fluid leave (pressure 0 outside).
  */
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 
 export interface DomainSides {
   xMin: boolean;

@@ -12,7 +12,7 @@
  * sees p = 0 outside. An optional target divergence (fire's expansion) is subtracted first, so the
  * projected field has ∇·u = target instead of 0.
  */
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import type { MacGrid } from './mac-grid.js';
 import { PoissonSystem } from './poisson.js';
 import {

@@ -18,8 +18,8 @@
  * Every field is checked; errors are PhysicsError 'invalid-scene' naming the field
  * (`scene.sources[1]: centre (2, 0.5) lies outside the grid ...`).
  */
-import type { DemoInstance } from '../demos/types.js';
-import { PhysicsError } from '../errors.js';
+import type { DemoInstance } from '../core/demo-instance.js';
+import { PhysicsError } from '../core/errors.js';
 import { pressureSolverKinds } from './pressure-solvers.js';
 import type { FireOptions, ObstacleMotion, SmokeObstacle, SmokeOptions, SmokeSource } from './smoke.js';
 import { SmokeInstance } from './smoke-instance.js';

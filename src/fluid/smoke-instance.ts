@@ -3,7 +3,8 @@
  * shared by the fluid demos and the `rikigaku/fluid-grid@1` scene loader. The pointer adds
  * smoke, heat (and fuel for fire) where it is pressed and pushes the fluid along a drag.
  */
-import type { DemoInstance, DemoPointer, View } from '../demos/types.js';
+import type { DemoInstance, DemoPointer } from '../core/demo-instance.js';
+import type { View } from '../core/view.js';
 import { type SmokeOptions, SmokeSim } from './smoke.js';
 import { drawFire2D, drawSmoke2D, drawSmoke3D } from './smoke-draw.js';
 

@@ -15,7 +15,7 @@
  * (`conserveSmoke`, default on) the density is rescaled after advection to the total it had, a
  * global mass fix. The flux-form 'upwind' scheme conserves exactly but needs the CFL condition.
  */
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import { pcos, psin } from '../math/portable.js';
 import {
   type AdvectionOptions,

@@ -8,7 +8,7 @@
  * face normal. `validateConvexPolygon` is the single gate that enforces this, for the API
  * (`createShape`) and for scene files alike.
  */
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 
 /** Box2D's limit, and ours: a polygon shape holds at most this many vertices (as in shapes2d.ts). */
 const MAX_POLYGON_VERTICES = 8;

@@ -8,7 +8,7 @@
  * Vertices are counter-clockwise in the shape's local (body) frame; normals are the outward unit
  * normals of edge i (from vertex i to vertex i+1).
  */
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import { pcos, psin } from '../math/portable.js';
 
 /** The most vertices a polygon may have (Box2D's b2_maxPolygonVertices). */

@@ -3,7 +3,7 @@
  * part, {@link writeLabFiles}, which loads `node:fs` lazily so the rest of the labs stays
  * browser-safe.
  */
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 
 export interface LabFile {
   /** file name inside the output folder, e.g. `03-conserve.txt` */

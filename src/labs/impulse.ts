@@ -6,7 +6,7 @@
  * Conventions the lab teaches: inverse masses are stored (a static body is inv_m = 0 and the
  * same formula runs), and a pair that is already separating is left alone.
  */
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /** A 2D vector as the lab's Python tuples: [x, y]. */
 export type Vec2 = readonly [number, number];

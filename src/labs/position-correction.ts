@@ -9,7 +9,7 @@
  * form). `slop` leaves a thin overlap alone so the contact does not jitter; `percent` (0.2–0.8)
  * removes only part of the overlap per step so bodies are not kicked apart.
  */
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import type { Vec2 } from './impulse.js';
 
 /** The seed's defaults: slop within 0.005–0.01, percent within 0.2–0.8. */

@@ -3,7 +3,7 @@
  * formats the seed specifies, into a chosen folder. `run` is Node-only (it writes files; the
  * Node modules are loaded lazily), the computations behind it are browser-safe.
  */
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 import { checkWritable, nodeDeflate, writeLabFiles } from './files.js';
 import { impulseLabFiles } from './impulse-lab.js';
 import { stackingLabFiles } from './stacking-lab.js';

@@ -5,7 +5,8 @@
  * bounding box of the rest. The calls also reach a real headless context, which keeps the
  * transform state. Node-only.
  */
-import type { DemoInstance, View } from '../demos/types.js';
+import type { DemoInstance } from '../core/demo-instance.js';
+import type { View } from '../core/view.js';
 import { createNodeCanvas } from './canvas-node.js';
 
 const PROBE = 256;

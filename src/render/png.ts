@@ -5,7 +5,7 @@
  * likewise the decoder reads stored blocks itself and takes an `inflate` function for
  * compressed files. Only 8-bit greyscale / grey+alpha / RGB / RGBA, non-interlaced.
  */
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 
 export interface PngEncodeOptions {
   /** 'rgb' (colour type 2, the default) or 'rgba' (colour type 6) */

@@ -6,7 +6,7 @@
  * alpha always 255. Lines are Bresenham's, endpoints included, so the seed's test pattern
  * (00-check.png) comes out pixel for pixel. Browser-safe: no Node imports.
  */
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 import { encodePNG, type PngEncodeOptions } from './png.js';
 
 /** An 8-bit colour (r, g, b), each 0..255. */

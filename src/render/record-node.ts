@@ -5,7 +5,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DemoInstance, View } from '../demos/types.js';
+import type { DemoInstance } from '../core/demo-instance.js';
+import type { View } from '../core/view.js';
 import { createNodeCanvas } from './canvas-node.js';
 import { GifWriter } from './gif-node.js';
 import { plotPanelsToPng } from './plot-node.js';

@@ -11,7 +11,7 @@
  * Sensors are skipped unless `includeSensors` is set (Box2D's rule: rays do not see sensors).
  */
 
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import { ConvexContact, convexContact } from '../geometry/epa2d.js';
 import { RayHit, rayCastShape, shapeContainsPoint } from '../geometry/raycast2d.js';
 import { type ConvexShape2, computeAabb, Transform2 } from '../geometry/shapes2d.js';

@@ -13,7 +13,7 @@
  * broadphase tree's boxed arguments when a proxy moves). Hot calls pass doubles through typed
  * arrays or objects, never as arguments of calls the optimiser may not inline (those are boxed).
  */
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import { collideChainSegment } from '../geometry/chain2d.js';
 import { collideShapes, LINEAR_SLOP, SPECULATIVE_DISTANCE } from '../geometry/collide2d.js';
 import { Manifold2 } from '../geometry/manifold2d.js';

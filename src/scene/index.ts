@@ -1,5 +1,5 @@
-import type { DemoInstance } from '../demos/types.js';
-import { PhysicsError } from '../errors.js';
+import type { DemoInstance } from '../core/demo-instance.js';
+import { PhysicsError } from '../core/errors.js';
 import { sceneLoaders } from './loaders.js';
 
 export { sceneLoaders } from './loaders.js';

@@ -1,4 +1,4 @@
-import type { DemoInstance } from '../demos/types.js';
+import type { DemoInstance } from '../core/demo-instance.js';
 import { FLUID_GRID_FORMAT, loadFluidGridScene } from '../fluid/scene.js';
 import { loadRigid2dScene, RIGID2D_FORMAT } from './rigid2d.js';
 

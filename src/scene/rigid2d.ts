@@ -8,9 +8,9 @@
  * `rikigaku run scene.json`) returns a running instance that steps and draws like a demo (and lets
  * the pointer drag dynamic bodies with a spring).
  */
-import type { DemoInstance, View } from '../demos/types.js';
-import { applyView } from '../demos/types.js';
-import { PhysicsError } from '../errors.js';
+import type { DemoInstance } from '../core/demo-instance.js';
+import { PhysicsError } from '../core/errors.js';
+import { applyView, type View } from '../core/view.js';
 import { validateConvexPolygon } from '../geometry/polygon2d.js';
 import {
   makeBox,

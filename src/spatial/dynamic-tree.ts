@@ -19,7 +19,7 @@
  * Proxy ids are node indices. They are reused after `destroyProxy`, lowest freed last, so the
  * whole tree is a deterministic function of the sequence of calls.
  */
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 
 const NULL = -1;
 

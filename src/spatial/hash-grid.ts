@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**
  * A uniform hash grid for particles (Teschner et al. 2003, "Optimized Spatial Hashing for Collision

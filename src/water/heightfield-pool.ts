@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**
  * A height-field pool: the linearised shallow-water wave equation on a grid of water columns

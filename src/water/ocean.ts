@@ -1,4 +1,4 @@
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 import { pcos, pexp, psin } from '../math/portable.js';
 import { FFT } from './fft.js';
 import { gaussianPair, plog } from './gaussian.js';

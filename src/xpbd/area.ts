@@ -1,4 +1,4 @@
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 import type { SolveContext } from './constraint.js';
 import { checkIndex } from './distance.js';
 import { ElementConstraintSet } from './element-constraint-set.js';

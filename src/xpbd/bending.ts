@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import { patan2 } from '../math/portable.js';
 import type { SolveContext } from './constraint.js';
 import { checkIndex } from './distance.js';

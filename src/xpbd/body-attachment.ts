@@ -1,4 +1,4 @@
-import { assertFinite } from '../errors.js';
+import { assertFinite } from '../core/errors.js';
 import { pcos, psin } from '../math/portable.js';
 import { AttachmentSet } from './attachment.js';
 import { checkIndex } from './distance.js';

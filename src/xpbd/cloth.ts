@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import { DihedralBendingSet } from './bending.js';
 import { coloringFromColors } from './coloring.js';
 import { DistanceSet } from './distance.js';

@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';
 import { checkNonNegative } from './distance.js';
 import type { Particles } from './particles.js';

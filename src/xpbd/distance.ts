@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import type { Coloring, ConstraintSet, SolveContext } from './constraint.js';
 import { grown, type Particles } from './particles.js';
 import { pbdStiffness, StiffnessCorrection } from './stiffness.js';

@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import { FollowTheLeaderSet } from './follow-the-leader.js';
 import type { XpbdWorld } from './solver.js';
 

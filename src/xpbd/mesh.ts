@@ -1,4 +1,4 @@
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 
 /**
  * Triangle-mesh topology helpers for the builders: unique edges, the pairs of triangles sharing an

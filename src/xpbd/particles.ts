@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**
  * The particle system of position-based dynamics (seed 000 §26.3 "考え方", seed 002 §3),

@@ -1,4 +1,4 @@
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';
 import { checkIndex, checkNonNegative } from './distance.js';
 import type { Particles } from './particles.js';

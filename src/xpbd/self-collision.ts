@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import { ParticleHashGrid } from '../spatial/hash-grid.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';
 import type { Particles } from './particles.js';

@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import { invert3 } from '../fem/deformation-gradient.js';
 import { rotation2, rotation3 } from '../fem/polar.js';
 import type { Coloring, ConstraintSet, SolveContext } from './constraint.js';

@@ -1,4 +1,4 @@
-import { assertFinite, PhysicsError } from '../errors.js';
+import { assertFinite, PhysicsError } from '../core/errors.js';
 import { greedyColoring } from './coloring.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';
 import { Particles } from './particles.js';

@@ -1,4 +1,4 @@
-import { PhysicsError } from '../errors.js';
+import { PhysicsError } from '../core/errors.js';
 
 /**
  * Classic PBD stiffness correction (seed 000 §26.3 "硬さが反復回数に依存する"):

@@ -1,4 +1,4 @@
-import { assertFinite } from '../errors.js';
+import { assertFinite } from '../core/errors.js';
 import type { Particles } from './particles.js';
 import type { ExternalForce } from './solver.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PhysicsError } from '../../src/errors.js';
+import { PhysicsError } from '../../src/core/errors.js';
 import {
   deformationGradient2,
   deformationGradient3,

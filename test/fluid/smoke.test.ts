@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PhysicsError } from '../../src/errors.js';
+import { PhysicsError } from '../../src/core/errors.js';
 import { MacGrid } from '../../src/fluid/mac-grid.js';
 import { Projector } from '../../src/fluid/projection.js';
 import { SmokeSim } from '../../src/fluid/smoke.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PhysicsError } from '../../src/errors.js';
+import { PhysicsError } from '../../src/core/errors.js';
 import {
   computeHull,
   polygonCentroid,

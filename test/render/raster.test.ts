@@ -2,7 +2,7 @@ import { deflateSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { PhysicsError } from '../../src/errors.js';
+import { PhysicsError } from '../../src/core/errors.js';
 import { decodePNG, encodePNG } from '../../src/render/png.js';
 import { pixelDifference, Raster } from '../../src/render/raster.js';
 

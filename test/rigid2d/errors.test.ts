@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PhysicsError } from '../../src/errors.js';
+import { PhysicsError } from '../../src/core/errors.js';
 import { World } from '../../src/rigid2d/index.js';
 
 function throwsWith(fn: () => unknown, code: string, message: string | RegExp) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PhysicsError } from '../../src/errors.js';
+import { PhysicsError } from '../../src/core/errors.js';
 import { RayHit, rayCastShape, shapeContainsPoint } from '../../src/geometry/raycast2d.js';
 import { makeBox, makeCircle, Transform2 } from '../../src/geometry/shapes2d.js';
 import { World } from '../../src/rigid2d/index.js';

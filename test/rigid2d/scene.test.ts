@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { PhysicsError } from '../../src/errors.js';
+import { PhysicsError } from '../../src/core/errors.js';
 import { loadScene } from '../../src/scene/index.js';
 import { loadRigid2dScene, parseRigid2dScene, type Rigid2dSceneInstance } from '../../src/scene/rigid2d.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PhysicsError } from '../../src/errors.js';
+import { PhysicsError } from '../../src/core/errors.js';
 import { FFT } from '../../src/water/fft.js';
 import { gaussianPair, plog } from '../../src/water/gaussian.js';
 import { HeightFieldPool } from '../../src/water/heightfield-pool.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PhysicsError } from '../../src/errors.js';
+import { PhysicsError } from '../../src/core/errors.js';
 import { latticeClusters } from '../../src/fem/soft-body.js';
 import { tetrahedralizeBox } from '../../src/fem/tetrahedralize.js';
 import { ShapeMatching, type ShapeMatchingTrace } from '../../src/xpbd/shape-matching.js';

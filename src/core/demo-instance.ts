@@ -1,0 +1,39 @@
+/**
+ * The demo-instance contract: what a running demo (or a loaded scene file) offers to whoever
+ * hosts it — the playground, the CLI's headless recorder, the browser and registry tests.
+ * Engines never see it; scene loaders and demos implement it.
+ */
+import type { View } from './view.js';
+
+/** A tweakable parameter a demo declares; the playground builds its panel from these. */
+export type DemoParam =
+  | { key: string; label?: string; kind: 'number'; default: number; min: number; max: number; step?: number }
+  | { key: string; label?: string; kind: 'boolean'; default: boolean }
+  | { key: string; label?: string; kind: 'choice'; default: string; options: string[] };
+
+export type DemoParamValues = Record<string, number | boolean | string>;
+
+/** Pointer interaction in world coordinates (dragging bodies, adding smoke, ...). */
+export interface DemoPointer {
+  kind: 'down' | 'move' | 'up';
+  x: number;
+  y: number;
+}
+
+/** A running demo. */
+export interface DemoInstance {
+  /** simulated time in seconds */
+  readonly time: number;
+  /** the fixed frame step in seconds */
+  readonly dt: number;
+  /** advance one frame of `dt` */
+  step(): void;
+  /** draw the current state; must not change it */
+  draw(ctx: CanvasRenderingContext2D, view: View): void;
+  /** the current values of the demo's plot series (same keys every call), e.g. { energy: 12.5 } */
+  series?(): Record<string, number>;
+  /** optional mouse / touch input in world coordinates */
+  pointer?(event: DemoPointer): void;
+  /** optional: a JSON-able snapshot of key numbers for the CLI's CSV / tests */
+  stats?(): Record<string, number>;
+}
