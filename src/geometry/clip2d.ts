@@ -1,6 +1,6 @@
 /**
  * Clipping of the incident edge against the reference face's side planes — Sutherland–Hodgman
- * restricted to a segment (seed 000 §26.2, "クリッピング"; the book refers to its §6.3).
+ * restricted to a segment (textbook §26.2, "クリッピング"; the textbook refers back to its §6.3).
  * Inputs and outputs travel in small reusable objects (no numbers passed as arguments), so the
  * narrowphase allocates nothing per call.
  */

@@ -1,5 +1,5 @@
 /**
- * The 2D narrowphase (seed 000 §26.2): for a pair of shapes in world placement, the contact
+ * The 2D narrowphase (textbook §26.2): for a pair of shapes in world placement, the contact
  * normal, the clipped points and their separations. Polygon-like pairs (boxes, polygons,
  * capsules, segments — all rounded convex polygons) use SAT (sat2d.ts) with reference /
  * incident face selection and clipping (clip2d.ts); circles are the special cases.

@@ -1,5 +1,5 @@
 /**
- * EPA — the expanding polytope algorithm (van den Bergen 2001; seed 000 §26.2 "GJK and EPA").
+ * EPA — the expanding polytope algorithm (van den Bergen 2001; textbook §26.2 "GJK and EPA").
  *
  * When GJK's simplex encloses the origin, the shapes overlap. EPA inflates that triangle into a
  * polygon inside the Minkowski difference A − B: it takes the polygon's edge nearest the origin,

@@ -1,5 +1,5 @@
 /**
- * GJK distance (Gilbert–Johnson–Keerthi 1988; seed 000 §26.2 "GJK and EPA").
+ * GJK distance (Gilbert–Johnson–Keerthi 1988; textbook §26.2 "GJK and EPA").
  *
  * Two convex shapes overlap exactly when the origin lies inside their Minkowski difference
  * A − B = {a − b}. GJK never builds A − B: its support function is s_{A−B}(d) = s_A(d) − s_B(−d).

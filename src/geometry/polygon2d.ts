@@ -3,7 +3,7 @@
  * enough vertices, convexity, winding, area, coincident or collinear vertices), area and centroid,
  * and the convex hull of a point cloud (Andrew's monotone chain).
  *
- * SAT, clipping and GJK (seed 000 §26.2) all assume a convex polygon with counter-clockwise
+ * SAT, clipping and GJK (textbook §26.2) all assume a convex polygon with counter-clockwise
  * vertices and no repeated or collinear vertices: every edge normal is then a distinct outward
  * face normal. `validateConvexPolygon` is the single gate that enforces this, for the API
  * (`createShape`) and for scene files alike.

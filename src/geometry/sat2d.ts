@@ -1,5 +1,5 @@
 /**
- * The separating axis test for 2D convex shapes (seed 000 §26.2 "接触の生成:分離軸判定").
+ * The separating axis test for 2D convex shapes (textbook §26.2 "接触の生成:分離軸判定").
  *
  * Two convex shapes do not overlap iff some axis exists on which their projections ("shadows")
  * do not overlap; for polygons the edge normals of both are enough (for boxes: each box's 2 axes).

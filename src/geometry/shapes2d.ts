@@ -1,5 +1,5 @@
 /**
- * 2D convex shapes for the narrowphase (seed 000 §26.2 "接触の生成").
+ * 2D convex shapes for the narrowphase (textbook §26.2 "接触の生成").
  *
  * Every shape is a *rounded convex polygon*: up to 8 core vertices swept by a radius.
  * A circle is 1 vertex + radius, a capsule 2 vertices + radius, a segment 2 vertices and no

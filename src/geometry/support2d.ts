@@ -1,5 +1,5 @@
 /**
- * Support functions (seed 000 §26.2, "GJK and EPA"): the one question GJK asks of a convex shape,
+ * Support functions (textbook §26.2, "GJK and EPA"): the one question GJK asks of a convex shape,
  * "which point of you lies farthest in direction d?". For a circle it is c + r·d̂, for a box the
  * corner on d's side. Anything that answers it can be fed to GJK and EPA — a polygon, a circle,
  * a capsule, an ellipse someone writes tomorrow.
