@@ -1,5 +1,5 @@
 /**
- * Advection, step 2 of Stable Fluids (seed §26.4): ∂s/∂t = −(u·∇)s.
+ * Advection, step 2 of Stable Fluids (textbook §26.4): ∂s/∂t = −(u·∇)s.
  *
  * - 'semi-lagrangian' (Stam 1999): trace back from each sample point along the velocity,
  *   x − h·u(x), and interpolate the old field there. Every new value is an interpolation of old
@@ -13,7 +13,7 @@
  *   semi-Lagrangian step; the same limiter clamps the result.
  * - 'upwind' (scalars only): the explicit first-order upwind difference in flux form,
  *   sᵢ ← sᵢ − (uh)(sᵢ − sᵢ₋₁) for u > 0; needs the CFL condition u·dt/Δx ≤ 1 and produces
- *   negative smoke and growing spikes beyond it (the seed's uh = 2.6 row).
+ *   negative smoke and growing spikes beyond it (the uh = 2.6 row of the textbook's example).
  *
  * Velocities are stored in metres per second on the faces; positions are in metres.
  */
@@ -41,7 +41,7 @@ export interface AdvectionOptions {
   scheme?: ScalarAdvectionScheme;
   /** 'linear' (bi/trilinear, default) or 'cubic' (monotone bicubic, 2D only) */
   interpolation?: Interpolation;
-  /** 'euler' (the seed's x − h u(x)) or 'rk2' (midpoint, the default) */
+  /** 'euler' (the textbook's x − h u(x)) or 'rk2' (midpoint, the default) */
   backtrace?: Backtrace;
 }
 
@@ -483,7 +483,7 @@ export class Advector {
   /**
    * Explicit first-order upwind in flux form: each face carries u·s of the cell upwind of it, so
    * what leaves one cell enters the next (total conserved in a closed box), and for a uniform u
-   * it is exactly the seed's sᵢ ← sᵢ − uh(sᵢ − sᵢ₋₁). Outside an open side the value is the
+   * it is exactly the textbook's sᵢ ← sᵢ − uh(sᵢ − sᵢ₋₁). Outside an open side the value is the
    * border cell's (zero gradient).
    */
   private upwind(src: Float64Array, dst: Float64Array, dt: number): void {

@@ -1,5 +1,5 @@
 /**
- * Blackbody colour of a temperature, for drawing fire (seed §26.4: "温度から決まる色(第3章の黒体の色)").
+ * Blackbody colour of a temperature, for drawing fire (textbook §26.4: "温度から決まる色(第3章の黒体の色)").
  * Planck's law B(λ, T) = 2hc²/λ⁵ · 1/(exp(hc/(λ k T)) − 1) evaluated at three wavelengths standing
  * for the red, green and blue primaries, normalised so the brightest channel is 1. The overall
  * brightness (Stefan–Boltzmann, ∝ T⁴) is left to the caller. Drawing only — never in a step.

@@ -1,5 +1,5 @@
 /**
- * Implicit diffusion, step 3 of Stable Fluids (seed §26.4): (I − ν h ∇²) u_new = u, solved by
+ * Implicit diffusion, step 3 of Stable Fluids (textbook §26.4): (I − ν h ∇²) u_new = u, solved by
  * conjugate gradient. Implicit Euler again, so any ν and time step are stable. Each velocity
  * component (and any scalar) is diffused on its own staggered samples. Samples that are fixed
  * (faces on walls or touching solids, solid cells) keep their value and enter the neighbours'

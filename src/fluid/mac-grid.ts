@@ -1,5 +1,5 @@
 /**
- * The MAC (staggered) grid of seed §26.4 "2×2の格子での圧力投影": velocities live on the cell
+ * The MAC (staggered) grid of textbook §26.4 "2×2の格子での圧力投影": velocities live on the cell
  * faces (u on the x-faces, v on the y-faces, w on the z-faces), pressure and carried scalars at
  * the cell centres. A 2D grid is a grid with nz = 1 and no w faces.
  *
@@ -188,7 +188,7 @@ export class MacGrid {
 
   /**
    * Cell divergence ∇·u = (u_right − u_left + v_top − v_bottom [+ w_front − w_back]) / h,
-   * the seed's "net outflow per volume", for every cell (0 in solid cells).
+   * the textbook's "net outflow per volume", for every cell (0 in solid cells).
    */
   divergence(out: Float64Array): Float64Array {
     const { nx, ny, nz, u, v, w, solid, h } = this;

@@ -1,6 +1,6 @@
 /**
  * A geometric multigrid V-cycle used as the preconditioner of CG ("MGPCG", McAdams, Sifakis,
- * Teran 2010), the fast pressure solver for large grids that the seed names
+ * Teran 2010), the fast pressure solver for large grids that textbook §26.4 names
  * ("前処理付き共役勾配法、マルチグリッド").
  *
  * Each coarse cell unites 2×2 (2×2×2) fine cells. Coarse couplings are the sum of the fine

@@ -1,5 +1,5 @@
 /**
- * The discrete pressure Poisson system of seed §26.4: for every fluid cell
+ * The discrete pressure Poisson system of textbook §26.4: for every fluid cell
  *   Σ_{fluid neighbours} (p_nb − p) − (open neighbours)·p = divergence
  * (in units where h = ρ = dt = 1; the projection scales). Wall and solid faces add no term
  * ("壁の面は速度0で、項を加えません"); an open side is a neighbour with p = 0 outside.

@@ -1,5 +1,5 @@
 /**
- * Ready-made smoke setups. `seedPlumeOptions` is the toy of seed §26.4 (72×112 cells,
+ * Ready-made smoke setups. `seedPlumeOptions` is the toy plume of textbook §26.4 (72×112 cells,
  * semi-Lagrangian advection, buoyancy, a little vorticity confinement, 60 Jacobi iterations per
  * step): a hot source at the bottom whose smoke rises as a column and rolls up into a mushroom
  * head, shown at 60, 120, 180 and 240 steps of 1/60 s. The domain is 72/112 m wide and 1 m high.

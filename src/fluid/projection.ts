@@ -1,11 +1,11 @@
 /**
- * Pressure projection, step 4 of Stable Fluids (seed §26.4, "2×2の格子での圧力投影"): solve the
+ * Pressure projection, step 4 of Stable Fluids (textbook §26.4, "2×2の格子での圧力投影"): solve the
  * Poisson equation for the pressure and subtract its gradient from the face velocities, which
  * leaves the divergence-free part of the field (Helmholtz–Hodge).
  *
  * With k = dt/(ρh) each fluid face is updated u_face ← u_face − k (p_right − p_left), and the
  * cell divergence vanishes when Σ_{fluid nb}(p_nb − p) − (open nb)·p = (ρh/dt)·h·∇·u. We solve
- * for the scaled pressure q = k·p, so that at h = ρ = dt = 1 (the seed's numbers) q = p:
+ * for the scaled pressure q = k·p, so that at h = ρ = dt = 1 (the textbook's numbers) q = p:
  * the 2×2 example's −0.5, 0.25, −0.25, 0.
  *
  * Faces touching a solid or a closed wall keep their (solid's) velocity; a face on an open side

@@ -1,6 +1,6 @@
 /**
  * Interpolation of a grid field at an arbitrary point, used by the semi-Lagrangian step of
- * seed §26.4 ("其処で古い場を補間します"). Coordinates are in grid units of the field itself
+ * textbook §26.4 ("其処で古い場を補間します"). Coordinates are in grid units of the field itself
  * (sample k sits at coordinate k); points outside are clamped to the border (the GPU listing's
  * `linearClamp` sampler). A field of size sx × sy (× sz) is stored x-fastest.
  */

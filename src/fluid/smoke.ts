@@ -1,5 +1,5 @@
 /**
- * Smoke and fire on a MAC grid (seed §26.4 "煙と炎"; Fedkiw, Stam, Jensen, "Visual Simulation
+ * Smoke and fire on a MAC grid (textbook §26.4 "煙と炎"; Fedkiw, Stam, Jensen, "Visual Simulation
  * of Smoke", SIGGRAPH 2001), stepped with Stam's operator splitting:
  *
  *   obstacles → sources → forces (buoyancy, vorticity confinement) → advect velocity →
@@ -85,7 +85,7 @@ export interface SmokeOptions {
   open?: Partial<DomainSides>;
   /** default 'mgpcg' */
   solver?: PressureSolverKind;
-  /** pressure iterations: exact count when tolerance is 0 (the seed's 60 Jacobi sweeps) */
+  /** pressure iterations: exact count when tolerance is 0 (the textbook's 60 Jacobi sweeps) */
   pressureIterations?: number;
   /** relative divergence tolerance (default 1e-5; 0 = always run pressureIterations) */
   tolerance?: number;
@@ -548,7 +548,7 @@ export class SmokeSim {
     po.tolerance = this.tolerance;
     po.maxIterations = this.pressureIterations;
     po.targetDivergence = this.fire ? this.expansion : undefined;
-    // the seed's toy restarts its 60 Jacobi sweeps from zero each step
+    // the textbook's toy plume restarts its 60 Jacobi sweeps from zero each step
     po.warmStart = !stationary;
     this.lastProjection = this.projector.project(dt, po);
     // 7. advect the carried scalars with the new velocity

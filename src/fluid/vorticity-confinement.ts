@@ -1,6 +1,6 @@
 /**
  * Vorticity confinement (Fedkiw, Stam, Jensen, "Visual Simulation of Smoke", SIGGRAPH 2001,
- * eq. 9–11; seed §26.4 "渦を測り、小さな渦を回し直す力を加えて"): measure the curl ω = ∇ × u at
+ * eq. 9–11; textbook §26.4 "渦を測り、小さな渦を回し直す力を加えて"): measure the curl ω = ∇ × u at
  * the cell centres, point N = ∇|ω| / |∇|ω|| towards stronger rotation, and add the force
  * f = ε h (N × ω), which spins up the small eddies that numerical dissipation smeared out.
  * Central differences at interior cells; the cell forces are averaged onto the faces.

@@ -2,7 +2,7 @@ import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**
  * A height-field pool: the linearised shallow-water wave equation on a grid of water columns
- * (seed §26.4 水のレンダリング: water surfaces without a volume solve; the column model of
+ * (textbook §26.4 水のレンダリング: water surfaces without a volume solve; the column model of
  * Kass & Miller 1990 and Müller's "Height-field water" notes):
  *
  *   ∂²h/∂t² = c² ∇²h,  c = √(g·D)   (D: rest depth)

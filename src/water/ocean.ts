@@ -4,7 +4,7 @@ import { FFT } from './fft.js';
 import { gaussianPair, plog } from './gaussian.js';
 
 /**
- * An FFT ocean (Tessendorf, "Simulating Ocean Water", SIGGRAPH course notes 2001; seed §26.4
+ * An FFT ocean (Tessendorf, "Simulating Ocean Water", SIGGRAPH course notes 2001; textbook §26.4
  * 水のレンダリング: the sea is not simulated, it is a sum of many waves with a measured spectrum,
  * computed by FFT into a tileable height field).
  *
