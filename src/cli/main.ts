@@ -90,7 +90,7 @@ function buildProgram(ctx: CliContext, done: (code: number) => void): Command {
 
   program
     .command('lab')
-    .description('run a lab (seeds 003, 004), writing its files into a folder')
+    .description('run a lab (impulse, stacking), writing its files into a folder')
     .argument('[name]', 'the lab id; without it, the labs are listed')
     .option('--out <DIR>', 'output folder (default: out/lab-<name>)')
     .action(async (name: string | undefined, opts: { out?: string }) =>
