@@ -1,5 +1,5 @@
 /**
- * PNG encoder and decoder (the lab toolbox's `write_png`, seed 003), browser-safe and
+ * PNG encoder and decoder (the impulse lab toolbox's `write_png`), browser-safe and
  * dependency-free. The zlib stream is written with stored (uncompressed) deflate blocks unless a
  * `deflate` function is supplied (Node's `zlib.deflateSync`, a browser CompressionStream, ...);
  * likewise the decoder reads stored blocks itself and takes an `inflate` function for

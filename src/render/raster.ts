@@ -1,9 +1,9 @@
 /**
  * Raster — a tiny exact-pixel canvas for the lab outputs whose pixels are specified exactly
- * (seed 003 "描画のツールボックスを置く": `Canvas(w, h, bg)`, `line`, `write_png`).
+ * (the impulse lab, "描画のツールボックスを置く": `Canvas(w, h, bg)`, `line`, `write_png`).
  *
  * No anti-aliasing, integer pixel coordinates, y down (row 0 is the top), RGBA storage with
- * alpha always 255. Lines are Bresenham's, endpoints included, so the seed's test pattern
+ * alpha always 255. Lines are Bresenham's, endpoints included, so the impulse lab's test pattern
  * (00-check.png) comes out pixel for pixel. Browser-safe: no Node imports.
  */
 import { PhysicsError } from '../core/errors.js';
@@ -180,7 +180,7 @@ export class Raster {
 }
 
 /**
- * The frame-to-frame image difference of seed 004 ("連続する2つのフレームの絵の差"): the
+ * The frame-to-frame image difference of the stacking lab ("連続する2つのフレームの絵の差"): the
  * number of pixels whose colour differs between two rasters of the same size.
  */
 export function pixelDifference(a: Raster, b: Raster): number {
