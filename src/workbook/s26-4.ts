@@ -26,7 +26,7 @@ export function advectRow(s: number[], uh: number, scheme: ScalarAdvectionScheme
 
 const CELL_NAMES = ['left-bottom', 'right-bottom', 'left-top', 'right-top'];
 
-/** The four interior faces of the 2×2 box, named as the seed does. */
+/** The four interior faces of the 2×2 box, named as textbook §26.4 names them. */
 interface BoxFaces {
   bottom: number;
   top: number;
@@ -50,7 +50,7 @@ function circulation(f: BoxFaces): number {
 
 export interface BoxRun {
   divergenceBefore: number[];
-  /** pressures after each sweep, cells in the seed's order */
+  /** pressures after each sweep, cells in textbook §26.4's order */
   sweeps: number[][];
   /** every single Gauss–Seidel cell update of the first sweep */
   cellUpdates: { cell: string; value: number }[];
@@ -62,8 +62,8 @@ export interface BoxRun {
 }
 
 /**
- * The seed's 2×2 box with solid walls (h = ρ = dt = 1): sets one face, then runs Gauss–Seidel
- * sweeps one at a time through the projection until every cell's divergence is zero.
+ * The 2×2 box of textbook §26.4 with solid walls (h = ρ = dt = 1): sets one face, then runs
+ * Gauss–Seidel sweeps one at a time through the projection until every cell's divergence is zero.
  */
 export function runBox(set: (g: MacGrid) => void, maxSweeps = 20): BoxRun {
   const start = new MacGrid({ nx: 2, ny: 2 });
@@ -110,7 +110,10 @@ export function runBox(set: (g: MacGrid) => void, maxSweeps = 20): BoxRun {
   };
 }
 
-/** The bottom face speed after each of `n` iterations of a stationary solver on the seed's box. */
+/**
+ * The bottom face speed after each of `n` iterations of a stationary solver on the 2×2 box of
+ * textbook §26.4.
+ */
 export function bottomFaceSequence(solver: PressureSolverKind, n: number): number[] {
   const out: number[] = [];
   for (let k = 1; k <= n; k++) {

@@ -1,6 +1,7 @@
 /**
- * The workbook: the seed chapter's worked examples, exercises and hand-computation tasks,
- * computed by the library's real code (never by separate formulas) and reported step by step.
+ * The workbook: the worked examples, exercises and hand-computation tasks of textbook
+ * chapter 26 (§26.1–26.4), computed by the library's real code (never by separate formulas) and
+ * reported step by step.
  */
 
 export interface WorkbookTable {
