@@ -7,7 +7,7 @@
  * only when it is about to fall asleep. That is far cheaper than rebuilding every island each step,
  * and whole islands sleep and wake together. Static and kinematic bodies belong to no island.
  */
-import { grow } from './slot-store.js';
+import { grow } from '../core/grow.js';
 
 export class IslandStore {
   // ---- per island

@@ -1,17 +1,10 @@
 /**
  * The common part of the structure-of-arrays stores (bodies, shapes): slots with an alive flag and
  * a generation counter (handles of freed slots fail loudly), a free list that hands out the lowest
- * freed slot first (deterministic reuse), and arrays that grow by doubling.
+ * freed slot first (deterministic reuse), and arrays that grow by doubling (core/grow.ts). Shared by
+ * the 2D and 3D rigid engines; a store subclasses it and grows its own arrays in `resize`.
  */
-
-type Growable = Float64Array | Int32Array | Uint8Array | Uint32Array;
-
-/** A copy of `a` with length `n` (n ≥ a.length), same element type. */
-export function grow<T extends Growable>(a: T, n: number): T {
-  const b = new (a.constructor as new (n: number) => T)(n);
-  b.set(a);
-  return b;
-}
+import { grow } from '../core/grow.js';
 
 export class SlotStore {
   capacity = 0;

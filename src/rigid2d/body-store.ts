@@ -5,7 +5,8 @@
  * Static and kinematic bodies store inverse mass 0, so one formula serves every body (§26.2).
  */
 
-import { grow, SlotStore } from './slot-store.js';
+import { grow } from '../core/grow.js';
+import { SlotStore } from '../dynamics/slot-store.js';
 
 export const BODY_STATIC = 0;
 export const BODY_KINEMATIC = 1;

@@ -18,6 +18,7 @@
  * Hot functions take the step's numbers in the `SolvePass` object, never as double arguments (a
  * call the optimiser does not inline boxes each one: allocation per step).
  */
+import type { Softness } from '../dynamics/softness.js';
 import type { BodyStore } from './body-store.js';
 import type { ContactStore } from './contact-store.js';
 
@@ -62,30 +63,6 @@ export const P_MAX_NORMAL_IMPULSE = 9;
 export const P_RELATIVE_VELOCITY = 10;
 /** 32 numbers: a constraint is four 64-byte cache lines */
 export const CONSTRAINT_STRIDE = C_P0 + 2 * P_STRIDE;
-
-/** Soft constraint coefficients for stiffness `hertz`, damping ratio `zeta` and step `h` (Box2D v3 softness). */
-export interface Softness {
-  biasRate: number;
-  massScale: number;
-  impulseScale: number;
-}
-
-export function makeSoftness(hertz: number, zeta: number, h: number, out: Softness): Softness {
-  if (hertz === 0) {
-    out.biasRate = 0;
-    out.massScale = 1;
-    out.impulseScale = 0;
-    return out;
-  }
-  const omega = 2 * Math.PI * hertz;
-  const a1 = 2 * zeta + h * omega;
-  const a2 = h * omega * a1;
-  const a3 = 1 / (1 + a2);
-  out.biasRate = omega / a1;
-  out.massScale = a2 * a3;
-  out.impulseScale = a3;
-  return out;
-}
 
 /**
  * The Baumgarte bias of §26.2: the separating speed asked for a contact of depth `depth`,

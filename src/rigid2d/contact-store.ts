@@ -5,8 +5,9 @@
  * solver packs its own data, contact-solver.ts). Every contact is linked into both bodies' contact lists
  * (edge 2c is on body A, 2c+1 on body B).
  */
+
+import { grow } from '../core/grow.js';
 import type { BodyStore } from './body-store.js';
-import { grow } from './slot-store.js';
 
 export const CONTACT_TOUCHING = 1;
 export const CONTACT_SENSOR = 2;

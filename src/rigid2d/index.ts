@@ -17,8 +17,9 @@
  * maxPushOutSpeed; restitutionThreshold; trace.
  */
 
+export { makeSoftness, type Softness } from '../dynamics/softness.js';
 export { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC } from './body-store.js';
-export { baumgarteBias, makeSoftness, type Softness } from './contact-solver.js';
+export { baumgarteBias } from './contact-solver.js';
 export * from './queries.js';
 export * from './types.js';
 export { type ResolvedSolverSettings, resolveSolverSettings, World } from './world.js';

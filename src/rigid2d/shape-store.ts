@@ -2,8 +2,10 @@
  * Shape storage (structure of arrays). The geometry of each shape is a rounded convex polygon
  * (geometry/shapes2d.ts) in its body's frame; materials, filters and the broadphase box are arrays.
  */
+
+import { grow } from '../core/grow.js';
+import { SlotStore } from '../dynamics/slot-store.js';
 import type { ConvexShape2 } from '../geometry/shapes2d.js';
-import { grow, SlotStore } from './slot-store.js';
 
 export class ShapeStore extends SlotStore {
   body = new Int32Array(0);

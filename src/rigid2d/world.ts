@@ -14,6 +14,8 @@
  * arrays or objects, never as arguments of calls the optimiser may not inline (those are boxed).
  */
 import { assertFinite, PhysicsError } from '../core/errors.js';
+import { IslandStore } from '../dynamics/islands.js';
+import { makeSoftness } from '../dynamics/softness.js';
 import { collideChainSegment } from '../geometry/chain2d.js';
 import { collideShapes, LINEAR_SLOP, SPECULATIVE_DISTANCE } from '../geometry/collide2d.js';
 import { Manifold2 } from '../geometry/manifold2d.js';
@@ -41,7 +43,6 @@ import {
   integratePositions,
   integrateVelocities,
   loadBodyStates,
-  makeSoftness,
   P_NORMAL_IMPULSE,
   P_NORMAL_MASS,
   P_RAX,
@@ -63,7 +64,6 @@ import {
   warmStart,
 } from './contact-solver.js';
 import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING, ContactStore } from './contact-store.js';
-import { IslandStore } from './islands.js';
 import { ShapeStore, shouldCollide } from './shape-store.js';
 import type {
   BodyDef,
