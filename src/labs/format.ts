@@ -1,8 +1,8 @@
 /**
- * Number formatting exactly as the labs' reference Python prints it (seeds 003/004 describe
- * Python tooling): `repr(float)` for plain values and `'%.Nf'` for fixed decimals. JavaScript's
- * own `String(x)` differs (`5` vs `5.0`, `1e-7` vs `1e-07`), and `toFixed` rounds exact ties
- * up where Python rounds them to even, so both are adjusted here.
+ * Number formatting exactly as the labs' reference Python prints it (the impulse and stacking
+ * labs describe Python tooling): `repr(float)` for plain values and `'%.Nf'` for fixed decimals.
+ * JavaScript's own `String(x)` differs (`5` vs `5.0`, `1e-7` vs `1e-07`), and `toFixed` rounds
+ * exact ties up where Python rounds them to even, so both are adjusted here.
  */
 
 /** Python's `repr(x)` for a float: shortest round-trip digits, `5.0`, `1e-05`, `1e+16`. */

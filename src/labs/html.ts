@@ -1,6 +1,6 @@
 /**
  * The `index.html` each lab writes next to its files: every image and every value on one page
- * for a person to look at (seed 003 serves the output folder with `python3 -m http.server`).
+ * for a person to look at (the impulse lab serves the output folder with `python3 -m http.server`).
  */
 
 export type HtmlItem =

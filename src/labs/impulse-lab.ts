@@ -1,6 +1,6 @@
 /**
- * `rikigaku lab impulse`: every file of seed 003, with the exact names and formats, computed by
- * the functions of ./impulse.ts. Pure (returns the files); ./registry.ts writes them.
+ * `rikigaku lab impulse`: every file of the impulse lab, with the exact names and formats,
+ * computed by the functions of ./impulse.ts. Pure (returns the files); ./registry.ts writes them.
  *
  * Formats: `03-conserve.txt` has 6 decimals as the lab asks; every other number is printed as
  * the lab's Python prints a float (`repr`: `jn=4.5`, `vout=1.2,1.5`).

@@ -1,5 +1,5 @@
 /**
- * The impulse lab (seed 003 "力積・反発・摩擦"): collision response by impulses, restitution
+ * The impulse lab ("力積・反発・摩擦", textbook §26.2): collision response by impulses, restitution
  * and Coulomb friction, each experiment exactly as the lab prescribes it (same step order, same
  * constants), so the files it writes carry the lab's numbers. Pure computation, browser-safe.
  *
@@ -33,7 +33,7 @@ function checkNonNegative(x: number, where: string): void {
 }
 
 /**
- * Seed 003 "力積の公式": the normal impulse between two bodies. `n` is the unit normal from
+ * The impulse lab, "力積の公式": the normal impulse between two bodies. `n` is the unit normal from
  * body 1 to body 2. With v_rel = dot(v2 − v1, n): if v_rel ≥ 0 the bodies are already
  * separating and (v1, v2) come back unchanged; otherwise j = −(1+e)·v_rel / (inv_m1 + inv_m2),
  * v1 −= j·inv_m1·n and v2 += j·inv_m2·n. Two static bodies (both inverse masses 0) are left alone.
@@ -67,7 +67,7 @@ export function resolve(
 }
 
 /**
- * Seed 003 "摩擦も力積である": one body (inverse mass inv_m > 0) hitting a static surface with
+ * The impulse lab, "摩擦も力積である": one body (inverse mass inv_m > 0) hitting a static surface with
  * unit normal n (pointing out of the surface). jn = −(1+e)·dot(v, n)/inv_m; tangent
  * t = normalize(v − dot(v, n)·n); jt = −dot(v, t)/inv_m clamped to [−mu·jn, +mu·jn] — static
  * friction when the clamp is not reached, kinetic when it is. Both components are measured on
@@ -143,7 +143,7 @@ function measure(v1: Vec2, m1: number, v2: Vec2, m2: number): ConserveCase {
 }
 
 /**
- * Seed 003 "何が保存され、何が失われるか": body 1 (mass 2, v (3, 0)) meets body 2 (mass 1,
+ * The impulse lab, "何が保存され、何が失われるか": body 1 (mass 2, v (3, 0)) meets body 2 (mass 1,
  * v (−1, 0)) along n = (1, 0), solved with e = 1, 0.5 and 0 by {@link resolve}.
  */
 export function conserveExperiment(): ConserveResult {
@@ -174,7 +174,7 @@ export interface BounceResult {
 }
 
 /**
- * Seed 003 "跳ねる高さはeの2乗で減る": a ball dropped from y0 = 5 at rest, g = −9.8,
+ * The impulse lab, "跳ねる高さはeの2乗で減る": a ball dropped from y0 = 5 at rest, g = −9.8,
  * dt = 1/240, 2400 steps of `v += g·dt; y += v·dt`, and when y < 0: `y = −y; v = −e·v` (the
  * overshoot is reflected back, e = 0.7).
  */
@@ -232,7 +232,7 @@ export interface FrictionResult {
 }
 
 /**
- * Seed 003 "滑る箱はどこで止まるか": v0 = 5, Coulomb friction mu = 0.3, g = 9.8, dt = 1/240,
+ * The impulse lab, "滑る箱はどこで止まるか": v0 = 5, Coulomb friction mu = 0.3, g = 9.8, dt = 1/240,
  * each step `v = max(0, v − mu·g·dt); x += v·dt` until v is 0. Analytic: t = v0/(mu·g),
  * d = v0²/(2·mu·g).
  */

@@ -1,6 +1,6 @@
 /**
- * rikigaku/labs — the two labs of the course as library code: the impulse lab (seed 003) and
- * the stacking lab (seed 004). The physics functions and file producers are browser-safe; only
+ * rikigaku/labs — the two labs of the course as library code: the impulse lab (./impulse.ts) and
+ * the stacking lab (./stacking.ts). The physics functions and file producers are browser-safe; only
  * `Lab.run` / `runLab` write files (Node, loaded lazily).
  */
 export * from './files.js';

@@ -1,5 +1,5 @@
 /**
- * The stacking lab's position correction (seed 004 "どう動くのか"):
+ * The stacking lab's position correction ("どう動くのか"):
  *
  *   correction = max(depth − slop, 0) / (inv_m1 + inv_m2) · percent
  *   body 1 moves by −n · correction · inv_m1, body 2 by +n · correction · inv_m2
@@ -12,11 +12,11 @@
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import type { Vec2 } from './impulse.js';
 
-/** The seed's defaults: slop within 0.005–0.01, percent within 0.2–0.8. */
+/** The lab's defaults: slop within 0.005–0.01, percent within 0.2–0.8. */
 export const DEFAULT_SLOP = 0.01;
 export const DEFAULT_PERCENT = 0.4;
 
-/** The correction magnitude of seed 004: max(depth − slop, 0) / (inv_m1 + inv_m2) · percent. */
+/** The stacking lab's correction magnitude: max(depth − slop, 0) / (inv_m1 + inv_m2) · percent. */
 export function correctionAmount(
   depth: number,
   inv_m1: number,
@@ -30,9 +30,9 @@ export function correctionAmount(
 }
 
 /**
- * Seed 004's position correction for one contact; returns the new positions [p1, p2]. Bodies
- * are pushed apart along n in proportion to their inverse masses (a static body, inv_m = 0,
- * stays put).
+ * The stacking lab's position correction for one contact; returns the new positions [p1, p2].
+ * Bodies are pushed apart along n in proportion to their inverse masses (a static body,
+ * inv_m = 0, stays put).
  */
 export function positional_correction(
   p1: Vec2,

@@ -1,6 +1,6 @@
 /**
- * The labs (seeds 003 and 004) as commands: each writes its files, with the exact names and
- * formats the seed specifies, into a chosen folder. `run` is Node-only (it writes files; the
+ * The labs (impulse and stacking) as commands: each writes its files, with the exact names and
+ * formats the lab specifies, into a chosen folder. `run` is Node-only (it writes files; the
  * Node modules are loaded lazily), the computations behind it are browser-safe.
  */
 import { PhysicsError } from '../core/errors.js';
@@ -22,7 +22,7 @@ export interface Lab {
 export const labs: Lab[] = [
   {
     id: 'impulse',
-    title: 'Impulses, restitution and friction (seed 003)',
+    title: 'Impulses, restitution and friction',
     async run(outDir) {
       const files = impulseLabFiles({ deflate: await nodeDeflate() });
       return { files: await writeLabFiles(outDir, files) };
@@ -30,7 +30,7 @@ export const labs: Lab[] = [
   },
   {
     id: 'stacking',
-    title: 'Keeping boxes from sinking: position correction, iterations, stack stability (seed 004)',
+    title: 'Keeping boxes from sinking: position correction, iterations, stack stability',
     async run(outDir) {
       await checkWritable(outDir); // fail before two seconds of simulation, not after
       // Node-only plotting (@napi-rs/canvas), loaded at run time so bundlers leave it out of browsers

@@ -1,7 +1,7 @@
 /**
- * `rikigaku lab stacking`: the files of seed 004's lab ("次のラボですること"), computed by
- * ./stacking.ts on the rigid2d engine. Seed 004 names the experiments but not the files; they
- * follow seed 003's style (numbered text files `key=value`, CSV with a header, PNG images):
+ * `rikigaku lab stacking`: the files of the stacking lab ("次のラボですること"), computed by
+ * ./stacking.ts on the rigid2d engine. The lab names the experiments but not the files; they
+ * follow the impulse lab's style (numbered text files `key=value`, CSV with a header, PNG images):
  *
  * - `01-sinking.csv` / `01-sinking.txt` / `sinking.png`: a dropped box's penetration per step,
  *   without correction vs split impulse vs Baumgarte vs soft step.

@@ -1,15 +1,16 @@
 /**
- * The stacking lab (seed 004 "箱が沈み込まないように", "次のラボですること"), run on the rigid2d
+ * The stacking lab ("箱が沈み込まないように", "次のラボですること"; textbook §26.2), run on the rigid2d
  * engine's own contacts and solver: its position-correction modes ('none', 'split-impulse' — the
- * seed's position correction —, 'baumgarte', 'soft-step'), its iteration count and its
- * per-contact penetration readout (`world.maxPenetration()`). Browser-safe.
+ * lab's own position correction, ./position-correction.ts —, 'baumgarte', 'soft-step'), its
+ * iteration count and its per-contact penetration readout (`world.maxPenetration()`).
+ * Browser-safe.
  *
  * 1. sinking: a box lands on the floor; without correction it freezes in the overlap it landed
  *    with, with correction the overlap returns to the slop.
  * 2. iterations: three stacked boxes solved with 1, 4 and 10 iterations; the penetration falls as
  *    the iterations grow (sequential impulses converge towards the exact simultaneous solution).
  * 3. five boxes: dropped one above the other, they settle into a stack; the two stability
- *    measures of seed 004 — the largest contact penetration staying near the slop, and the
+ *    measures of the lab — the largest contact penetration staying near the slop, and the
  *    frame-to-frame image difference converging to 0 — are recorded for every frame.
  */
 
@@ -91,8 +92,8 @@ export const SINKING_STEPS = 120;
 export const SINKING_DROP = 1.0;
 
 /**
- * Seed 004: a box dropped from 1 m lands on the floor. The contact is found only once the box
- * already overlaps the floor; the velocity solver stops the fall but cannot undo the overlap.
+ * The stacking lab: a box dropped from 1 m lands on the floor. The contact is found only once the
+ * box already overlaps the floor; the velocity solver stops the fall but cannot undo the overlap.
  */
 export function sinkingExperiment(variant: StackVariant, steps = SINKING_STEPS): SinkingResult {
   const world = stackingWorld(variant);
@@ -126,8 +127,8 @@ export interface IterationResult {
 }
 
 /**
- * Seed 004: three boxes stacked on the floor (three contacts: floor–1, 1–2, 2–3) solved with
- * `iterations` sequential-impulse passes per step. With warm starting off (the default here)
+ * The stacking lab: three boxes stacked on the floor (three contacts: floor–1, 1–2, 2–3) solved
+ * with `iterations` sequential-impulse passes per step. With warm starting off (the default here)
  * each step starts from zero impulses, so the iteration count alone decides how far the coupled
  * contacts converge; warm starting carries last step's impulses over and hides the difference.
  */
@@ -224,7 +225,7 @@ export interface StackResult {
   maxPenetration: Float64Array;
   /** pixels that changed since the previous frame (frame 0 compares with the initial picture) */
   imageDiff: Int32Array;
-  /** boxes still awake after each frame (the engine puts a resting island to sleep, seed 004 スリープ) */
+  /** boxes still awake after each frame (the engine sleeps a resting island: the lab's スリープ) */
   awake: Int32Array;
   /** the 12 saved frames (frames STACK_IMAGE_EVERY·k + STACK_IMAGE_EVERY − 1) */
   images: Raster[];
@@ -239,7 +240,7 @@ export interface StackResult {
 }
 
 /**
- * Seed 004 "箱5つが落ちて積み重なり": five boxes fall into a stack; every frame is rendered with
+ * The stacking lab, "箱5つが落ちて積み重なり": five boxes fall into a stack; every frame is rendered with
  * the exact-pixel Raster and compared with the previous one.
  */
 export function fiveBoxStack(variant: StackVariant, frames = STACK_FRAMES, keepImages = true): StackResult {
