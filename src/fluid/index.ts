@@ -1,4 +1,7 @@
-/** rikigaku/fluid — grid fluids (textbook §26.4): MAC grid, advection, diffusion, projection, smoke and fire. */
+/**
+ * rikigaku/fluid — grid fluids (textbook §26.4): MAC grid, advection, diffusion, projection,
+ * smoke and fire.
+ */
 export * from './advection.js';
 export * from './blackbody.js';
 export * from './diffusion.js';

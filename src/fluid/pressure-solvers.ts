@@ -2,8 +2,8 @@
  * The pressure solvers of textbook §26.4, all on the same `PoissonSystem` A p = b:
  *
  * - 'gauss-seidel': each cell in turn, p = (Σ neighbour p − divergence)/(number of neighbours),
- *   using the newest neighbour values; the order is row by row from the bottom-left (textbook §26.4:
- *   "左下、右下、左上、右上").
+ *   using the newest neighbour values; the order is row by row from the bottom-left
+ *   (textbook §26.4: "左下、右下、左上、右上").
  * - 'jacobi': every cell from the old values at once (the GPU's per-cell stencil, §26.5). On the
  *   2×2 box of textbook §26.4 it swings between two states forever.
  * - 'weighted-jacobi': moves only ω = 2/3 of the way each time, and converges.
@@ -41,7 +41,7 @@ export const pressureSolverKinds: readonly PressureSolverKind[] = [
 export interface PressureSolveOptions {
   /** stop when ‖b − A p‖ ≤ tolerance·‖b‖ (default 1e-5); 0 runs exactly maxIterations */
   tolerance?: number;
-  /** default: 60 for the stationary methods (the toy plume of textbook §26.4), 500 for the CG family */
+  /** default: 60 for the stationary methods (textbook §26.4's toy plume), 500 for the CG family */
   maxIterations?: number;
   /** relaxation factor for 'weighted-jacobi' (default 2/3) and 'sor' */
   omega?: number;
