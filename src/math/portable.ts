@@ -3,9 +3,10 @@
  *
  * `Math.sin/cos/atan2/exp` are only specified as "implementation-approximated", so their last bits
  * differ between engines (V8, SpiderMonkey, JavaScriptCore) and versions. A lockstep simulation
- * (26.5, determinism) must not depend on them. The functions here use only + − × ÷, `Math.round`,
- * `Math.floor`, `Math.abs` and exact power-of-two scaling — all exactly specified by IEEE 754 and
- * ECMAScript, with no fused multiply-add in JavaScript — so every engine returns the same bits.
+ * (textbook §26.5, determinism) must not depend on them. The functions here use only + − × ÷,
+ * `Math.round`, `Math.floor`, `Math.abs` and exact power-of-two scaling — all exactly specified by
+ * IEEE 754 and ECMAScript, with no fused multiply-add in JavaScript — so every engine returns the
+ * same bits.
  *
  * Method (classic libm design, coefficients written here as Taylor series):
  * - sin/cos: Cody–Waite argument reduction x = n·π/2 + r with π/2 split into three 27-bit pieces
