@@ -1,6 +1,7 @@
 import type { DemoInstance } from '../core/demo-instance.js';
 import { FLUID_GRID_FORMAT, loadFluidGridScene } from '../fluid/scene.js';
-import { loadRigid2dScene, RIGID2D_FORMAT } from './rigid2d.js';
+import { RIGID2D_FORMAT } from './rigid2d-format.js';
+import { loadRigid2dScene } from './rigid2d-instance.js';
 
 /**
  * Scene-file loaders by the file's `format` field (e.g. `rikigaku/rigid2d@1`).

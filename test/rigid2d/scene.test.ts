@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { PhysicsError } from '../../src/core/errors.js';
-import { loadScene } from '../../src/scene/index.js';
-import { loadRigid2dScene, parseRigid2dScene, type Rigid2dSceneInstance } from '../../src/scene/rigid2d.js';
+import {
+  loadRigid2dScene,
+  loadScene,
+  parseRigid2dScene,
+  type Rigid2dSceneInstance,
+} from '../../src/scene/index.js';
 
 const example = (name: string) =>
   readFileSync(new URL(`../../examples/scenes/${name}`, import.meta.url), 'utf8');

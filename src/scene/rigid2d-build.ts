@@ -1,0 +1,97 @@
+/**
+ * Building a `rikigaku/rigid2d@1` scene: the rigid2d `World` of a validated scene (see
+ * rigid2d-format.ts), its bodies' and shapes' handles in file order and by name. A body's given
+ * total mass scales its shapes' densities; engine errors are re-labelled with the shape's path.
+ */
+import { PhysicsError } from '../core/errors.js';
+import { sceneChecks as v } from '../core/validate.js';
+import { makeBox, makeCapsule, makeCircle, makePolygon, shapeMass } from '../geometry/shapes2d.js';
+import type { BodyId, ShapeDef, ShapeId } from '../rigid2d/types.js';
+import { World } from '../rigid2d/world.js';
+import type { Rigid2dScene, SceneShape } from './rigid2d-format.js';
+
+/** The world built from a scene, with its bodies' and shapes' handles in file order. */
+export interface BuiltRigid2dScene {
+  world: World;
+  /** body handles in file order */
+  bodies: BodyId[];
+  /** body handles by name */
+  byName: Map<string, BodyId>;
+  /** shape handles per body, in file order (a chain contributes all its segments) */
+  shapes: ShapeId[][];
+}
+
+/** Area-weighted mass of a scene shape at density 1 (0 for segments, chains and sensors). */
+function unitMass(s: SceneShape): number {
+  if (s.kind === 'segment' || s.kind === 'chain' || s.isSensor) return 0;
+  let g: ReturnType<typeof makeBox>;
+  if (s.kind === 'box')
+    g = makeBox(s.halfWidth, s.halfHeight, s.center?.[0], s.center?.[1], s.angle ?? 0, s.radius ?? 0);
+  else if (s.kind === 'circle') g = makeCircle(s.radius, s.center?.[0], s.center?.[1]);
+  else if (s.kind === 'capsule') g = makeCapsule(s.p1[0], s.p1[1], s.p2[0], s.p2[1], s.radius);
+  else g = makePolygon(s.vertices, s.radius ?? 0);
+  return shapeMass(g, 1).mass;
+}
+
+/** Runs an engine call for shape `si` of body `bi`; its own errors (e.g. its convexity tolerance) get the path. */
+function withPath<T>(bi: number, si: number, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof PhysicsError) {
+      throw new PhysicsError('invalid-scene', `scene.bodies[${bi}].shapes[${si}]: ${e.message}`);
+    }
+    throw e;
+  }
+}
+
+/** Creates the world of a validated scene (see `parseRigid2dScene`). */
+export function buildRigid2dWorld(scene: Rigid2dScene): BuiltRigid2dScene {
+  const world = new World({
+    gravity: scene.gravity,
+    solver: scene.solver,
+    enableSleep: scene.sleep.enabled,
+    ...(scene.sleep.timeToSleep !== undefined ? { timeToSleep: scene.sleep.timeToSleep } : {}),
+    ...(scene.sleep.tolerance !== undefined ? { sleepTolerance: scene.sleep.tolerance } : {}),
+  });
+  const bodies: BodyId[] = [];
+  const shapes: ShapeId[][] = [];
+  const byName = new Map<string, BodyId>();
+  scene.bodies.forEach((b, bi) => {
+    const { shapes: shapeDefs, name, mass, ...def } = b;
+    const id = world.createBody({ ...def, userData: name ?? bi });
+    bodies.push(id);
+    if (name !== undefined) byName.set(name, id);
+    // A given total mass scales every shape's density by mass / Σ(density·area).
+    const resolved = shapeDefs.map((s) => {
+      const mat = s.material !== undefined ? scene.materials[s.material]! : {};
+      return { ...mat, ...s };
+    });
+    let scale = 1;
+    if (mass !== undefined) {
+      let m = 0;
+      resolved.forEach((s, si) => {
+        m += (s.density ?? 1) * withPath(bi, si, () => unitMass(s));
+      });
+      if (!(m > 0))
+        v.fail(`scene.bodies[${bi}].mass`, 'its shapes have no area (or density 0) to carry a mass');
+      scale = mass / m;
+    }
+    const ids: ShapeId[] = [];
+    resolved.forEach((s, si) => {
+      const { material: _m, name: shapeName, ...rest } = s;
+      const density = (rest.density ?? 1) * scale;
+      const userData = shapeName ?? `${name ?? bi}/${si}`;
+      withPath(bi, si, () => {
+        if (rest.kind === 'chain') {
+          const { kind: _k, ...chain } = rest;
+          ids.push(...world.createChain(id, { ...chain, density, userData }));
+        } else {
+          ids.push(world.createShape(id, { ...rest, density, userData } as ShapeDef));
+        }
+      });
+    });
+    shapes.push(ids);
+  });
+  return { world, bodies, byName, shapes };
+}
