@@ -24,6 +24,9 @@ import { type ClothMesh, clothMesh } from '../xpbd/cloth.js';
 import { type Collider, CollisionSet, plane } from '../xpbd/collision.js';
 import { ShapeMatching } from '../xpbd/shape-matching.js';
 import { XpbdWorld } from '../xpbd/solver.js';
+import { labelAt } from './kit/labels.js';
+import { ParticleGrabber } from './kit/particle-grabber.js';
+import { stretchColor } from './kit/stretch-color.js';
 import {
   applyView,
   type Demo,
@@ -48,73 +51,22 @@ function drawGround(ctx: CanvasRenderingContext2D, view: View, y = 0): void {
   ctx.stroke();
 }
 
-function label(ctx: CanvasRenderingContext2D, view: View, text: string, x: number, y: number): void {
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = '#222';
-  ctx.font = '12px sans-serif';
-  ctx.textAlign = 'center';
-  ctx.fillText(
-    text,
-    view.width / 2 + (x - view.cx) * view.scale,
-    view.height / 2 - (y - view.cy) * view.scale,
-  );
-}
-
-/** Nearest particle to (x, y) among [first, first + count) within `radius`, or −1. */
-function pick(world: XpbdWorld, x: number, y: number, radius: number): number {
-  const p = world.particles;
-  let best = -1;
-  let bd = radius * radius;
-  for (let i = 0; i < p.count; i++) {
-    const d = (p.x[3 * i] - x) ** 2 + (p.x[3 * i + 1] - y) ** 2;
-    if (d < bd) {
-      bd = d;
-      best = i;
-    }
-  }
-  return best;
-}
-
-/** Drag a particle with the pointer: pinned while held (w = 0), moved to the pointer, released on up. */
-class Dragger {
-  private held = -1;
-  private w = 0;
-  constructor(private readonly world: XpbdWorld) {}
-  handle(e: DemoPointer): void {
-    const p = this.world.particles;
-    if (e.kind === 'down') {
-      this.held = pick(this.world, e.x, e.y, 0.3);
-      if (this.held >= 0) {
-        this.w = p.invMass[this.held];
-        p.invMass[this.held] = 0;
-      }
-    } else if (e.kind === 'move' && this.held >= 0) {
-      p.x[3 * this.held] = e.x;
-      p.x[3 * this.held + 1] = e.y;
-      p.v.fill(0, 3 * this.held, 3 * this.held + 3);
-    } else if (e.kind === 'up' && this.held >= 0) {
-      p.invMass[this.held] = this.w;
-      this.held = -1;
-    }
-  }
-}
-
 /** An XPBD world stepped at `dt` whose particles the pointer can drag: what the soft-body demos share. */
 abstract class DraggableWorldDemo implements DemoInstance {
   time = 0;
-  protected readonly dragger: Dragger;
+  protected readonly dragger: ParticleGrabber;
   constructor(
     protected readonly world: XpbdWorld,
     readonly dt: number,
   ) {
-    this.dragger = new Dragger(world);
+    this.dragger = new ParticleGrabber(world, 0.3);
   }
   step(): void {
     this.world.step(this.dt);
     this.time += this.dt;
   }
   pointer(e: DemoPointer): void {
-    this.dragger.handle(e);
+    this.dragger.pointer(e);
   }
   abstract draw(ctx: CanvasRenderingContext2D, view: View): void;
 }
@@ -260,7 +212,7 @@ class ShapeMatchingSquare extends DraggableWorldDemo {
       ctx.fill();
     }
     if (this.example) {
-      label(
+      labelAt(
         ctx,
         view,
         `t = ${this.time.toFixed(2)} s: x3 = (${p.x[6].toFixed(3)}, ${p.x[7].toFixed(3)})`,
@@ -411,8 +363,8 @@ class JellyCube extends DraggableWorldDemo {
     const x = this.world.particles.x;
     drawTetSurface(ctx, view, x, this.left.first, this.mesh, 'rgba(120, 200, 90, 0.35)', '#3d7d2a');
     drawTetSurface(ctx, view, x, this.right.first, this.mesh, 'rgba(220, 90, 120, 0.35)', '#9b2345');
-    label(ctx, view, 'shape matching', -0.6, -0.15);
-    label(ctx, view, 'FEM', 0.6, -0.15);
+    labelAt(ctx, view, 'shape matching', -0.6, -0.15);
+    labelAt(ctx, view, 'FEM', 0.6, -0.15);
   }
 }
 
@@ -638,7 +590,7 @@ class CantileverCompare implements DemoInstance {
     applyView(ctx, view);
     ctx.fillStyle = GROUND;
     ctx.fillRect(-0.1, -0.3, 0.1, 0.6);
-    label(ctx, view, 'red: linear FEM (stretches as it bends)   blue: corotational FEM', 0.6, 0.3);
+    labelAt(ctx, view, 'red: linear FEM (stretches as it bends)   blue: corotational FEM', 0.6, 0.3);
   }
 }
 
@@ -670,12 +622,6 @@ const cantileverCompare: Demo = {
 const INTEGRATORS: ClothIntegrator[] = ['pbd', 'xpbd', 'implicit'];
 const NAMES: Record<ClothIntegrator, string> = { pbd: 'PBD', xpbd: 'XPBD', implicit: 'implicit (B–W)' };
 const SPACING = 1.6;
-
-/** Green (0% stretch) → red (≥ 15%), the seed's colouring. */
-function stretchColor(s: number): string {
-  const t = Math.max(0, Math.min(1, s / 0.15));
-  return `rgb(${Math.round(40 + 200 * t)}, ${Math.round(170 - 130 * t)}, 50)`;
-}
 
 class ClothCompare implements DemoInstance {
   readonly dt: number;
@@ -738,7 +684,7 @@ class ClothCompare implements DemoInstance {
   draw(ctx: CanvasRenderingContext2D, view: View): void {
     if (this.drape) drawGround(ctx, view);
     this.sims.forEach((sim, i) => {
-      applyView(ctx, view); // (label() below resets the transform)
+      applyView(ctx, view); // (labelAt() below resets the transform)
       ctx.lineWidth = 1.5 / view.scale;
       const mesh = this.meshes[i]!;
       const x = sim.positions();
@@ -761,7 +707,7 @@ class ClothCompare implements DemoInstance {
         }
       }
       const stretch = maxStructuralStretch(mesh, x);
-      label(
+      labelAt(
         ctx,
         view,
         `${NAMES[sim.integrator]}: max ${(100 * stretch).toFixed(0)}%`,

@@ -6,24 +6,13 @@
  * broadphase boxes, islands and sleep state.
  */
 
-import {
-  BODY_DYNAMIC,
-  BODY_KINEMATIC,
-  BODY_STATIC,
-  type PositionCorrection,
-  World,
-} from '../rigid2d/index.js';
-import { queryPoint } from '../rigid2d/queries.js';
+import { CanvasDebugDraw } from '../render/debug-draw-canvas.js';
+import { type DebugDrawOptions, drawWorld } from '../rigid2d/debug-draw.js';
+import { type PositionCorrection, World } from '../rigid2d/index.js';
 import { crateTrace } from '../workbook/s26-2.js';
-import {
-  applyView,
-  type Demo,
-  type DemoInstance,
-  type DemoParam,
-  type DemoParamValues,
-  type DemoPointer,
-  type View,
-} from './types.js';
+import { BodyGrabber } from './kit/body-grabber.js';
+import { textPanel } from './kit/labels.js';
+import type { Demo, DemoInstance, DemoParam, DemoParamValues, DemoPointer, View } from './types.js';
 
 const DT = 1 / 60;
 
@@ -60,15 +49,11 @@ type Builder = (world: World, p: DemoParamValues) => void;
 export class RigidDemoInstance implements DemoInstance {
   readonly world: World;
   readonly dt: number;
-  private drag = -1;
-  private dragLocalX = 0;
-  private dragLocalY = 0;
-  private targetX = 0;
-  private targetY = 0;
-  private readonly p: DemoParamValues;
+  private readonly grabber: BodyGrabber;
+  private readonly debugDraw = new CanvasDebugDraw();
+  private readonly drawOptions: DebugDrawOptions;
 
   constructor(build: Builder, p: DemoParamValues, dt: number) {
-    this.p = p;
     this.dt = dt;
     const mode = String(p['solver'] ?? 'soft-step') as PositionCorrection;
     this.world = new World({
@@ -81,6 +66,14 @@ export class RigidDemoInstance implements DemoInstance {
       },
     });
     build(this.world, p);
+    this.grabber = new BodyGrabber(this.world);
+    this.drawOptions = {
+      contacts: p['contacts'] === true,
+      normals: p['normals'] === true,
+      aabbs: p['aabbs'] === true,
+      islands: p['islands'] === true,
+      sleep: p['sleepState'] !== false,
+    };
   }
 
   get time(): number {
@@ -88,67 +81,12 @@ export class RigidDemoInstance implements DemoInstance {
   }
 
   step(): void {
-    this.applyMouseSpring();
+    this.grabber.apply();
     this.world.step(this.dt);
   }
 
-  /** A soft spring (5 Hz, damping ratio 0.7) from the grabbed point to the pointer. */
-  private applyMouseSpring(): void {
-    if (this.drag < 0) return;
-    const w = this.world;
-    let id: number;
-    try {
-      id = w.bodyId(this.drag);
-      w.bodySlot(id);
-    } catch {
-      this.drag = -1;
-      return;
-    }
-    const xf = w.getTransform(id);
-    const ax = xf.px + xf.c * this.dragLocalX - xf.s * this.dragLocalY;
-    const ay = xf.py + xf.s * this.dragLocalX + xf.c * this.dragLocalY;
-    const m = w.getMass(id);
-    const omega = 2 * Math.PI * 5;
-    const k = m * omega * omega;
-    const c = 2 * m * 0.7 * omega;
-    const [vx, vy] = w.getLinearVelocity(id);
-    const wv = w.getAngularVelocity(id);
-    const [cx, cy] = w.getWorldCenter(id);
-    // velocity of the anchor point
-    const pvx = vx - wv * (ay - cy);
-    const pvy = vy + wv * (ax - cx);
-    let fx = k * (this.targetX - ax) - c * pvx;
-    let fy = k * (this.targetY - ay) - c * pvy;
-    const maxF = 1000 * m;
-    const f = Math.hypot(fx, fy);
-    if (f > maxF) {
-      fx *= maxF / f;
-      fy *= maxF / f;
-    }
-    w.applyForce(id, [fx, fy], [ax, ay]);
-  }
-
   pointer(e: DemoPointer): void {
-    const w = this.world;
-    if (e.kind === 'down') {
-      const hits = queryPoint(w, e.x, e.y);
-      this.drag = -1;
-      for (const s of hits) {
-        const body = w.getShapeBody(s);
-        if (w.getBodyType(body) !== 'dynamic') continue;
-        const xf = w.getTransform(body);
-        const dx = e.x - xf.px;
-        const dy = e.y - xf.py;
-        this.drag = w.bodySlot(body);
-        this.dragLocalX = xf.c * dx + xf.s * dy;
-        this.dragLocalY = -xf.s * dx + xf.c * dy;
-        break;
-      }
-    } else if (e.kind === 'up') {
-      this.drag = -1;
-    }
-    this.targetX = e.x;
-    this.targetY = e.y;
+    this.grabber.pointer(e);
   }
 
   series(): Record<string, number> {
@@ -168,161 +106,10 @@ export class RigidDemoInstance implements DemoInstance {
   }
 
   draw(ctx: CanvasRenderingContext2D, view: View): void {
-    drawWorld(ctx, view, this.world, {
-      contacts: this.p['contacts'] === true,
-      normals: this.p['normals'] === true,
-      aabbs: this.p['aabbs'] === true,
-      islands: this.p['islands'] === true,
-      sleepState: this.p['sleepState'] !== false,
-    });
-    if (this.drag >= 0) {
-      const w = this.world;
-      const id = w.bodyId(this.drag);
-      const xf = w.getTransform(id);
-      const ax = xf.px + xf.c * this.dragLocalX - xf.s * this.dragLocalY;
-      const ay = xf.py + xf.s * this.dragLocalX + xf.c * this.dragLocalY;
-      ctx.save();
-      applyView(ctx, view);
-      ctx.lineWidth = 2 / view.scale;
-      ctx.strokeStyle = '#2ca02c';
-      ctx.beginPath();
-      ctx.moveTo(ax, ay);
-      ctx.lineTo(this.targetX, this.targetY);
-      ctx.stroke();
-      ctx.restore();
-    }
+    drawWorld(this.world, this.debugDraw.begin(ctx, view), this.drawOptions);
+    this.debugDraw.end();
+    this.grabber.draw(ctx, view);
   }
-}
-
-/** What {@link drawWorld} draws besides the shapes. */
-export interface DrawOptions {
-  contacts?: boolean;
-  normals?: boolean;
-  aabbs?: boolean;
-  islands?: boolean;
-  sleepState?: boolean;
-}
-
-const ISLAND_COLORS = [
-  '#e45756',
-  '#4c78a8',
-  '#54a24b',
-  '#eeca3b',
-  '#b279a2',
-  '#ff9da6',
-  '#9d755d',
-  '#72b7b2',
-];
-
-/** Draws a world with the standard Canvas 2D API (world y up). */
-export function drawWorld(
-  ctx: CanvasRenderingContext2D,
-  view: View,
-  world: World,
-  o: DrawOptions = {},
-): void {
-  const b = world.bodies;
-  const sh = world.shapes;
-  ctx.save();
-  applyView(ctx, view);
-  const px = 1 / view.scale;
-  ctx.lineWidth = px;
-  for (let s = 0; s < sh.count; s++) {
-    if (!sh.alive[s]) continue;
-    const bi = sh.body[s]!;
-    const g = sh.geom[s]!;
-    const c = b.qc[bi]!;
-    const sn = b.qs[bi]!;
-    const ox = b.cx[bi]! - (c * b.lcx[bi]! - sn * b.lcy[bi]!);
-    const oy = b.cy[bi]! - (sn * b.lcx[bi]! + c * b.lcy[bi]!);
-    const type = b.type[bi];
-    let fill = type === BODY_STATIC ? '#8c8c8c' : type === BODY_KINEMATIC ? '#7fa7d9' : '#f2a65a';
-    if (o.islands && type === BODY_DYNAMIC) {
-      const island = world.getIslandId(world.bodyId(bi));
-      fill = ISLAND_COLORS[((island % ISLAND_COLORS.length) + ISLAND_COLORS.length) % ISLAND_COLORS.length]!;
-    }
-    const asleep = type !== BODY_STATIC && b.awake[bi] === 0;
-    ctx.globalAlpha = o.sleepState && asleep ? 0.45 : sh.sensor[s] ? 0.3 : 1;
-    ctx.fillStyle = fill;
-    ctx.strokeStyle = '#333333';
-    ctx.beginPath();
-    const tx = (x: number, y: number) => ox + c * x - sn * y;
-    const ty = (x: number, y: number) => oy + sn * x + c * y;
-    if (g.kind === 'circle') {
-      const x = tx(g.vx[0]!, g.vy[0]!);
-      const y = ty(g.vx[0]!, g.vy[0]!);
-      ctx.arc(x, y, g.radius, 0, 2 * Math.PI);
-      ctx.fill();
-      ctx.stroke();
-      // a radius line shows rotation
-      ctx.beginPath();
-      ctx.moveTo(x, y);
-      ctx.lineTo(x + c * g.radius, y + sn * g.radius);
-      ctx.stroke();
-    } else if (g.kind === 'segment') {
-      ctx.moveTo(tx(g.vx[0]!, g.vy[0]!), ty(g.vx[0]!, g.vy[0]!));
-      ctx.lineTo(tx(g.vx[1]!, g.vy[1]!), ty(g.vx[1]!, g.vy[1]!));
-      ctx.lineWidth = 2 * px;
-      ctx.stroke();
-      ctx.lineWidth = px;
-    } else if (g.kind === 'capsule') {
-      const x1 = tx(g.vx[0]!, g.vy[0]!);
-      const y1 = ty(g.vx[0]!, g.vy[0]!);
-      const x2 = tx(g.vx[1]!, g.vy[1]!);
-      const y2 = ty(g.vx[1]!, g.vy[1]!);
-      const a = Math.atan2(y2 - y1, x2 - x1); // drawing only
-      ctx.arc(x2, y2, g.radius, a - Math.PI / 2, a + Math.PI / 2);
-      ctx.arc(x1, y1, g.radius, a + Math.PI / 2, a + (3 * Math.PI) / 2);
-      ctx.closePath();
-      ctx.fill();
-      ctx.stroke();
-    } else {
-      for (let k = 0; k < g.count; k++) {
-        const x = tx(g.vx[k]!, g.vy[k]!);
-        const y = ty(g.vx[k]!, g.vy[k]!);
-        if (k === 0) ctx.moveTo(x, y);
-        else ctx.lineTo(x, y);
-      }
-      ctx.closePath();
-      ctx.fill();
-      ctx.stroke();
-    }
-  }
-  ctx.globalAlpha = 1;
-  if (o.aabbs) {
-    ctx.strokeStyle = '#9467bd';
-    for (let s = 0; s < sh.count; s++) {
-      if (!sh.alive[s]) continue;
-      const k = 4 * s;
-      ctx.strokeRect(
-        sh.fat[k]!,
-        sh.fat[k + 1]!,
-        sh.fat[k + 2]! - sh.fat[k]!,
-        sh.fat[k + 3]! - sh.fat[k + 1]!,
-      );
-    }
-  }
-  if (o.contacts || o.normals) {
-    const cs = world.contactStore;
-    for (let c = 0; c < cs.count; c++) {
-      for (let k = 2 * c; k < 2 * c + cs.pointCount[c]!; k++) {
-        const x = cs.px[k]!;
-        const y = cs.py[k]!;
-        if (o.contacts) {
-          ctx.fillStyle = cs.separation[k]! > 0 ? '#1f77b4' : '#d62728';
-          ctx.fillRect(x - 3 * px, y - 3 * px, 6 * px, 6 * px);
-        }
-        if (o.normals) {
-          ctx.strokeStyle = '#2ca02c';
-          ctx.beginPath();
-          ctx.moveTo(x, y);
-          ctx.lineTo(x + 0.3 * cs.nx[c]!, y + 0.3 * cs.ny[c]!);
-          ctx.stroke();
-        }
-      }
-    }
-  }
-  ctx.restore();
 }
 
 function makeDemo(
@@ -380,25 +167,18 @@ function pyramidRows(world: World, base: number): void {
   }
 }
 
-/** The crate demo also shows the §26.2 sequential-impulse table computed by the solver. */
+/** The crate demo also shows the textbook §26.2 sequential-impulse table computed by the solver. */
 class CrateDemoInstance extends RigidDemoInstance {
-  private readonly table = crateTrace(0.5, 5).rows;
+  private readonly panel = [
+    '§26.2 sequential impulses (μ = 0.5)',
+    'it   λn      λt       ω       vn',
+    ...crateTrace(0.5, 5).rows.map(
+      (r) => `${r.iteration}   ${r.pn.toFixed(4)}  ${r.pt.toFixed(4)}  ${r.w.toFixed(4)}  ${r.vn.toFixed(4)}`,
+    ),
+  ];
   override draw(ctx: CanvasRenderingContext2D, view: View): void {
     super.draw(ctx, view);
-    ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = '#222222';
-    ctx.font = '12px monospace';
-    ctx.fillText('§26.2 sequential impulses (μ = 0.5)', 8, 16);
-    ctx.fillText('it   λn      λt       ω       vn', 8, 32);
-    this.table.forEach((r, i) => {
-      ctx.fillText(
-        `${r.iteration}   ${r.pn.toFixed(4)}  ${r.pt.toFixed(4)}  ${r.w.toFixed(4)}  ${r.vn.toFixed(4)}`,
-        8,
-        48 + 16 * i,
-      );
-    });
-    ctx.restore();
+    textPanel(ctx, this.panel);
   }
 }
 

@@ -5,7 +5,6 @@
  * Edges are coloured by stretch, green at 0% to red at 15% or more.
  */
 import { pcos, psin } from '../math/portable.js';
-import { AttachmentSet } from '../xpbd/attachment.js';
 import { addBalloon, type Balloon } from '../xpbd/balloon.js';
 import { addCloth, type Cloth, clothMesh } from '../xpbd/cloth.js';
 import { CollisionSet, plane } from '../xpbd/collision.js';
@@ -15,6 +14,9 @@ import { RodSet } from '../xpbd/rod.js';
 import { addRope, type Rope } from '../xpbd/rope.js';
 import { type XpbdSettings, XpbdWorld } from '../xpbd/solver.js';
 import { WindForce } from '../xpbd/wind.js';
+import { clear, label } from './kit/labels.js';
+import { ParticleGrabber } from './kit/particle-grabber.js';
+import { stretchColor } from './kit/stretch-color.js';
 import type { Demo, DemoInstance, DemoParamValues, DemoPointer, View } from './types.js';
 import { resolveParams, toPxX, toPxY } from './types.js';
 
@@ -34,14 +36,6 @@ function projX(cam: Camera, x: number, _y: number, z: number): number {
 function projY(cam: Camera, x: number, y: number, z: number): number {
   const zr = x * Math.sin(cam.yaw) + z * Math.cos(cam.yaw);
   return y * Math.cos(cam.pitch) - zr * Math.sin(cam.pitch);
-}
-
-/** Stretch 0 → green, 7.5% → yellow, ≥ 15% → red (the seed's figure). */
-export function stretchColor(stretch: number): string {
-  const t = Math.min(Math.max(stretch / 0.15, 0), 1);
-  const r = Math.round(255 * Math.min(1, 2 * t));
-  const g = Math.round(200 * Math.min(1, 2 * (1 - t)));
-  return `rgb(${r},${g},40)`;
 }
 
 const BUCKETS = 8;
@@ -80,18 +74,6 @@ function drawEdges(
   }
 }
 
-function clear(ctx: CanvasRenderingContext2D, view: View): void {
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = '#f7f7f4';
-  ctx.fillRect(0, 0, view.width, view.height);
-}
-
-function label(ctx: CanvasRenderingContext2D, text: string, px: number, py: number): void {
-  ctx.fillStyle = '#222';
-  ctx.font = '12px sans-serif';
-  ctx.fillText(text, px, py);
-}
-
 function circle(
   ctx: CanvasRenderingContext2D,
   view: View,
@@ -110,51 +92,6 @@ function hangingLength(world: XpbdWorld, top = 0): number {
   let minY = Number.POSITIVE_INFINITY;
   for (let i = 0; i < world.particles.count; i++) minY = Math.min(minY, world.particles.x[3 * i + 1]);
   return top - minY;
-}
-
-/** A mouse grab: a compliant attachment of the nearest particle (in the camera's projection) to the pointer. */
-class Grab {
-  private readonly att: AttachmentSet;
-  private active = false;
-  constructor(
-    private readonly world: XpbdWorld,
-    private readonly cam: Camera,
-    compliance = 0,
-  ) {
-    this.att = world.add(new AttachmentSet());
-    this.att.add(world.particles, 0, [0, 0, 0], compliance);
-    this.att.active[0] = 0;
-  }
-  pointer(e: DemoPointer): void {
-    const p = this.world.particles;
-    if (e.kind === 'down') {
-      let best = -1;
-      let bestD = 0.15 ** 2;
-      for (let i = 0; i < p.count; i++) {
-        if (p.invMass[i] === 0) continue;
-        const k = 3 * i;
-        const d =
-          (projX(this.cam, p.x[k], p.x[k + 1], p.x[k + 2]) - e.x) ** 2 +
-          (projY(this.cam, p.x[k], p.x[k + 1], p.x[k + 2]) - e.y) ** 2;
-        if (d < bestD) {
-          bestD = d;
-          best = i;
-        }
-      }
-      if (best < 0) return;
-      this.att.setParticle(p, 0, best);
-      this.active = true;
-    }
-    if (!this.active) return;
-    if (e.kind === 'up') {
-      this.att.active[0] = 0;
-      this.active = false;
-      return;
-    }
-    // keep the particle's depth; move it in the view plane (front camera)
-    const i = this.att.ids[0];
-    this.att.setTarget(0, e.x, e.y, p.x[3 * i + 2]);
-  }
 }
 
 /** One world stepped at a fixed 60 Hz: the part every demo below shares. */
@@ -237,7 +174,7 @@ class ClothIterations implements DemoInstance {
 
 class ClothSubsteps extends WorldDemo {
   private readonly cloth: Cloth;
-  private readonly grab: Grab;
+  private readonly grab: ParticleGrabber;
   constructor(p: DemoParamValues) {
     const settings: Partial<XpbdSettings> = {
       substeps: Number(p.substeps),
@@ -251,7 +188,7 @@ class ClothSubsteps extends WorldDemo {
       stretchCompliance: Number(p.compliance),
       damping: 0,
     });
-    this.grab = new Grab(this.world, FRONT);
+    this.grab = new ParticleGrabber(this.world);
   }
   draw(ctx: CanvasRenderingContext2D, view: View): void {
     clear(ctx, view);
@@ -282,7 +219,7 @@ class ClothSubsteps extends WorldDemo {
 
 class Chain extends WorldDemo {
   private readonly rope: Rope;
-  private readonly grab: Grab;
+  private readonly grab: ParticleGrabber;
   constructor(p: DemoParamValues) {
     super(new XpbdWorld({ substeps: Number(p.substeps) }));
     // seed 002 §7: 12 particles at (0.2 i, 2), the first pinned, α = 0.0001
@@ -292,7 +229,7 @@ class Chain extends WorldDemo {
       links: 11,
       compliance: Number(p.compliance),
     });
-    this.grab = new Grab(this.world, FRONT);
+    this.grab = new ParticleGrabber(this.world);
   }
   draw(ctx: CanvasRenderingContext2D, view: View): void {
     clear(ctx, view);
@@ -508,7 +445,7 @@ class HairDemo extends WorldDemo {
 
 class BalloonDemo extends WorldDemo {
   private readonly balloon: Balloon;
-  private readonly grab: Grab;
+  private readonly grab: ParticleGrabber;
   private readonly pressure: number;
   constructor(p: DemoParamValues) {
     super(new XpbdWorld({ substeps: 10, drag: 0.3 }));
@@ -523,7 +460,7 @@ class BalloonDemo extends WorldDemo {
     this.pressure = Number(p.pressure);
     const col = this.world.add(new CollisionSet(this.world.particles, { friction: 0.4 }));
     col.addCollider(plane([0, 1, 0], 0));
-    this.grab = new Grab(this.world, FRONT);
+    this.grab = new ParticleGrabber(this.world);
   }
   override step(): void {
     // inflate over the first second (a sudden pressure jump would ring the stiff skin)

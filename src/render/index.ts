@@ -3,6 +3,8 @@
  * formatting, the exact-pixel raster and the PNG codec. The Node-only parts (headless canvas,
  * GIF and PNG files, recording a run) live in the `*-node.ts` files, used by the CLI.
  */
+
+export * from './debug-draw-canvas.js';
 export * from './format.js';
 export * from './plot.js';
 export * from './png.js';

@@ -1,6 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { stretchColor, xpbdDemos } from '../../src/demos/xpbd.js';
+import { stretchColor } from '../../src/demos/kit/stretch-color.js';
+import { xpbdDemos } from '../../src/demos/xpbd.js';
 
 function ctx2d(w: number, h: number): CanvasRenderingContext2D {
   return createCanvas(w, h).getContext('2d') as unknown as CanvasRenderingContext2D;
