@@ -1,4 +1,5 @@
 import { PhysicsError } from '../core/errors.js';
+import * as mat33 from '../math/mat33.js';
 
 /**
  * The deformation gradient of a linear element (§26.3, 有限要素法):
@@ -91,7 +92,7 @@ export function restInverse3(
     const b = idx[c]! * stride;
     for (let r = 0; r < 3; r++) m[r * 3 + c] = x[b + r]! - x[b0 + r]!;
   }
-  const det = invert3(m, out, o);
+  const det = mat33.invert(out, o, m, 0);
   let scale = 0;
   for (let c = 0; c < 3; c++) scale = Math.max(scale, m[c]! ** 2 + m[3 + c]! ** 2 + m[6 + c]! ** 2);
   if (!(Math.abs(det) > 1e-12 * scale ** 1.5) || !Number.isFinite(det)) {
@@ -128,32 +129,4 @@ export function deformationGradient3(
     F[r * 3 + 1] = s1 * dmInv[o + 1]! + s2 * dmInv[o + 4]! + s3 * dmInv[o + 7]!;
     F[r * 3 + 2] = s1 * dmInv[o + 2]! + s2 * dmInv[o + 5]! + s3 * dmInv[o + 8]!;
   }
-}
-
-/** Inverse of the row-major 3×3 `m` into out[o..o+8]; returns det(m) (out is garbage when det = 0). */
-export function invert3(m: ArrayLike<number>, out: Float64Array, o: number): number {
-  const a = m[0]!;
-  const b = m[1]!;
-  const c = m[2]!;
-  const d = m[3]!;
-  const e = m[4]!;
-  const f = m[5]!;
-  const g = m[6]!;
-  const h = m[7]!;
-  const i = m[8]!;
-  const A = e * i - f * h;
-  const B = -(d * i - f * g);
-  const C = d * h - e * g;
-  const det = a * A + b * B + c * C;
-  const inv = 1 / det;
-  out[o] = A * inv;
-  out[o + 1] = -(b * i - c * h) * inv;
-  out[o + 2] = (b * f - c * e) * inv;
-  out[o + 3] = B * inv;
-  out[o + 4] = (a * i - c * g) * inv;
-  out[o + 5] = -(a * f - c * d) * inv;
-  out[o + 6] = C * inv;
-  out[o + 7] = -(a * h - b * g) * inv;
-  out[o + 8] = (a * e - b * d) * inv;
-  return det;
 }

@@ -1,3 +1,5 @@
+import * as mat33 from '../math/mat33.js';
+import { rotation3 } from '../math/rotation-extraction.js';
 import type { SolveContext } from '../xpbd/constraint.js';
 import { grown, type Particles } from '../xpbd/particles.js';
 import { pbdStiffness } from '../xpbd/stiffness.js';
@@ -5,7 +7,6 @@ import { xpbdUpdate } from '../xpbd/xpbd-update.js';
 import { deformationGradient3, restInverse3 } from './deformation-gradient.js';
 import { applyElementPair } from './element-correction.js';
 import { ELEMENT_MIN_DEN, FemElementSet, type FemSetOptions } from './fem-element-set.js';
-import { rotation3 } from './polar.js';
 
 /**
  * Linear tetrahedral finite elements as XPBD constraints (§26.3 有限要素法; seed 002 §8 "М'які тіла").
@@ -86,7 +87,7 @@ export class FemTetrahedra extends FemElementSet {
         this.gradients(e, grad);
         cofactor3(F, P);
         this.gradients(e, this.grad2);
-        const CH = det3(F) - gamma;
+        const CH = mat33.det(F, 0) - gamma;
         applyElementPair(
           ctx,
           ids,
@@ -158,7 +159,7 @@ export class FemTetrahedra extends FemElementSet {
         const lamNeo = lam + mu;
         const gamma = 1 + mu / lamNeo;
         // shifted so the rest state has zero energy: ½μ(‖F‖² − 3) + ½λ′((J − γ)² − (1 − γ)²)
-        const J = det3(F);
+        const J = mat33.det(F, 0);
         total += V * (0.5 * mu * (frob2(F) - 3) + 0.5 * lamNeo * ((J - gamma) ** 2 - (1 - gamma) ** 2));
       } else {
         q.set(this.quat.subarray(4 * e, 4 * e + 4));
@@ -185,14 +186,6 @@ function frob2(M: Float64Array): number {
   let s = 0;
   for (let i = 0; i < 9; i++) s += M[i] * M[i];
   return s;
-}
-
-export function det3(F: ArrayLike<number>): number {
-  return (
-    F[0] * (F[4] * F[8] - F[5] * F[7]) -
-    F[1] * (F[3] * F[8] - F[5] * F[6]) +
-    F[2] * (F[3] * F[7] - F[4] * F[6])
-  );
 }
 
 /** cof F = ∂ det F / ∂F (row-major): column i is the cross product of the other two columns. */

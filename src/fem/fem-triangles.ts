@@ -1,3 +1,4 @@
+import * as mat22 from '../math/mat22.js';
 import type { SolveContext } from '../xpbd/constraint.js';
 import type { Particles } from '../xpbd/particles.js';
 import { pbdStiffness } from '../xpbd/stiffness.js';
@@ -5,7 +6,6 @@ import { xpbdUpdate } from '../xpbd/xpbd-update.js';
 import { deformationGradient2, restInverse2 } from './deformation-gradient.js';
 import { applyElementPair } from './element-correction.js';
 import { ELEMENT_MIN_DEN, FemElementSet, type FemSetOptions } from './fem-element-set.js';
-import { rotation2 } from './polar.js';
 
 /**
  * Linear triangle finite elements in the xy plane (2D soft bodies), the 2D twin of FemTetrahedra:
@@ -91,7 +91,7 @@ export class FemTriangles extends FemElementSet {
           kp,
         );
       } else {
-        rotation2(F, R);
+        mat22.polar(R, 0, null, 0, F, 0);
         for (let i = 0; i < 4; i++) P[i] = F[i] - R[i];
         const C = Math.sqrt(P[0] * P[0] + P[1] * P[1] + P[2] * P[2] + P[3] * P[3]);
         if (C > 1e-12) {
@@ -100,7 +100,7 @@ export class FemTriangles extends FemElementSet {
         }
         if (lam > 0) {
           deformationGradient2(ctx.x, 3, ids[io], ids[io + 1], ids[io + 2], this.dmInv, 4 * e, F);
-          rotation2(F, R);
+          mat22.polar(R, 0, null, 0, F, 0);
           const Cl = R[0] * F[0] + R[1] * F[1] + R[2] * F[2] + R[3] * F[3] - 2;
           for (let i = 0; i < 4; i++) P[i] = R[i];
           this.correct(ctx, e, Cl, 1 / (lam * A), 2 * e + 1, kp);
@@ -145,7 +145,7 @@ export class FemTriangles extends FemElementSet {
         const f2 = F[0] * F[0] + F[1] * F[1] + F[2] * F[2] + F[3] * F[3];
         total += A * (0.5 * mu * (f2 - 2) + 0.5 * lamNeo * ((J - gamma) ** 2 - (1 - gamma) ** 2));
       } else {
-        rotation2(F, R);
+        mat22.polar(R, 0, null, 0, F, 0);
         let dev = 0;
         let tr = -2;
         for (let i = 0; i < 4; i++) {

@@ -1,8 +1,9 @@
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { type CGOptions, type CGResult, conjugateGradient, createCGScratch } from '../math/cg.js';
+import * as mat22 from '../math/mat22.js';
+import { rotation3 } from '../math/rotation-extraction.js';
 import { restInverse2, restInverse3 } from './deformation-gradient.js';
 import { type ElasticMaterial, lameParameters } from './material.js';
-import { rotation2, rotation3 } from './polar.js';
 
 /**
  * Implicit linear / corotational FEM (§26.3: "要素の力は26.1節の疎な剛性行列に組み立てられ、陰的に
@@ -13,7 +14,7 @@ import { rotation2, rotation3 } from './polar.js';
  *     K_e[(i,a),(j,c)] = V (μ δ_ac ∇N_i·∇N_j + μ ∂_c N_i ∂_a N_j + λ ∂_a N_i ∂_c N_j)
  *   linear FEM:         f_e = −K_e (x_e − X_e)            — wrong under rotation (§26.3 計算例)
  *   corotational FEM:   f_e = −R_e K_e (R_eᵀ x_e − X_e),  K ≈ Σ R_e K_e R_eᵀ  (stiffness warping,
- *                       Müller & Gross 2004), R_e the rotation of F = D_s D_m⁻¹ (polar.ts)
+ *                       Müller & Gross 2004), R_e the rotation of F = D_s D_m⁻¹ (mat22.polar, rotation3)
  *   one implicit Euler Newton step (Baraff–Witkin, §26.1), Rayleigh damping D = a M + b K:
  *     (M + h D + h² K) Δv = h (f(x) + f_ext − h K v),   v ← v + Δv,   x ← x + h v
  *   static equilibrium: K Δx = f(x) + f_ext, x ← x + Δx, repeated (a few Newton-like iterations).
@@ -222,7 +223,7 @@ export class ImplicitFem {
           F[r * d + c] = s;
         }
       }
-      if (d === 2) rotation2(F, R);
+      if (d === 2) mat22.polar(R, 0, null, 0, F, 0);
       else rotation3(F, this.quat, 4 * e, R);
       for (let k = 0; k < d * d; k++) this.rot[o + k] = R[k];
     }

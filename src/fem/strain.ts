@@ -1,5 +1,5 @@
+import * as mat22 from '../math/mat22.js';
 import { polar3 } from '../math/polar3.js';
-import { rotation2 } from './polar.js';
 
 /**
  * The three strain measures of §26.3 for a deformation gradient F (row-major d×d, d = 2 or 3):
@@ -27,11 +27,12 @@ export function greenStrain(F: ArrayLike<number>, d: 2 | 3, out: Float64Array): 
   return out;
 }
 
-/** Corotational strain S − I where S = Rᵀ F and R is the rotational part of F (see polar.ts). */
+/** Corotational strain S − I where S = Rᵀ F and R is the rotational part of F (`mat22.polar`, `polar3`). */
 export function corotationalStrain(F: ArrayLike<number>, d: 2 | 3, out: Float64Array): Float64Array {
   const R = new Float64Array(d * d);
-  if (d === 2) rotation2(F, R);
-  else polar3(R, 0, null, 0, Float64Array.from(F), 0); // the math module's SVD-based polar decomposition
+  // the closed-form 2D and the SVD-based 3D polar decompositions of rikigaku/math
+  if (d === 2) mat22.polar(R, 0, null, 0, Float64Array.from(F), 0);
+  else polar3(R, 0, null, 0, Float64Array.from(F), 0);
   for (let r = 0; r < d; r++) {
     for (let c = 0; c < d; c++) {
       let s = 0;

@@ -2,7 +2,6 @@
  * 2×2 matrices stored row-major as 4 numbers at an offset: [m00, m01, m10, m11].
  * Functions write into `out` at offset `o` (may alias inputs).
  */
-import { patan2 } from './portable.js';
 import type { Arr } from './vec2.js';
 
 export function identity(out: Arr, o: number): void {
@@ -59,25 +58,24 @@ export function invert(out: Arr, o: number, a: Arr, ao: number): number {
 }
 
 /**
- * Polar decomposition A = R·S in closed form (used by corotational FEM, 26.3): R is the rotation
- * closest to A, with angle θ = atan2(m10 − m01, m00 + m11), and S = Rᵀ·A is symmetric. (When
- * det A < 0, S has a negative eigenvalue: R stays a proper rotation, det R = +1.) Returns θ.
+ * Polar decomposition A = R·S in closed form (corotational FEM and 2D shape matching, textbook
+ * §26.3): R is the rotation closest to A, with angle θ = atan2(m10 − m01, m00 + m11), computed
+ * without trigonometry as (cos θ, sin θ) = the normalised vector (m00 + m11, m10 − m01); S = Rᵀ·A is
+ * symmetric. (When det A < 0, S has a negative eigenvalue: R stays a proper rotation, det R = +1.)
+ * A matrix with no rotational information (both sums zero) gives R = I. Returns θ, from
+ * `Math.atan2` of the two sums (it is reported, never fed back into R).
  */
 export function polar(rOut: Arr, ro: number, sOut: Arr | null, so: number, a: Arr, ao: number): number {
   const a0 = a[ao]!;
   const a1 = a[ao + 1]!;
   const a2 = a[ao + 2]!;
   const a3 = a[ao + 3]!;
-  let c = a0 + a3;
-  let s = a2 - a1;
-  const l = Math.sqrt(c * c + s * s);
-  if (l > 0) {
-    c /= l;
-    s /= l;
-  } else {
-    c = 1;
-    s = 0;
-  }
+  const x = a0 + a3;
+  const y = a2 - a1;
+  const l = Math.sqrt(x * x + y * y);
+  // l is 0 or ≥ 1e-162 (squares underflow below that), so this is the l > 0 test; NaN gives R = I
+  const c = l > 1e-300 ? x / l : 1;
+  const s = l > 1e-300 ? y / l : 0;
   rOut[ro] = c;
   rOut[ro + 1] = -s;
   rOut[ro + 2] = s;
@@ -94,5 +92,5 @@ export function polar(rOut: Arr, ro: number, sOut: Arr | null, so: number, a: Ar
     sOut[so + 2] = off;
     sOut[so + 3] = s11;
   }
-  return l > 0 ? patan2(s, c) : 0;
+  return Math.atan2(y, x);
 }

@@ -74,22 +74,38 @@ export function det(a: Arr, ao: number): number {
     a[ao + 2]! * (a[ao + 3]! * a[ao + 7]! - a[ao + 4]! * a[ao + 6]!)
   );
 }
-/** out = A⁻¹ (adjugate / determinant); returns det A (0 leaves `out` untouched: singular). */
+/**
+ * out = A⁻¹ by the adjugate (cofactor expansion along the first row); returns det A.
+ * Singular A (det A = 0 exactly) returns 0 and leaves `out` untouched — callers test the returned
+ * determinant (and usually reject small ones relative to the matrix's scale). A NaN determinant
+ * gives a NaN inverse. All entries are read first, so `out` may alias `a`.
+ */
 export function invert(out: Arr, o: number, a: Arr, ao: number): number {
-  const d = det(a, ao);
+  const m00 = a[ao]!;
+  const m01 = a[ao + 1]!;
+  const m02 = a[ao + 2]!;
+  const m10 = a[ao + 3]!;
+  const m11 = a[ao + 4]!;
+  const m12 = a[ao + 5]!;
+  const m20 = a[ao + 6]!;
+  const m21 = a[ao + 7]!;
+  const m22 = a[ao + 8]!;
+  // the first-column cofactors; det A = m00·c00 + m01·c10 + m02·c20 (the same value as `det`)
+  const c00 = m11 * m22 - m12 * m21;
+  const c10 = -(m10 * m22 - m12 * m20);
+  const c20 = m10 * m21 - m11 * m20;
+  const d = m00 * c00 + m01 * c10 + m02 * c20;
   if (d === 0) return 0;
-  const m = (r: number, c: number): number => a[ao + 3 * r + c]!;
   const inv = 1 / d;
-  t9[0] = (m(1, 1) * m(2, 2) - m(1, 2) * m(2, 1)) * inv;
-  t9[1] = (m(0, 2) * m(2, 1) - m(0, 1) * m(2, 2)) * inv;
-  t9[2] = (m(0, 1) * m(1, 2) - m(0, 2) * m(1, 1)) * inv;
-  t9[3] = (m(1, 2) * m(2, 0) - m(1, 0) * m(2, 2)) * inv;
-  t9[4] = (m(0, 0) * m(2, 2) - m(0, 2) * m(2, 0)) * inv;
-  t9[5] = (m(0, 2) * m(1, 0) - m(0, 0) * m(1, 2)) * inv;
-  t9[6] = (m(1, 0) * m(2, 1) - m(1, 1) * m(2, 0)) * inv;
-  t9[7] = (m(0, 1) * m(2, 0) - m(0, 0) * m(2, 1)) * inv;
-  t9[8] = (m(0, 0) * m(1, 1) - m(0, 1) * m(1, 0)) * inv;
-  for (let i = 0; i < 9; i++) out[o + i] = t9[i]!;
+  out[o] = c00 * inv;
+  out[o + 1] = -(m01 * m22 - m02 * m21) * inv;
+  out[o + 2] = (m01 * m12 - m02 * m11) * inv;
+  out[o + 3] = c10 * inv;
+  out[o + 4] = (m00 * m22 - m02 * m20) * inv;
+  out[o + 5] = -(m00 * m12 - m02 * m10) * inv;
+  out[o + 6] = c20 * inv;
+  out[o + 7] = -(m00 * m21 - m01 * m20) * inv;
+  out[o + 8] = (m00 * m11 - m01 * m10) * inv;
   return d;
 }
 /** out = the skew matrix [v]ₓ with [v]ₓ·w = v × w. */

@@ -21,14 +21,36 @@ export function fromAxisAngle(out: Arr, o: number, axis: Arr, ao: number, angle:
 }
 /** Hamilton product out = a·b (rotation b first, then a). */
 export function mul(out: Arr, o: number, a: Arr, ao: number, b: Arr, bo: number): void {
-  const ax = a[ao]!;
-  const ay = a[ao + 1]!;
-  const az = a[ao + 2]!;
-  const aw = a[ao + 3]!;
-  const bx = b[bo]!;
-  const by = b[bo + 1]!;
-  const bz = b[bo + 2]!;
-  const bw = b[bo + 3]!;
+  mulComponents(
+    out,
+    o,
+    a[ao]!,
+    a[ao + 1]!,
+    a[ao + 2]!,
+    a[ao + 3]!,
+    b[bo]!,
+    b[bo + 1]!,
+    b[bo + 2]!,
+    b[bo + 3]!,
+  );
+}
+/**
+ * Hamilton product out = a·b of quaternions given by their components (x, y, z, w) — for kernels
+ * that form a factor on the fly (a conjugate, a pure vector (v, 0)) without storing it first.
+ * The inputs are plain numbers, so `out` may be the storage they were read from.
+ */
+export function mulComponents(
+  out: Arr,
+  o: number,
+  ax: number,
+  ay: number,
+  az: number,
+  aw: number,
+  bx: number,
+  by: number,
+  bz: number,
+  bw: number,
+): void {
   out[o] = aw * bx + ax * bw + ay * bz - az * by;
   out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
   out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
@@ -40,7 +62,10 @@ export function conjugate(out: Arr, o: number, a: Arr, ao: number): void {
   out[o + 2] = -a[ao + 2]!;
   out[o + 3] = a[ao + 3]!;
 }
-/** Normalises in place-capable fashion; returns the old length (0 → identity). */
+/**
+ * out = a/|a| (each component divided by the length); returns the old length. `out` may alias `a`.
+ * A zero quaternion has no direction: it gives the identity (and returns 0).
+ */
 export function normalize(out: Arr, o: number, a: Arr, ao: number): number {
   const x = a[ao]!;
   const y = a[ao + 1]!;
@@ -51,11 +76,10 @@ export function normalize(out: Arr, o: number, a: Arr, ao: number): number {
     identity(out, o);
     return 0;
   }
-  const inv = 1 / l;
-  out[o] = x * inv;
-  out[o + 1] = y * inv;
-  out[o + 2] = z * inv;
-  out[o + 3] = w * inv;
+  out[o] = x / l;
+  out[o + 1] = y / l;
+  out[o + 2] = z / l;
+  out[o + 3] = w / l;
   return l;
 }
 /** out(vec3) = q·v·q*, the rotation of v by unit q. */
@@ -77,10 +101,13 @@ export function rotateVec(out: Arr, o: number, q: Arr, qo: number, v: Arr, vo: n
 }
 /** out(mat33, row-major) = the rotation matrix of unit q. */
 export function toMat33(out: Arr, o: number, q: Arr, qo: number): void {
-  const x = q[qo]!;
-  const y = q[qo + 1]!;
-  const z = q[qo + 2]!;
-  const w = q[qo + 3]!;
+  toMat33Components(out, o, q[qo]!, q[qo + 1]!, q[qo + 2]!, q[qo + 3]!);
+}
+/**
+ * out(mat33, row-major) = the rotation matrix of the unit quaternion with components (x, y, z, w)
+ * — also for storage in another component order, e.g. (w, x, y, z) in `rotation3`.
+ */
+export function toMat33Components(out: Arr, o: number, x: number, y: number, z: number, w: number): void {
   out[o] = 1 - 2 * (y * y + z * z);
   out[o + 1] = 2 * (x * y - w * z);
   out[o + 2] = 2 * (x * z + w * y);

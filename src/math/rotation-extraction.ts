@@ -1,47 +1,28 @@
 /**
- * The rotational part R of a matrix A = R S (polar decomposition), used by shape matching and by
- * corotational FEM (§26.3: "共回転FEMは、シェイプマッチングと同じ極分解で先に回転を取り除き").
- * Matrices are row-major Float64Arrays: 2×2 as [a11, a12, a21, a22], 3×3 as [a11, a12, a13, a21, ...].
+ * The rotational part R of a 3×3 matrix A = R S (polar decomposition) by warm-started iteration,
+ * as corotational FEM and shape matching use it every step (textbook §26.3: "共回転FEMは、
+ * シェイプマッチングと同じ極分解で先に回転を取り除き"). Row-major 3×3 matrices in Float64Arrays.
+ * The closed-form 2D case is `mat22.polar`; the SVD-based 3D decomposition (no warm start, also
+ * gives S) is `polar3`.
  */
+import { toMat33Components } from './quat.js';
+import type { Arr } from './vec2.js';
 
 /**
- * 2D: R = [c −s; s c] with θ = atan2(A21 − A12, A11 + A22) (§26.3). Computed without trigonometry:
- * (c, s) is the normalised vector (A11 + A22, A21 − A12). Writes R into `R` and returns θ.
- * A matrix with no rotational information (both sums zero) gives R = I.
- */
-export function rotation2(A: ArrayLike<number>, R: Float64Array): number {
-  const x = A[0]! + A[3]!;
-  const y = A[2]! - A[1]!;
-  const r = Math.sqrt(x * x + y * y);
-  const c = r > 1e-300 ? x / r : 1;
-  const s = r > 1e-300 ? y / r : 0;
-  R[0] = c;
-  R[1] = -s;
-  R[2] = s;
-  R[3] = c;
-  return Math.atan2(y, x);
-}
-
-/**
- * 3D: the rotation R closest to A (A = R S with S symmetric), found iteratively and warm-started —
- * the approach of Müller, Bender, Chentanez, Macklin, "A Robust Method to Extract the Rotational Part
- * of Deformations" (MIG 2016), with a Newton step where it is safe:
+ * The rotation R closest to the 3×3 matrix A (A = R S with S symmetric), found iteratively and
+ * warm-started — the approach of Müller, Bender, Chentanez, Macklin, "A Robust Method to Extract the
+ * Rotational Part of Deformations" (MIG 2016), with a Newton step where it is safe:
  *   M = Rᵀ A,   g = (M32 − M23, M13 − M31, M21 − M12)   (= Rᵀ Σ r_i × a_i, zero when M is symmetric)
  *   Newton:  δ = (tr S · I − S)⁻¹ g  with S = sym(M), when that matrix is positive definite
  *            (then the step converges cubically: a pure rotation error ε becomes O(ε³));
  *   Müller:  δ = g / (|tr M| + ε) otherwise (far from the answer, e.g. a half-turn or an inverted A);
  *   R ← R · rot(δ), as the quaternion q ← normalise(q ⊗ (1, δ/2)) — no trigonometry, deterministic.
- * The unit quaternion `q` (w, x, y, z at q[qo..qo+3]) is the warm start (pass last step's) and the
- * result; R is written into `R`. Returns the iterations used. Unlike an SVD-based polar decomposition
+ * The unit quaternion `q` is the warm start (pass last step's) and the result. It is stored scalar
+ * first, (w, x, y, z) at q[qo..qo+3] — unlike the (x, y, z, w) of `quat` — so the identity is
+ * [1, 0, 0, 0]; R is written into `R`. Returns the iterations used. Unlike an SVD-based polar decomposition
  * it always returns a proper rotation, even for an inverted A.
  */
-export function rotation3(
-  A: ArrayLike<number>,
-  q: Float64Array,
-  qo: number,
-  R: Float64Array,
-  maxIterations = 40,
-): number {
+export function rotation3(A: Arr, q: Float64Array, qo: number, R: Float64Array, maxIterations = 40): number {
   const a0 = A[0]!;
   const a1 = A[1]!;
   const a2 = A[2]!;
@@ -55,7 +36,7 @@ export function rotation3(
   const tol = 1e-26 * (scale + 1e-300);
   let it = 0;
   for (; it < maxIterations; it++) {
-    quatToMatrix(q, qo, R);
+    toMat33Components(R, 0, q[qo + 1]!, q[qo + 2]!, q[qo + 3]!, q[qo]!);
     // M = Rᵀ A
     const m00 = R[0]! * a0 + R[3]! * a3 + R[6]! * a6;
     const m01 = R[0]! * a1 + R[3]! * a4 + R[6]! * a7;
@@ -121,23 +102,6 @@ export function rotation3(
     q[qo + 2] = ny;
     q[qo + 3] = nz;
   }
-  quatToMatrix(q, qo, R);
+  toMat33Components(R, 0, q[qo + 1]!, q[qo + 2]!, q[qo + 3]!, q[qo]!);
   return it;
-}
-
-/** Rotation matrix (row-major 3×3) of the unit quaternion (w, x, y, z) at q[o..o+3]. */
-export function quatToMatrix(q: ArrayLike<number>, o: number, R: Float64Array): void {
-  const w = q[o]!;
-  const x = q[o + 1]!;
-  const y = q[o + 2]!;
-  const z = q[o + 3]!;
-  R[0] = 1 - 2 * (y * y + z * z);
-  R[1] = 2 * (x * y - w * z);
-  R[2] = 2 * (x * z + w * y);
-  R[3] = 2 * (x * y + w * z);
-  R[4] = 1 - 2 * (x * x + z * z);
-  R[5] = 2 * (y * z - w * x);
-  R[6] = 2 * (x * z - w * y);
-  R[7] = 2 * (y * z + w * x);
-  R[8] = 1 - 2 * (x * x + y * y);
 }

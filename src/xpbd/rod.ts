@@ -1,4 +1,5 @@
 import { PhysicsError } from '../core/errors.js';
+import * as quat from '../math/quat.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';
 import { checkIndex, checkNonNegative } from './distance.js';
 import type { Particles } from './particles.js';
@@ -119,12 +120,12 @@ export class RodSet implements ConstraintSet {
       const wx = 0.5 * h * this.omega[3 * s];
       const wy = 0.5 * h * this.omega[3 * s + 1];
       const wz = 0.5 * h * this.omega[3 * s + 2];
-      mulInto(wx, wy, wz, 0, q[o], q[o + 1], q[o + 2], q[o + 3], this.t);
+      quat.mulComponents(this.t, 0, wx, wy, wz, 0, q[o], q[o + 1], q[o + 2], q[o + 3]);
       q[o] += this.t[0];
       q[o + 1] += this.t[1];
       q[o + 2] += this.t[2];
       q[o + 3] += this.t[3];
-      normalize(q, o);
+      quat.normalize(q, o, q, o);
     }
   }
 
@@ -171,14 +172,14 @@ export class RodSet implements ConstraintSet {
         ctx.dx[b + 2] -= sb * gz;
         if (wqs > 0) {
           // Δq = κ (Γ q ē3), ē3 = (0, 0, −1, 0)
-          mulInto(gx, gy, gz, 0, qx, qy, qz, qw, t);
+          quat.mulComponents(t, 0, gx, gy, gz, 0, qx, qy, qz, qw);
           const k = (2 * wqs * l * l) / D;
-          mulInto(t[0], t[1], t[2], t[3], 0, 0, -1, 0, t);
+          quat.mulComponents(t, 0, t[0], t[1], t[2], t[3], 0, 0, -1, 0);
           q[o] += k * t[0];
           q[o + 1] += k * t[1];
           q[o + 2] += k * t[2];
           q[o + 3] += k * t[3];
-          normalize(q, o);
+          quat.normalize(q, o, q, o);
         }
       } else {
         // bend–twist between segments i and i + 1
@@ -191,7 +192,18 @@ export class RodSet implements ConstraintSet {
         const den = w0 + w1 + at;
         if (den < 1e-12) continue;
         // Ω = q̄_i q_j (full quaternion), compare with ±Ω0
-        mulInto(-q[oi], -q[oi + 1], -q[oi + 2], q[oi + 3], q[oj], q[oj + 1], q[oj + 2], q[oj + 3], t);
+        quat.mulComponents(
+          t,
+          0,
+          -q[oi],
+          -q[oi + 1],
+          -q[oi + 2],
+          q[oi + 3],
+          q[oj],
+          q[oj + 1],
+          q[oj + 2],
+          q[oj + 3],
+        );
         const r = 3 * i;
         const r0 = this.restDarboux[r];
         const r1 = this.restDarboux[r + 1];
@@ -211,14 +223,14 @@ export class RodSet implements ConstraintSet {
         this.lambda[r + 2] += lz;
         // Δq_i = −w_qi q_j (Δλ, 0) and Δq_j = +w_qj q_i (Δλ, 0), both from the current q_i, q_j
         const t2 = this.t2;
-        mulInto(q[oj], q[oj + 1], q[oj + 2], q[oj + 3], lx, ly, lz, 0, t);
-        mulInto(q[oi], q[oi + 1], q[oi + 2], q[oi + 3], lx, ly, lz, 0, t2);
+        quat.mulComponents(t, 0, q[oj], q[oj + 1], q[oj + 2], q[oj + 3], lx, ly, lz, 0);
+        quat.mulComponents(t2, 0, q[oi], q[oi + 1], q[oi + 2], q[oi + 3], lx, ly, lz, 0);
         for (let k = 0; k < 4; k++) {
           q[oi + k] -= w0 * t[k];
           q[oj + k] += w1 * t2[k];
         }
-        normalize(q, oi);
-        normalize(q, oj);
+        quat.normalize(q, oi, q, oi);
+        quat.normalize(q, oj, q, oj);
       }
     }
   }
@@ -230,7 +242,7 @@ export class RodSet implements ConstraintSet {
     const t = this.t;
     for (let s = 0; s < this.rest.length; s++) {
       const o = 4 * s;
-      mulInto(q[o], q[o + 1], q[o + 2], q[o + 3], -p[o], -p[o + 1], -p[o + 2], p[o + 3], t);
+      quat.mulComponents(t, 0, q[o], q[o + 1], q[o + 2], q[o + 3], -p[o], -p[o + 1], -p[o + 2], p[o + 3]);
       const sg = t[3] >= 0 ? 2 / ctx.h : -2 / ctx.h;
       this.omega[3 * s] = sg * t[0];
       this.omega[3 * s + 1] = sg * t[1];
@@ -253,34 +265,6 @@ export class RodSet implements ConstraintSet {
   }
 }
 
-/** out = a b for quaternions (x, y, z, w); out may alias neither input's storage. */
-function mulInto(
-  ax: number,
-  ay: number,
-  az: number,
-  aw: number,
-  bx: number,
-  by: number,
-  bz: number,
-  bw: number,
-  out: Float64Array,
-): void {
-  out[0] = aw * bx + ax * bw + ay * bz - az * by;
-  out[1] = aw * by - ax * bz + ay * bw + az * bx;
-  out[2] = aw * bz + ax * by - ay * bx + az * bw;
-  out[3] = aw * bw - ax * bx - ay * by - az * bz;
-}
-
-function normalize(q: Float64Array, o: number): void {
-  const l = Math.sqrt(q[o] * q[o] + q[o + 1] * q[o + 1] + q[o + 2] * q[o + 2] + q[o + 3] * q[o + 3]);
-  if (l > 0) {
-    q[o] /= l;
-    q[o + 1] /= l;
-    q[o + 2] /= l;
-    q[o + 3] /= l;
-  }
-}
-
 /** The shortest-arc quaternion taking e3 = (0, 0, 1) to the unit vector (x, y, z), written at q[o..o+3]. */
 function fromTo(x: number, y: number, z: number, q: Float64Array, o: number): void {
   // axis e3 × d = (−y, x, 0), cos θ = z; q = (sin θ/2 · axis, cos θ/2) via the half-vector trick
@@ -295,13 +279,13 @@ function fromTo(x: number, y: number, z: number, q: Float64Array, o: number): vo
   q[o + 1] = x;
   q[o + 2] = 0;
   q[o + 3] = 1 + z;
-  normalize(q, o);
+  quat.normalize(q, o, q, o);
 }
 
 /** Im(q̄_i q_j) written at out[r..r+2], with the sign making the real part ≥ 0. */
 function darboux(q: Float64Array, oi: number, oj: number, out: Float64Array, r: number): void {
   const t = new Float64Array(4);
-  mulInto(-q[oi], -q[oi + 1], -q[oi + 2], q[oi + 3], q[oj], q[oj + 1], q[oj + 2], q[oj + 3], t);
+  quat.mulComponents(t, 0, -q[oi], -q[oi + 1], -q[oi + 2], q[oi + 3], q[oj], q[oj + 1], q[oj + 2], q[oj + 3]);
   const s = t[3] >= 0 ? 1 : -1;
   out[r] = s * t[0];
   out[r + 1] = s * t[1];

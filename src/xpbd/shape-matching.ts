@@ -1,6 +1,7 @@
 import { assertFinite, PhysicsError } from '../core/errors.js';
-import { invert3 } from '../fem/deformation-gradient.js';
-import { rotation2, rotation3 } from '../fem/polar.js';
+import * as mat22 from '../math/mat22.js';
+import * as mat33 from '../math/mat33.js';
+import { rotation3 } from '../math/rotation-extraction.js';
 import type { Coloring, ConstraintSet, SolveContext } from './constraint.js';
 import type { Particles } from './particles.js';
 import { nthRoot, pbdStiffness } from './stiffness.js';
@@ -85,6 +86,8 @@ export class ShapeMatching implements ConstraintSet {
   private readonly A = new Float64Array(9);
   private readonly R = new Float64Array(9);
   private readonly T = new Float64Array(9);
+  /** the linear map A·A_qq⁻¹ of the linear mode (every entry the mode reads is rewritten per cluster) */
+  private readonly L = new Float64Array(9);
   private readonly c = new Float64Array(3);
 
   /**
@@ -172,7 +175,7 @@ export class ShapeMatching implements ConstraintSet {
       // A_qq⁻¹ (only the linear mode needs it; a flat cluster has none and falls back to rigid)
       const o = k * d * d;
       if (d === 2) {
-        const det = aqq[0]! * aqq[3]! - aqq[1]! * aqq[2]!;
+        const det = mat22.det(aqq, 0);
         if (Math.abs(det) > 1e-14) {
           this.aqqInv[o] = aqq[3]! / det;
           this.aqqInv[o + 1] = -aqq[1]! / det;
@@ -181,7 +184,7 @@ export class ShapeMatching implements ConstraintSet {
         }
       } else {
         const tmp = new Float64Array(9);
-        const det = invert3(aqq, tmp, 0);
+        const det = mat33.invert(tmp, 0, aqq, 0);
         if (Math.abs(det) > 1e-14) this.aqqInv.set(tmp, o);
       }
     }
@@ -307,7 +310,7 @@ export class ShapeMatching implements ConstraintSet {
       }
     }
     let theta = 0;
-    if (d === 2) theta = rotation2(A, R);
+    if (d === 2) theta = mat22.polar(R, 0, null, 0, A, 0);
     else rotation3(A, this.quat, k * 4, R);
     // T: R, or the blend β·(A A_qq⁻¹ / det^(1/d)) + (1 − β)·R
     const dd = d * d;
@@ -330,7 +333,7 @@ export class ShapeMatching implements ConstraintSet {
   private blendLinear(k: number, A: Float64Array, R: Float64Array, T: Float64Array): void {
     const d = this.dim;
     const o = k * d * d;
-    const L = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+    const L = this.L;
     let any = false;
     for (let r = 0; r < d; r++) {
       for (let col = 0; col < d; col++) {
@@ -341,12 +344,7 @@ export class ShapeMatching implements ConstraintSet {
       }
     }
     if (!any) return;
-    const det =
-      d === 2
-        ? L[0]! * L[3]! - L[1]! * L[2]!
-        : L[0]! * (L[4]! * L[8]! - L[5]! * L[7]!) -
-          L[1]! * (L[3]! * L[8]! - L[5]! * L[6]!) +
-          L[2]! * (L[3]! * L[7]! - L[4]! * L[6]!);
+    const det = d === 2 ? mat22.det(L, 0) : mat33.det(L, 0);
     // keep volume: divide by det^(1/d); an inverted or flat map falls back to the rotation
     if (!(det > 1e-12)) return;
     const scale = 1 / (d === 2 ? Math.sqrt(det) : nthRoot(det, 3));

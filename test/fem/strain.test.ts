@@ -7,9 +7,9 @@ import {
   restInverse3,
 } from '../../src/fem/deformation-gradient.js';
 import { lameParameters } from '../../src/fem/material.js';
-import { rotation3 } from '../../src/fem/polar.js';
 import { corotationalStrain, greenStrain, linearStrain } from '../../src/fem/strain.js';
 import { polar3 } from '../../src/math/polar3.js';
+import { rotation3 } from '../../src/math/rotation-extraction.js';
 
 /** F of the triangle with rest corners (0,0), (1,0), (0,1) moved to the given corners (stride 3). */
 function triangleF(corners: number[]): Float64Array {
