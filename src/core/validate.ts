@@ -15,6 +15,7 @@ export type Obj = Record<string, unknown>;
 
 /** A value in words for an error message: `string "x"`, `number 3`, `null`, `an array`, `an object`. */
 export function show(value: unknown): string {
+  if (value === undefined) return 'nothing';
   if (typeof value === 'string') return `string ${JSON.stringify(value)}`;
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -74,15 +75,21 @@ export interface Checks {
   optOneOf<T extends string>(o: Obj, key: string, path: string, options: readonly T[]): T | undefined;
 }
 
+/** Words a kit may change: what a value that is not a number was expected to be (default 'a number'). */
+export interface CheckWords {
+  number?: string;
+}
+
 /** The validation kit whose errors carry `code`. */
-export function checks(code: PhysicsErrorCode): Checks {
+export function checks(code: PhysicsErrorCode, words: CheckWords = {}): Checks {
+  const expectedNumber = `expected ${words.number ?? 'a number'}`;
   const fail = (path: string, what: string): never => {
     throw new PhysicsError(code, `${path}: ${what}`);
   };
   const failGot = (path: string, what: string, value: unknown): never =>
     fail(path, `${what}, got ${show(value)}`);
   const number = (value: unknown, path: string, rule: NumRule = {}): number => {
-    if (typeof value !== 'number') failGot(path, 'expected a number', value);
+    if (typeof value !== 'number') failGot(path, expectedNumber, value);
     const v = value as number;
     // JSON cannot hold NaN or ±Infinity, but 1e999 parses to Infinity and the API can pass anything.
     if (!Number.isFinite(v)) fail(path, `must be a finite number, got ${v}`);

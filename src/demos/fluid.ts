@@ -4,8 +4,8 @@ import { modernPlumeOptions, SEED_PLUME_DT, seedPlumeOptions } from '../fluid/pr
 import type { PressureSolverKind } from '../fluid/pressure-solvers.js';
 import { Projector } from '../fluid/projection.js';
 import type { SmokeOptions } from '../fluid/smoke.js';
-import { drawArrow, drawSmoke2D } from '../fluid/smoke-draw.js';
-import { SmokeInstance } from '../fluid/smoke-instance.js';
+import { drawArrow, drawSmoke2D } from '../render/smoke-draw.js';
+import { SmokeInstance } from '../scene/smoke-instance.js';
 import {
   applyView,
   type Demo,

@@ -13,8 +13,5 @@ export * from './presets.js';
 export * from './pressure-solvers.js';
 export * from './projection.js';
 export * from './sampling.js';
-export * from './scene.js';
 export * from './smoke.js';
-export * from './smoke-draw.js';
-export * from './smoke-instance.js';
 export * from './vorticity-confinement.js';

@@ -1,29 +1,13 @@
 /**
  * Drawing grid fluids on a standard Canvas 2D context (browser or @napi-rs/canvas), world y up:
- * smoke density as brightness (seed §26.4: "密度を明るさとして表示"), fire by blackbody colour,
- * obstacles, 3D density volumes by an emission–absorption ray march along z, velocity arrows.
- * Drawing never changes the simulation.
- *
- * The fluid layer sits below the demos, so it does not import their `View`: the helpers take a
- * `CanvasFrame` of plain numbers (the demos' View has exactly this shape and passes as one).
+ * smoke density as brightness (textbook §26.4), fire by blackbody colour, obstacles, 3D density
+ * volumes by an emission–absorption ray march along z, velocity arrows.
+ * Drawing never changes the simulation; the camera is the shared view transform of core/view.ts.
  */
-import { blackbodyColor } from './blackbody.js';
-import type { MacGrid } from './mac-grid.js';
-import type { SmokeSim } from './smoke.js';
-
-/** Where the world sits on the canvas: size in pixels, world point at its centre, pixels per metre. */
-export interface CanvasFrame {
-  width: number;
-  height: number;
-  cx: number;
-  cy: number;
-  scale: number;
-}
-
-/** Sets the context to draw in world units, y up, with (cx, cy) at the canvas centre. */
-export function setWorldTransform(ctx: CanvasRenderingContext2D, f: CanvasFrame): void {
-  ctx.setTransform(f.scale, 0, 0, -f.scale, f.width / 2 - f.cx * f.scale, f.height / 2 + f.cy * f.scale);
-}
+import { applyView, type View } from '../core/view.js';
+import { blackbodyColor } from '../fluid/blackbody.js';
+import type { MacGrid } from '../fluid/mac-grid.js';
+import type { SmokeSim } from '../fluid/smoke.js';
 
 const GREYS: string[] = [];
 for (let k = 0; k < 64; k++) {
@@ -63,7 +47,7 @@ function frame(ctx: CanvasRenderingContext2D, grid: MacGrid, ox: number, oy: num
 /** Smoke density as brightness (gain scales it), solid cells grey-blue. */
 export function drawSmoke2D(
   ctx: CanvasRenderingContext2D,
-  view: CanvasFrame,
+  view: View,
   sim: SmokeSim,
   options: { ox?: number; oy?: number; gain?: number; clear?: boolean } = {},
 ): void {
@@ -77,7 +61,7 @@ export function drawSmoke2D(
     ctx.fillStyle = '#111';
     ctx.fillRect(0, 0, view.width, view.height);
   }
-  setWorldTransform(ctx, view);
+  applyView(ctx, view);
   frame(ctx, g, ox, oy, view.scale);
   const d = sim.density;
   fillCells(
@@ -102,7 +86,7 @@ export function drawSmoke2D(
  */
 export function drawFire2D(
   ctx: CanvasRenderingContext2D,
-  view: CanvasFrame,
+  view: View,
   sim: SmokeSim,
   options: { kelvinPerUnit?: number; ambientKelvin?: number } = {},
 ): void {
@@ -114,7 +98,7 @@ export function drawFire2D(
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = '#111';
   ctx.fillRect(0, 0, view.width, view.height);
-  setWorldTransform(ctx, view);
+  applyView(ctx, view);
   frame(ctx, g, 0, 0, view.scale);
   fillCells(
     ctx,
@@ -146,7 +130,7 @@ export function drawFire2D(
  */
 export function drawSmoke3D(
   ctx: CanvasRenderingContext2D,
-  view: CanvasFrame,
+  view: View,
   sim: SmokeSim,
   options: { sigma?: number } = {},
 ): void {
@@ -183,7 +167,7 @@ export function drawSmoke3D(
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = '#111';
   ctx.fillRect(0, 0, view.width, view.height);
-  setWorldTransform(ctx, view);
+  applyView(ctx, view);
   frame(ctx, g, 0, 0, view.scale);
   const pad = 0.5 / view.scale;
   for (let j = 0; j < ny; j++)

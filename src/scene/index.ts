@@ -2,10 +2,14 @@ import type { DemoInstance } from '../core/demo-instance.js';
 import { PhysicsError } from '../core/errors.js';
 import { sceneLoaders } from './loaders.js';
 
+export * from './fluid-grid-build.js';
+export * from './fluid-grid-format.js';
+export * from './fluid-grid-instance.js';
 export { type SceneLoader, sceneLoaders } from './loaders.js';
 export * from './rigid2d-build.js';
 export * from './rigid2d-format.js';
 export * from './rigid2d-instance.js';
+export * from './smoke-instance.js';
 
 /** Parses a scene file's text and hands it to the loader its `format` field names. */
 export function loadScene(text: string, source = 'scene', options?: { dt?: number }): DemoInstance {

@@ -1,5 +1,6 @@
 import type { DemoInstance } from '../core/demo-instance.js';
-import { FLUID_GRID_FORMAT, loadFluidGridScene } from '../fluid/scene.js';
+import { FLUID_GRID_FORMAT } from './fluid-grid-format.js';
+import { loadFluidGridScene } from './fluid-grid-instance.js';
 import { RIGID2D_FORMAT } from './rigid2d-format.js';
 import { loadRigid2dScene } from './rigid2d-instance.js';
 

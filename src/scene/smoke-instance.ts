@@ -1,12 +1,12 @@
 /**
- * A running smoke / fire simulation in the demo contract (fixed dt, step, draw, pointer, stats),
+ * A running smoke / fire simulation as a demo instance (fixed dt, step, draw, pointer, stats),
  * shared by the fluid demos and the `rikigaku/fluid-grid@1` scene loader. The pointer adds
  * smoke, heat (and fuel for fire) where it is pressed and pushes the fluid along a drag.
  */
 import type { DemoInstance, DemoPointer } from '../core/demo-instance.js';
 import type { View } from '../core/view.js';
-import { type SmokeOptions, SmokeSim } from './smoke.js';
-import { drawFire2D, drawSmoke2D, drawSmoke3D } from './smoke-draw.js';
+import { type SmokeOptions, SmokeSim } from '../fluid/smoke.js';
+import { drawFire2D, drawSmoke2D, drawSmoke3D } from '../render/smoke-draw.js';
 
 export type SmokeDrawMode = 'smoke' | 'fire' | 'volume';
 
@@ -20,8 +20,9 @@ export class SmokeInstance implements DemoInstance {
   private pvx = 0;
   private pvy = 0;
 
-  constructor(options: SmokeOptions, dt: number, mode: SmokeDrawMode = 'smoke') {
-    this.sim = new SmokeSim(options);
+  /** `source`: the simulation's options, or an already built simulation (see fluid-grid-build.ts). */
+  constructor(source: SmokeOptions | SmokeSim, dt: number, mode: SmokeDrawMode = 'smoke') {
+    this.sim = source instanceof SmokeSim ? source : new SmokeSim(source);
     this.dt = dt;
     this.mode = mode === 'smoke' && this.sim.grid.dim === 3 ? 'volume' : mode;
   }

@@ -2,9 +2,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { PhysicsError } from '../../src/core/errors.js';
 import { fluidDemos } from '../../src/demos/fluid.js';
-import { FLUID_GRID_FORMAT, parseFluidGridScene } from '../../src/fluid/scene.js';
-import { SmokeInstance } from '../../src/fluid/smoke-instance.js';
-import { loadScene } from '../../src/scene/index.js';
+import { FLUID_GRID_FORMAT, loadScene, parseFluidGridScene, SmokeInstance } from '../../src/scene/index.js';
 
 const scene = {
   format: FLUID_GRID_FORMAT,
