@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type SmokeOptions, SmokeSim } from '../../src/fluid/smoke.js';
 
 /**
- * "No allocation inside step once warmed up" (DESIGN.md): the smoke step works in preallocated
+ * "No allocation in `step` once warm" (docs/design.md): the smoke step works in preallocated
  * typed arrays. Measured as the growth of the V8 heap over a window of warm steps, reading the
  * heap after every step: a window in which the heap ever shrank saw a garbage collection and is
  * not counted. The JIT may still be re-optimising some function in one window (allocating while
@@ -42,7 +42,7 @@ const plume = {
   sources: [{ x: 0.5, y: 0.1, z: 0.5, radius: 0.1, density: 1, temperature: 1 }],
 } satisfies Partial<SmokeOptions>;
 
-describe('smoke step allocation (issue 6: no allocation per step)', () => {
+describe('smoke step allocation (no allocation per step once warmed up)', () => {
   it('2D smoke (64², MGPCG): heap grows by under 2 KB per warm step', () => {
     expect(heapGrowthPerStep({ nx: 64, ny: 64, ...plume }, 40, 10)).toBeLessThan(2048);
   });

@@ -44,7 +44,7 @@ describe('§26.4 semi-Lagrangian and upwind advection rows', () => {
   });
 });
 
-/** The seed's 2×2 box: solid walls, h = ρ = dt = 1, one face set. */
+/** The 2×2 box of textbook §26.4: solid walls, h = ρ = dt = 1, one face set. */
 function box(setup: (g: MacGrid) => void): { g: MacGrid; proj: Projector } {
   const g = new MacGrid({ nx: 2, ny: 2 });
   setup(g);

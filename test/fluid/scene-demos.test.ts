@@ -117,7 +117,7 @@ describe('fluid demos', () => {
     });
   }
 
-  it('fluid-projection-2x2 ends on the seed answer: faces 0.25, −0.25, −0.25, 0.25', () => {
+  it('fluid-projection-2x2 ends on the §26.4 answer: faces 0.25, −0.25, −0.25, 0.25', () => {
     const demo = fluidDemos.find((d) => d.id === 'fluid-projection-2x2')!;
     const inst = demo.create();
     for (let s = 0; s < 20; s++) inst.step();

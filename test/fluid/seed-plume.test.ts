@@ -16,8 +16,8 @@ function width(sim: SmokeSim, j: number, level = 0.05): number {
   return n;
 }
 
-describe('the seed toy plume (§26.4)', () => {
-  it('§26.4 seed plume (72×112, 60 Jacobi sweeps): the column rises at 60/120/180/240 steps and grows a mushroom head', () => {
+describe('the toy plume of textbook §26.4', () => {
+  it('§26.4 plume (72×112, 60 Jacobi sweeps): the column rises at 60/120/180/240 steps and grows a mushroom head', () => {
     const sim = new SmokeSim(seedPlumeOptions());
     expect(sim.solver).toBe('jacobi');
     expect(sim.pressureIterations).toBe(60);

@@ -8,7 +8,7 @@ import { makeBox, makeCapsule, makeCircle, makeSegment, Transform2 } from '../..
 const A = { cx: 0, cy: 0, ux: 1, uy: 0, eu: 2, ev: 1 };
 const B = (cx: number, cy: number) => ({ cx, cy, ux: 0.8, uy: 0.6, eu: 1, ev: 0.5 });
 
-describe('SAT golden (seed 000 §26.2)', () => {
+describe('SAT golden (textbook §26.2)', () => {
   it('§26.2 table radii: rA = 2, 1, 2.2, 2.0 and rB = 1.1, 1.0, 1, 0.5', () => {
     const r = satBoxes(A, B(3, 1.8));
     expect(r.rows.map((x) => x.rA)).toEqual([2, 1, expect.closeTo(2.2, 12), expect.closeTo(2.0, 12)]);

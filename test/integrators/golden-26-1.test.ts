@@ -34,7 +34,7 @@ function run(
   return { xs, vs };
 }
 
-describe('seed 000 §26.1 golden values (printed digits)', () => {
+describe('textbook §26.1 golden values (printed digits)', () => {
   it('§26.1 implicit Euler worked example: v1 = −3.44828, x1 = 0.13793, v2 = −0.95125, x2 = −0.09988', () => {
     const { xs, vs } = run('implicit-euler', 1, 0, 0.25, 2);
     expect(printed(vs[1]!, 5)).toBe(-3.44828);

@@ -46,8 +46,8 @@ function pixelMismatches(
 const close = (a: number, b: number, tol = 1e-9): boolean =>
   Math.abs(a - b) <= tol * (1 + Math.abs(a) + Math.abs(b));
 
-describe('resolve (seed 003 力積の公式)', () => {
-  it('seed 003: equal masses head-on — e = 1 swaps the velocities, e = 0 leaves them equal', () => {
+describe('resolve (the impulse lab, 力積の公式)', () => {
+  it('the impulse lab: equal masses head-on — e = 1 swaps the velocities, e = 0 leaves them equal', () => {
     const [a, b] = resolve([2, 0], 1, [-1, 0], 1, [1, 0], 1);
     expect(a).toEqual([-1, 0]);
     expect(b).toEqual([2, 0]);
@@ -103,7 +103,7 @@ describe('resolve (seed 003 力積の公式)', () => {
   });
 });
 
-describe('03-conserve (seed 003 何が保存され、何が失われるか)', () => {
+describe('03-conserve (the impulse lab, 何が保存され、何が失われるか)', () => {
   const c = conserveExperiment();
   it('momentum is identical in the three cases and equals the momentum before', () => {
     for (const k of [c.e1, c.e05, c.e0]) expect(k.p.toFixed(6)).toBe(c.before.p.toFixed(6));
@@ -120,8 +120,8 @@ describe('03-conserve (seed 003 何が保存され、何が失われるか)', ()
   });
 });
 
-describe('bounce_with_friction (seed 003 摩擦も力積である)', () => {
-  it('seed 003: v=(3,-3), inv_m=1, n=(0,1), e=0.5, mu=0.4 → vout=(1.2,1.5), jn=4.5, jt=-1.8 exactly', () => {
+describe('bounce_with_friction (the impulse lab, 摩擦も力積である)', () => {
+  it('the impulse lab: v=(3,-3), inv_m=1, n=(0,1), e=0.5, mu=0.4 → vout=(1.2,1.5), jn=4.5, jt=-1.8 exactly', () => {
     const [v, jn, jt] = bounce_with_friction([3, -3], 1, [0, 1], 0.5, 0.4);
     expect(v).toEqual([1.2, 1.5]);
     expect(jn).toBe(4.5);
@@ -165,7 +165,7 @@ describe('bounce and friction experiments', () => {
   it('a flat top of equal samples counts as one apex', () => {
     expect(localMaxima([0, 1, 1, 0, 2, 0])).toEqual([1, 4]);
   });
-  it('seed 003 跳ねる高さ: apex ratios ≈ e² = 0.49 for e = 0.7 and ≈ 0.25 for e = 0.5', () => {
+  it('the impulse lab, 跳ねる高さ: apex ratios ≈ e² = 0.49 for e = 0.7 and ≈ 0.25 for e = 0.5', () => {
     for (const e of [0.7, 0.5]) {
       const b = bounceExperiment({ e });
       const p = b.peakSteps.slice(0, 3).map((i) => b.y[i]!);
@@ -175,7 +175,7 @@ describe('bounce and friction experiments', () => {
       expect(p[0]!).toBeCloseTo(5 * e * e, 1);
     }
   });
-  it('seed 003 滑る箱: stop time 1.7007 s and distance 4.2517 m within 1%, never sliding backwards', () => {
+  it('the impulse lab, 滑る箱: stop time 1.7007 s and distance 4.2517 m within 1%, never sliding backwards', () => {
     const f = frictionExperiment();
     expect(f.velocity).toBe(0);
     expect(Math.abs(f.stopTime - 1.7007) / 1.7007).toBeLessThan(0.01);
@@ -319,7 +319,7 @@ describe('rikigaku lab impulse: the files', () => {
     expect(Math.abs(Number(v.distance) - 4.2517) / 4.2517).toBeLessThan(0.01);
   });
 
-  it('06-tangent.txt: exactly the seed printed values', async () => {
+  it('06-tangent.txt: exactly the values the impulse lab prints', async () => {
     expect(await read('06-tangent.txt')).toBe('vout=1.2,1.5\njn=4.5\njt=-1.8\n');
   });
 

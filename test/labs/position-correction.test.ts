@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { correctionAmount, positional_correction } from '../../src/labs/position-correction.js';
 
-describe('positional_correction (seed 004 どう動くのか)', () => {
-  it('seed 004: correction = max(depth − slop, 0)/(inv_m1 + inv_m2)·percent, split by inverse mass', () => {
+describe('positional_correction (the stacking lab, どう動くのか)', () => {
+  it('the stacking lab: correction = max(depth − slop, 0)/(inv_m1 + inv_m2)·percent, split by inverse mass', () => {
     // depth 0.05, slop 0.01, percent 0.5, inv masses 1 and 3: correction = 0.04/4·0.5 = 0.005
     expect(correctionAmount(0.05, 1, 3, 0.01, 0.5)).toBeCloseTo(0.005, 15);
     const [a, b] = positional_correction([0, 0], 1, [0, 0.95], 3, [0, 1], 0.05, 0.01, 0.5);

@@ -17,8 +17,8 @@ import { World } from '../../src/rigid2d/index.js';
 
 const slop = STACKING.slop;
 
-describe('stacking lab experiments (seed 004)', () => {
-  it('seed 004 なぜ必要なのか: without correction the box freezes in the overlap it landed with', () => {
+describe('stacking lab experiments', () => {
+  it('the stacking lab, なぜ必要なのか: without correction the box freezes in the overlap it landed with', () => {
     const r = sinkingExperiment(VARIANTS.none);
     const landed = r.depth.findIndex((d) => d > 0);
     expect(landed).toBeGreaterThan(0);
@@ -30,7 +30,7 @@ describe('stacking lab experiments (seed 004)', () => {
     expect(0.5 - r.height[r.height.length - 1]!).toBeCloseTo(d, 3);
   });
 
-  it('seed 004 どう動くのか: position correction moves positions only — no velocity, no energy', () => {
+  it('the stacking lab, どう動くのか: position correction moves positions only — no velocity, no energy', () => {
     // weightless box placed 4 cm into the floor: split impulse pushes it out to the slop and leaves
     // it at rest; Baumgarte pushes it out through the velocity (the box gets a speed)
     const run = (mode: 'split-impulse' | 'baumgarte') => {
@@ -56,7 +56,7 @@ describe('stacking lab experiments (seed 004)', () => {
     expect(baum.maxSpeed).toBeGreaterThan(0.01);
   });
 
-  it('the stack world uses the seed parameters (slop within 0.005–0.01, percent within 0.2–0.8)', () => {
+  it('the stack world uses the stacking lab parameters (slop within 0.005–0.01, percent within 0.2–0.8)', () => {
     expect(STACKING.slop).toBeGreaterThanOrEqual(0.005);
     expect(STACKING.slop).toBeLessThanOrEqual(0.01);
     expect(STACKING.percent).toBeGreaterThanOrEqual(0.2);

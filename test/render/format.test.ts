@@ -3,7 +3,7 @@ import { formatSig, formatTable, formatValue } from '../../src/render/format.js'
 
 describe('formatSig: 5 significant digits as the workbook prints them', () => {
   it('rounds the §26.1 implicit Euler values the way the book prints them', () => {
-    // seed 000 §26.1: v1 = -3.44828, x1 = 0.13793, E1 = 6.8966 J (= 50/7.25)
+    // textbook §26.1: v1 = -3.44828, x1 = 0.13793, E1 = 6.8966 J (= 50/7.25)
     expect(formatSig(-25 / 7.25)).toBe('-3.4483');
     expect(formatSig(1 / 7.25)).toBe('0.13793');
     expect(formatSig(50 / 7.25)).toBe('6.8966');

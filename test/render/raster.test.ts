@@ -11,12 +11,12 @@ const px = (d: { width: number; data: ArrayLike<number> }, x: number, y: number)
   return [d.data[i]!, d.data[i + 1]!, d.data[i + 2]!];
 };
 
-describe('Raster: the seed 003 test pattern (00-check.png)', () => {
+describe('Raster: the impulse lab test pattern (00-check.png)', () => {
   const c = new Raster(64, 64, [0, 0, 0]);
   c.line(0, 0, 63, 63, [255, 255, 255]);
   c.line(0, 32, 63, 32, [255, 0, 0]);
 
-  it('seed 003 描画のツールボックス: every pixel is exact, (32,32) is red, decoded from the PNG', () => {
+  it('impulse lab, 描画のツールボックス: every pixel is exact, (32,32) is red, decoded from the PNG', () => {
     for (const img of [
       decodePNG(c.toPNG()),
       decodePNG(c.toPNG({ deflate: deflateSync }), { inflate: inflateSync }),
