@@ -31,24 +31,19 @@ import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { World } from '../src/rigid2d/index.js';
+import {
+  addBoxScene,
+  BENCH_GAP,
+  type BoxScene,
+  type BoxSpec,
+  benchBoxScene,
+} from '../src/scene/builders/box-scenes.js';
 
 // ---- scenes ---------------------------------------------------------------------------------------
+// The boxes come from scene/builders/box-scenes.ts, shared with the tests and demos.
 
-interface BoxSpec {
-  x: number;
-  y: number;
-  angle: number;
-  hx: number;
-  hy: number;
-}
-
-interface SceneSpec {
+interface SceneSpec extends BoxScene {
   name: string;
-  /** static boxes */
-  statics: BoxSpec[];
-  /** a kinematic compound body turning at `omega` about (x, y), walls in its frame */
-  kinematic?: { x: number; y: number; omega: number; boxes: BoxSpec[] };
-  dynamic: BoxSpec[];
   /** a standing structure: drift and top-box checks apply */
   standing: boolean;
   /** indices of the top box of each stack or pyramid in `dynamic` (standing scenes) */
@@ -58,99 +53,28 @@ interface SceneSpec {
   quickSteps: number;
 }
 
-const GAP = 0.015;
-const H = 0.5;
-
-function pyramid(base: number, x0: number, out: BoxSpec[]): number {
-  let top = -1;
-  for (let row = 0; row < base; row++) {
-    const n = base - row;
-    for (let k = 0; k < n; k++) {
-      const x = x0 + (k - (n - 1) / 2) * (2 * H + GAP);
-      const y = H + GAP + row * (2 * H + GAP);
-      top = out.length;
-      out.push({ x, y, angle: 0, hx: H, hy: H });
-    }
-  }
-  return top;
-}
-
-function ground(halfWidth: number): BoxSpec {
-  return { x: 0, y: -0.5, angle: 0, hx: halfWidth, hy: 0.5 };
-}
+const GAP = BENCH_GAP;
 
 function makeScenes(): SceneSpec[] {
-  const small: BoxSpec[] = [];
-  const smallTop = pyramid(20, 0, small);
-  const large: BoxSpec[] = [];
-  const largeTop = pyramid(100, 0, large);
-  const many: BoxSpec[] = [];
-  const manyTops: number[] = [];
-  for (let p = 0; p < 20; p++) manyTops.push(pyramid(10, (p - 9.5) * 11, many));
-  const stack: BoxSpec[] = [];
-  for (let i = 0; i < 10; i++) stack.push({ x: 0, y: H + GAP + i * (2 * H + GAP), angle: 0, hx: H, hy: H });
-  const tumbled: BoxSpec[] = [];
-  for (let i = 0; i < 25; i++) {
-    for (let j = 0; j < 40; j++)
-      tumbled.push({ x: -6 + i * 0.5, y: 10 - 7 + j * 0.35, angle: 0, hx: 0.15, hy: 0.15 });
-  }
+  const scene = (
+    name: Parameters<typeof benchBoxScene>[0],
+    tops: (s: BoxScene) => number[],
+    standing: boolean,
+    quickSteps: number,
+  ): SceneSpec => {
+    const s = benchBoxScene(name);
+    return { name, ...s, standing, tops: tops(s), steps: 600, quickSteps };
+  };
+  const last = (s: BoxScene) => [s.dynamic.length - 1];
+  // many pyramids: 20 pyramids of 55 boxes, each one's top is its last box
+  const everyPyramid = (s: BoxScene) =>
+    Array.from({ length: 20 }, (_, p) => (s.dynamic.length / 20) * (p + 1) - 1);
   return [
-    {
-      name: 'pyramid',
-      statics: [ground(40)],
-      dynamic: small,
-      standing: true,
-      tops: [smallTop],
-      steps: 600,
-      quickSteps: 150,
-    },
-    {
-      name: 'large-pyramid',
-      statics: [ground(80)],
-      dynamic: large,
-      standing: true,
-      tops: [largeTop],
-      steps: 600,
-      quickSteps: 90,
-    },
-    {
-      name: 'many-pyramids',
-      statics: [ground(120)],
-      dynamic: many,
-      standing: true,
-      tops: manyTops,
-      steps: 600,
-      quickSteps: 120,
-    },
-    {
-      name: 'tumbler',
-      statics: [],
-      kinematic: {
-        x: 0,
-        y: 10,
-        omega: (25 * Math.PI) / 180,
-        boxes: [
-          { x: 10, y: 0, angle: 0, hx: 0.5, hy: 10 },
-          { x: -10, y: 0, angle: 0, hx: 0.5, hy: 10 },
-          { x: 0, y: 10, angle: 0, hx: 10, hy: 0.5 },
-          { x: 0, y: -10, angle: 0, hx: 10, hy: 0.5 },
-        ],
-      },
-      dynamic: tumbled,
-      standing: false,
-      tops: [],
-      steps: 600,
-      quickSteps: 120,
-    },
-    {
-      name: 'vertical-stack',
-      statics: [ground(20)],
-      dynamic: stack,
-      standing: true,
-      tops: [9],
-      steps: 600,
-      quickSteps: 150,
-    },
+    scene('pyramid', last, true, 150),
+    scene('large-pyramid', last, true, 90),
+    scene('many-pyramids', everyPyramid, true, 120),
+    scene('tumbler', () => [], false, 120),
+    scene('vertical-stack', last, true, 150),
   ];
 }
 
@@ -171,35 +95,7 @@ const DT = 1 / 60;
 
 function makeOurs(scene: SceneSpec, sleep: boolean): Engine {
   const world = new World({ gravity: [0, -10], enableSleep: sleep });
-  const g = world.createBody({ type: 'static' });
-  for (const b of scene.statics) {
-    world.createShape(g, {
-      kind: 'box',
-      halfWidth: b.hx,
-      halfHeight: b.hy,
-      center: [b.x, b.y],
-      angle: b.angle,
-      friction: 0.6,
-    });
-  }
-  if (scene.kinematic) {
-    const k = scene.kinematic;
-    const kb = world.createBody({ type: 'kinematic', position: [k.x, k.y], angularVelocity: k.omega });
-    for (const b of k.boxes) {
-      world.createShape(kb, {
-        kind: 'box',
-        halfWidth: b.hx,
-        halfHeight: b.hy,
-        center: [b.x, b.y],
-        friction: 0.6,
-      });
-    }
-  }
-  const ids = scene.dynamic.map((b) => {
-    const id = world.createBody({ type: 'dynamic', position: [b.x, b.y], angle: b.angle });
-    world.createShape(id, { kind: 'box', halfWidth: b.hx, halfHeight: b.hy, density: 1, friction: 0.6 });
-    return id;
-  });
+  const ids = addBoxScene(world, scene, { friction: 0.6, density: 1 }).dynamic;
   return {
     name: 'ours',
     settings: `soft-step, ${world.solver.substeps} substeps (defaults)`,

@@ -9,7 +9,8 @@
 import { CanvasDebugDraw } from '../render/debug-draw-canvas.js';
 import { type DebugDrawOptions, drawWorld } from '../rigid2d/debug-draw.js';
 import { type PositionCorrection, World } from '../rigid2d/index.js';
-import { crateTrace } from '../workbook/s26-2.js';
+import { addBoxes, pyramidBoxes, stackBoxes } from '../scene/builders/box-scenes.js';
+import { crateTrace } from '../scene/builders/crate.js';
 import { BodyGrabber } from './kit/body-grabber.js';
 import { textPanel } from './kit/labels.js';
 import type { Demo, DemoInstance, DemoParam, DemoParamValues, DemoPointer, View } from './types.js';
@@ -160,13 +161,6 @@ function box(
   return b;
 }
 
-function pyramidRows(world: World, base: number): void {
-  for (let row = 0; row < base; row++) {
-    const n = base - row;
-    for (let i = 0; i < n; i++) box(world, i - (n - 1) / 2, 0.5 + row);
-  }
-}
-
 /** The crate demo also shows the textbook §26.2 sequential-impulse table computed by the solver. */
 class CrateDemoInstance extends RigidDemoInstance {
   private readonly panel = [
@@ -226,7 +220,7 @@ export const rigid2dDemos: Demo[] = [
     { cx: 0, cy: 5, height: 12 },
     (world) => {
       ground(world);
-      for (let i = 0; i < 10; i++) box(world, 0, 0.5 + i);
+      addBoxes(world, stackBoxes(10));
     },
   ),
   makeDemo(
@@ -236,7 +230,7 @@ export const rigid2dDemos: Demo[] = [
     { cx: 0, cy: 10, height: 24 },
     (world) => {
       ground(world);
-      pyramidRows(world, 20);
+      addBoxes(world, pyramidBoxes(20));
     },
   ),
   makeDemo(
@@ -246,7 +240,7 @@ export const rigid2dDemos: Demo[] = [
     { cx: 0, cy: 50, height: 110 },
     (world) => {
       ground(world, 80);
-      pyramidRows(world, 100);
+      addBoxes(world, pyramidBoxes(100));
     },
   ),
   makeDemo(

@@ -11,7 +11,8 @@ import { Manifold2 } from '../geometry/manifold2d.js';
 import { type OrientedBox2, satBoxes } from '../geometry/sat2d.js';
 import { makeBox, Transform2 } from '../geometry/shapes2d.js';
 import { boxSupport } from '../geometry/support2d.js';
-import { baumgarteBias, World } from '../rigid2d/index.js';
+import { type BodyId, baumgarteBias, World } from '../rigid2d/index.js';
+import { type CrateRow, crateTrace } from '../scene/builders/crate.js';
 import type { WorkbookExample, WorkbookSection, WorkbookStep, WorkbookTable } from './types.js';
 
 const r4 = (x: number): number => Number(x.toFixed(4));
@@ -114,66 +115,6 @@ function satExample(): WorkbookExample {
   };
 }
 
-/** One row of the crate trace. */
-export interface CrateRow {
-  iteration: number;
-  pn: number;
-  pt: number;
-  vx: number;
-  vy: number;
-  w: number;
-  vn: number;
-}
-
-/**
- * The §26.2 crate (m = 1, I = 1/6, v = (0, −2), r = (0.5, −0.5), n = (0, 1)) against a static post,
- * through the rigid2d World: PGS without warm starting or position correction, `iterations`
- * sweeps in one step, traced after every sweep. The post is a static disc of radius 0.5 whose top
- * touches the crate's lower-right corner, so the real narrowphase yields the book's single contact.
- * Shared by the workbook and the golden test (test/rigid2d/golden-crate.test.ts).
- */
-export function crateWorld(mu: number, iterations = 5): { world: World; crate: number; rows: CrateRow[] } {
-  const rows: CrateRow[] = [];
-  let crate = 0;
-  const world: World = new World({
-    gravity: [0, 0],
-    enableSleep: false,
-    solver: {
-      positionCorrection: 'none',
-      iterations,
-      substeps: 1,
-      warmStarting: false,
-      trace: (e) => {
-        if (e.stage !== 'solve') return;
-        const imp = world.contactImpulses(0, 0);
-        const [vx, vy] = world.getLinearVelocity(crate);
-        rows.push({
-          iteration: e.iteration,
-          pn: imp.normal,
-          pt: imp.tangent,
-          vx,
-          vy,
-          w: world.getAngularVelocity(crate),
-          vn: world.contactNormalVelocity(0, 0),
-        });
-      },
-    },
-  });
-  const post = world.createBody({ type: 'static', position: [0.5, -0.5] });
-  world.createShape(post, { kind: 'circle', radius: 0.5, friction: mu });
-  crate = world.createBody({ type: 'dynamic', position: [0, 0.5], linearVelocity: [0, -2] });
-  world.createShape(crate, { kind: 'box', halfWidth: 0.5, halfHeight: 0.5, density: 1, friction: mu });
-  world.step(1 / 60);
-  return { world, crate, rows };
-}
-
-/** `crateWorld`'s trace rows and the effective masses 1/m_eff of the normal and the tangent. */
-export function crateTrace(mu: number, iterations: number): { rows: CrateRow[]; kn: number; kt: number } {
-  const { world, rows } = crateWorld(mu, iterations);
-  const imp = world.contactImpulses(0, 0);
-  return { rows, kn: 1 / imp.normalMass, kt: 1 / imp.tangentMass };
-}
-
 function crateTable(rows: CrateRow[]): WorkbookTable {
   return {
     columns: ['iteration', 'λn total', 'λt total', 'v', 'ω', 'vn after'],
@@ -228,7 +169,7 @@ function crateExample(): WorkbookExample {
  * Baumgarte iteration (β = 0.2, slop 0.5 cm) and no gravity; the disc's velocity afterwards is the
  * solver's separating speed. Shared by the workbook and the golden test.
  */
-export function baumgarteDiscWorld(): { world: World; disc: number } {
+export function baumgarteDiscWorld(): { world: World; disc: BodyId } {
   const world = new World({
     gravity: [0, 0],
     enableSleep: false,

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { baumgarteBias } from '../../src/rigid2d/index.js';
-import { baumgarteDiscWorld, crateWorld } from '../../src/workbook/s26-2.js';
+import { crateWorld } from '../../src/scene/builders/crate.js';
+import { baumgarteDiscWorld } from '../../src/workbook/s26-2.js';
 
 /**
- * The crate of seed 000 §26.2: a unit square (m = 1 kg, I = 1/6 kg·m²) falling at v = (0, −2) m/s
+ * The crate of textbook §26.2: a unit square (m = 1 kg, I = 1/6 kg·m²) falling at v = (0, −2) m/s
  * onto a thin post under its lower-right corner (r = (0.5, −0.5), n = (0, 1), t = (1, 0), μ = 0.5,
  * e = 0). `crateWorld` (shared with the workbook) builds it with a static circle post of radius 0.5
  * whose top touches the corner, so the real narrowphase yields exactly the book's single contact
  * point; the real PGS solver runs `iterations` sweeps with its trace callback recording each row.
  */
-describe('rigid2d golden: the crate on a post (seed 000 §26.2)', () => {
+describe('rigid2d golden: the crate on a post (textbook §26.2)', () => {
   it('§26.2 crate: m = 1, I = 1/6, one contact at r = (0.5, −0.5) with n = (0, 1)', () => {
     const { world, crate } = crateWorld(0.5);
     expect(world.getMass(crate)).toBeCloseTo(1, 12);
@@ -67,7 +68,7 @@ describe('rigid2d golden: the crate on a post (seed 000 §26.2)', () => {
   });
 });
 
-describe('rigid2d golden: Baumgarte bias (seed 000 §26.2)', () => {
+describe('rigid2d golden: Baumgarte bias (textbook §26.2)', () => {
   it('§26.2 β = 0.2, h = 1/60, depth 2 cm, slop 0.5 cm → 0.18 m/s', () => {
     expect(baumgarteBias(0.2, 1 / 60, 0.02, 0.005)).toBeCloseTo(0.18, 12);
     expect(baumgarteBias(0.2, 1 / 60, 0.004, 0.005)).toBe(0);

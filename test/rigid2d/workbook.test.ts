@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { crateTrace, section26_2 } from '../../src/workbook/s26-2.js';
+import { crateTrace } from '../../src/scene/builders/crate.js';
+import { section26_2 } from '../../src/workbook/s26-2.js';
 
 const examples = section26_2.examples();
 const byId = (id: string) => {
