@@ -7,7 +7,7 @@
  * Building the world is in rigid2d-build.ts, running it in rigid2d-instance.ts.
  */
 import { PhysicsError } from '../core/errors.js';
-import { clean, type Obj, show, sceneChecks as v } from '../core/validate.js';
+import { clean, type Obj, quoteList, sceneChecks as v } from '../core/validate.js';
 import { validateConvexPolygon } from '../geometry/polygon2d.js';
 import type {
   BodyDef,
@@ -144,16 +144,14 @@ function distinct(p: Vec2Tuple, q: Vec2Tuple, path: string, what: string): void 
 }
 
 function shape(value: unknown, path: string, materials: Record<string, SceneMaterial>): SceneShape {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    v.fail(path, `expected an object, got ${show(value)}`);
-  const kind = v.oneOf((value as Obj).kind, `${path}.kind`, SHAPE_KINDS);
+  const kind = v.oneOf(v.object(value, path, null).kind, `${path}.kind`, SHAPE_KINDS);
   const o = v.object(value, path, SHAPE_FIELDS[kind]!);
   const matName = v.optString(o, 'material', path);
   if (matName !== undefined && !Object.hasOwn(materials, matName)) {
     const names = Object.keys(materials);
     v.fail(
       `${path}.material`,
-      `unknown material '${matName}' (scene.materials defines ${names.length ? names.map((n) => `'${n}'`).join(', ') : 'none'})`,
+      `unknown material '${matName}' (scene.materials defines ${names.length ? quoteList(names) : 'none'})`,
     );
   }
   const common = clean({
@@ -203,8 +201,7 @@ function shape(value: unknown, path: string, materials: Record<string, SceneMate
     }
     case 'polygon': {
       const raw = need('vertices');
-      if (!Array.isArray(raw))
-        v.fail(`${path}.vertices`, `expected an array of [x, y] points, got ${show(raw)}`);
+      if (!Array.isArray(raw)) v.failGot(`${path}.vertices`, 'expected an array of [x, y] points', raw);
       const vertices = raw.map((p, i) => v.vec2(p, `${path}.vertices[${i}]`));
       try {
         validateConvexPolygon(vertices.flat(), `${path}.vertices`);
@@ -217,7 +214,7 @@ function shape(value: unknown, path: string, materials: Record<string, SceneMate
     default: {
       const raw = need('points');
       if (!Array.isArray(raw) || raw.length < 2)
-        v.fail(`${path}.points`, `expected at least 2 [x, y] points, got ${show(raw)}`);
+        v.failGot(`${path}.points`, 'expected at least 2 [x, y] points', raw);
       const points = raw.map((p, i) => v.vec2(p, `${path}.points[${i}]`));
       const loop = v.optBool(o, 'loop', path) ?? false;
       const links = loop ? points.length : points.length - 1;
@@ -241,8 +238,9 @@ function body(value: unknown, path: string, materials: Record<string, SceneMater
       ? 'dynamic'
       : v.oneOf(o.type, `${path}.type`, ['static', 'kinematic', 'dynamic'] as const);
   const rawShapes = o.shapes ?? [];
-  if (!Array.isArray(rawShapes)) v.fail(`${path}.shapes`, `expected an array, got ${show(rawShapes)}`);
-  const shapes = rawShapes.map((s, i) => shape(s, `${path}.shapes[${i}]`, materials));
+  const shapes = v
+    .array(rawShapes, `${path}.shapes`)
+    .map((s, i) => shape(s, `${path}.shapes[${i}]`, materials));
   const mass = v.optNumber(o, 'mass', path, { above: 0 });
   if (mass !== undefined) {
     if (type !== 'dynamic') v.fail(`${path}.mass`, `only a dynamic body has a mass (this body is ${type})`);
@@ -274,13 +272,12 @@ function body(value: unknown, path: string, materials: Record<string, SceneMater
  */
 export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
   const o = v.object(json, root, TOP_FIELDS);
-  if (o.format !== RIGID2D_FORMAT)
-    v.fail(`${root}.format`, `expected '${RIGID2D_FORMAT}', got ${show(o.format)}`);
+  if (o.format !== RIGID2D_FORMAT) v.failGot(`${root}.format`, `expected '${RIGID2D_FORMAT}'`, o.format);
   const materials: Record<string, SceneMaterial> = {};
   if (o.materials !== undefined) {
     const m = o.materials;
     if (typeof m !== 'object' || m === null || Array.isArray(m)) {
-      v.fail(`${root}.materials`, `expected an object of named materials, got ${show(m)}`);
+      v.failGot(`${root}.materials`, 'expected an object of named materials', m);
     }
     for (const [name, def] of Object.entries(m as Obj))
       materials[name] = material(def, `${root}.materials.${name}`);
@@ -320,8 +317,9 @@ export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
     });
   }
   if (o.bodies === undefined) v.fail(`${root}.bodies`, 'required (an array of bodies, may be empty)');
-  if (!Array.isArray(o.bodies)) v.fail(`${root}.bodies`, `expected an array, got ${show(o.bodies)}`);
-  const bodies = o.bodies.map((b, i) => body(b, `${root}.bodies[${i}]`, materials));
+  const bodies = v
+    .array(o.bodies, `${root}.bodies`)
+    .map((b, i) => body(b, `${root}.bodies[${i}]`, materials));
   const names = new Map<string, number>();
   bodies.forEach((b, i) => {
     if (b.name === undefined) return;
