@@ -1,5 +1,6 @@
 /**
- * A dynamic AABB tree — the broadphase of rigid2d (seed 000 §26.2: "broadphase, then narrowphase").
+ * A dynamic AABB tree in 2D or 3D — the broadphase of the rigid engines (textbook §26.2:
+ * "broadphase, then narrowphase").
  *
  * A binary tree of axis-aligned boxes: each leaf holds one proxy's *fat* box (its tight box grown by
  * a margin and stretched along its motion), each inner node the union of its two children. A query
@@ -9,12 +10,19 @@
  * their fat box are re-inserted, and only those need new pair searches.
  *
  * The method follows Box2D's b2DynamicTree (Erin Catto, after Bergen's "Efficient collision
- * detection of complex deformable models using AABB trees" and Presson's AVL-balanced trees):
- * - insertion descends to the sibling that minimises the added surface area (perimeter in 2D,
- *   the surface area heuristic of Goldsmith–Salmon / MacDonald–Booth),
+ * detection of complex deformable models using AABB trees", 1997, and Presson's AVL-balanced trees):
+ * - insertion descends to the sibling that minimises the added surface area — the surface area
+ *   heuristic of Goldsmith–Salmon (1987) / MacDonald–Booth (1990): the perimeter in 2D, the surface
+ *   area in 3D,
  * - AVL-style rotations on the way back up keep the height O(log n),
- * - nodes live in structure-of-arrays typed arrays with a free list, grown by doubling,
+ * - nodes live in structure-of-arrays typed arrays with a free list, grown by doubling; the boxes
+ *   are one Float64Array with a stride of 2·D per node (the D lower bounds, then the D upper bounds),
  * - queries use a preallocated explicit stack: no allocation per query once warm.
+ *
+ * The dimension is fixed at construction (`{ dimensions: 2 | 3 }`, default 2). The hot loops
+ * (overlap descent, insertion cost, refit) have one specialised body per dimension, chosen once per
+ * call, never per node. The 2D calls take numbers (x, y); the 3D ones end in `3`; the `…From` /
+ * `…Box` calls take a box as 2·D numbers of a Float64Array and serve both.
  *
  * Proxy ids are node indices. They are reused after `destroyProxy`, lowest freed last, so the
  * whole tree is a deterministic function of the sequence of calls.
@@ -24,6 +32,8 @@ import { PhysicsError } from '../core/errors.js';
 const NULL = -1;
 
 export interface DynamicTreeOptions {
+  /** 2 (default) or 3: the boxes' dimension */
+  dimensions?: 2 | 3;
   /** fat-box margin added on every side (metres); Box2D's aabbExtension is 0.1 */
   margin?: number;
   /** the fat box is stretched by this many times the displacement in the direction of motion */
@@ -32,7 +42,7 @@ export interface DynamicTreeOptions {
   capacity?: number;
 }
 
-/** Out-parameter for `getFatAABB`. */
+/** Out-parameter for `getFatAABB` (2D). */
 export interface AABBOut {
   minX: number;
   minY: number;
@@ -40,16 +50,28 @@ export interface AABBOut {
   maxY: number;
 }
 
+/** Out-parameter for `getFatAABB3` (3D). */
+export interface AABB3Out {
+  minX: number;
+  minY: number;
+  minZ: number;
+  maxX: number;
+  maxY: number;
+  maxZ: number;
+}
+
 export class DynamicTree {
+  /** 2 or 3 */
+  readonly dimensions: 2 | 3;
   /** fat-box margin, metres */
   readonly margin: number;
   readonly displacementMultiplier: number;
+  /** numbers per node box: 2·dimensions */
+  private readonly stride: number;
 
   private capacity = 0;
-  private minX!: Float64Array;
-  private minY!: Float64Array;
-  private maxX!: Float64Array;
-  private maxY!: Float64Array;
+  /** node i's box: lower bounds at [i·stride, i·stride + D), upper bounds at [i·stride + D, (i + 1)·stride) */
+  private bounds!: Float64Array;
   /** parent index; for free nodes, the next free node */
   private parent!: Int32Array;
   private child1!: Int32Array;
@@ -65,17 +87,20 @@ export class DynamicTree {
   private nodeCount = 0;
   private leafCount = 0;
   private stack: Int32Array = new Int32Array(64);
-  /** the box of the current `query` / pair search and the leaves it overlaps (`overlappingLeaves`) */
-  private readonly queryBox = new Float64Array(4);
+  /** the box of the current query / pair search (stride layout) and the leaves it overlaps */
+  private readonly queryBox = new Float64Array(6);
   private leaves: Int32Array = new Int32Array(64);
 
   /** proxies created or re-inserted since the last `updatePairs` */
   private moveBuffer: Int32Array = new Int32Array(16);
   private moveCount = 0;
-  /** scratch for the numeric `moveProxy` API, which forwards to `moveProxyFrom` */
-  private readonly scratchBox = new Float64Array(4);
+  /** scratch for the numeric `moveProxy` / `moveProxy3` / `createProxy3` calls */
+  private readonly scratchBox = new Float64Array(6);
   private readonly scratchDx = new Float64Array(1);
   private readonly scratchDy = new Float64Array(1);
+  private readonly scratchDisp = new Float64Array(3);
+  /** the new fat box of `moveProxyBox` */
+  private readonly scratchFat = new Float64Array(6);
 
   /**
    * The pairs found by the last `updatePairs`: pair k is (pairs[2k], pairs[2k+1]) with
@@ -86,6 +111,12 @@ export class DynamicTree {
   private pairKeys: Float64Array = new Float64Array(16);
 
   constructor(options: DynamicTreeOptions = {}) {
+    const dims = options.dimensions ?? 2;
+    if (dims !== 2 && dims !== 3) {
+      throw new PhysicsError('invalid-argument', `DynamicTree.dimensions: must be 2 or 3, got ${dims}`);
+    }
+    this.dimensions = dims;
+    this.stride = 2 * dims;
     this.margin = options.margin ?? 0.1;
     this.displacementMultiplier = options.displacementMultiplier ?? 4;
     if (!(this.margin >= 0) || !Number.isFinite(this.margin)) {
@@ -113,34 +144,72 @@ export class DynamicTree {
     return this.root === NULL ? -1 : this.heights[this.root]!;
   }
 
-  /** Sum of the perimeters of all inner nodes divided by the root's: a quality measure (lower is better). */
+  /**
+   * Sum of the surface measures (perimeter in 2D, surface area in 3D) of all inner nodes divided by
+   * the root's: a quality measure (lower is better).
+   */
   areaRatio(): number {
     if (this.root === NULL) return 0;
-    const rootP = this.perimeter(this.root);
+    const rootP = this.area(this.root);
     let total = 0;
     for (let i = 0; i < this.capacity; i++) {
-      if (this.heights[i]! > 0) total += this.perimeter(i);
+      if (this.heights[i]! > 0) total += this.area(i);
     }
     return rootP > 0 ? total / rootP : 0;
   }
 
-  /** Creates a proxy for the tight box; stores a fat box (grown by `margin`). Returns the proxy id. */
+  /** Creates a proxy for the tight 2D box; stores a fat box (grown by `margin`). Returns the proxy id. */
   createProxy(minX: number, minY: number, maxX: number, maxY: number, userData: number): number {
+    this.requireDimensions(2, 'createProxy');
     checkBox('DynamicTree.createProxy', minX, minY, maxX, maxY);
     const id = this.allocate();
     const r = this.margin;
-    this.minX[id] = minX - r;
-    this.minY[id] = minY - r;
-    this.maxX[id] = maxX + r;
-    this.maxY[id] = maxY + r;
-    this.userData[id] = userData;
-    this.heights[id] = 0;
-    this.child1[id] = NULL;
-    this.child2[id] = NULL;
-    this.insertLeaf(id);
-    this.leafCount++;
-    this.bufferMove(id);
-    return id;
+    const b = this.bounds;
+    const o = id << 2;
+    b[o] = minX - r;
+    b[o + 1] = minY - r;
+    b[o + 2] = maxX + r;
+    b[o + 3] = maxY + r;
+    return this.finishCreate(id, userData);
+  }
+
+  /** Creates a proxy for the tight 3D box (see `createProxy`). */
+  createProxy3(
+    minX: number,
+    minY: number,
+    minZ: number,
+    maxX: number,
+    maxY: number,
+    maxZ: number,
+    userData: number,
+  ): number {
+    this.requireDimensions(3, 'createProxy3');
+    const s = this.scratchBox;
+    s[0] = minX;
+    s[1] = minY;
+    s[2] = minZ;
+    s[3] = maxX;
+    s[4] = maxY;
+    s[5] = maxZ;
+    return this.createProxyFrom(s, 0, userData);
+  }
+
+  /**
+   * Creates a proxy for the tight box `box[o .. o + 2D)` (lower bounds, then upper bounds), in either
+   * dimension. Returns the proxy id.
+   */
+  createProxyFrom(box: Float64Array, o: number, userData: number): number {
+    const D = this.dimensions;
+    checkBoxFrom('DynamicTree.createProxy', box, o, D);
+    const id = this.allocate();
+    const r = this.margin;
+    const b = this.bounds;
+    const n = id * this.stride;
+    for (let a = 0; a < D; a++) {
+      b[n + a] = box[o + a]! - r;
+      b[n + D + a] = box[o + D + a]! + r;
+    }
+    return this.finishCreate(id, userData);
   }
 
   /** Removes a proxy; its id may be handed out again later. */
@@ -166,7 +235,7 @@ export class DynamicTree {
    * When the tight box still lies inside the fat box (and the fat box is not far too large), nothing
    * happens and false is returned. Otherwise the proxy is re-inserted with a new fat box — grown by
    * the margin and stretched by `displacementMultiplier × (dx, dy)` ahead of the motion — it joins
-   * the move buffer for `updatePairs`, and true is returned.
+   * the move buffer for `updatePairs`, and true is returned. (2D.)
    */
   moveProxy(
     id: number,
@@ -187,8 +256,36 @@ export class DynamicTree {
     return this.moveProxyFrom(id, box, 0, this.scratchDx, this.scratchDy, 0);
   }
 
+  /** `moveProxy` in 3D: the tight box (min, max) after moving by (dx, dy, dz). */
+  moveProxy3(
+    id: number,
+    minX: number,
+    minY: number,
+    minZ: number,
+    maxX: number,
+    maxY: number,
+    maxZ: number,
+    dx: number,
+    dy: number,
+    dz: number,
+  ): boolean {
+    this.requireDimensions(3, 'moveProxy3');
+    const box = this.scratchBox;
+    box[0] = minX;
+    box[1] = minY;
+    box[2] = minZ;
+    box[3] = maxX;
+    box[4] = maxY;
+    box[5] = maxZ;
+    const d = this.scratchDisp;
+    d[0] = dx;
+    d[1] = dy;
+    d[2] = dz;
+    return this.moveProxyBox(id, box, 0, d, 0);
+  }
+
   /**
-   * `moveProxy` for hot loops: the tight box is `box[o .. o+3]` (minX, minY, maxX, maxY) and the
+   * `moveProxy` for hot 2D loops: the tight box is `box[o .. o+3]` (minX, minY, maxX, maxY) and the
    * displacement is (dispX[di], dispY[di]). Passing arrays and integer indices instead of six
    * doubles keeps V8 from boxing the numbers at a non-inlined call: no allocation per call.
    */
@@ -201,6 +298,7 @@ export class DynamicTree {
     di: number,
   ): boolean {
     this.checkProxy(id, 'moveProxy');
+    if (this.dimensions !== 2) this.requireDimensions(2, 'moveProxyFrom');
     const minX = box[o]!;
     const minY = box[o + 1]!;
     const maxX = box[o + 2]!;
@@ -237,10 +335,12 @@ export class DynamicTree {
     if (ddy < 0) fMinY += ddy;
     else fMaxY += ddy;
 
-    const oMinX = this.minX[id]!;
-    const oMinY = this.minY[id]!;
-    const oMaxX = this.maxX[id]!;
-    const oMaxY = this.maxY[id]!;
+    const b = this.bounds;
+    const n = id << 2;
+    const oMinX = b[n]!;
+    const oMinY = b[n + 1]!;
+    const oMaxX = b[n + 2]!;
+    const oMaxY = b[n + 3]!;
     if (oMinX <= minX && oMinY <= minY && maxX <= oMaxX && maxY <= oMaxY) {
       // Still inside. Keep it unless the old fat box is much larger than the new one would be
       // (e.g. after a fast move that has since stopped), which would cause needless pairs.
@@ -250,10 +350,63 @@ export class DynamicTree {
       }
     }
     this.removeLeaf(id);
-    this.minX[id] = fMinX;
-    this.minY[id] = fMinY;
-    this.maxX[id] = fMaxX;
-    this.maxY[id] = fMaxY;
+    b[n] = fMinX;
+    b[n + 1] = fMinY;
+    b[n + 2] = fMaxX;
+    b[n + 3] = fMaxY;
+    this.insertLeaf(id);
+    this.bufferMove(id);
+    return true;
+  }
+
+  /**
+   * `moveProxy` for hot loops in either dimension: the tight box is `box[o .. o + 2D)` (lower bounds,
+   * then upper bounds) and the displacement is `disp[d .. d + D)`. Same rule as `moveProxy`.
+   */
+  moveProxyBox(id: number, box: Float64Array, o: number, disp: Float64Array, d: number): boolean {
+    this.checkProxy(id, 'moveProxy');
+    const D = this.dimensions;
+    for (let a = 0; a < D; a++) {
+      const lo = box[o + a]!;
+      const hi = box[o + D + a]!;
+      if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo <= hi)) {
+        checkBoxFrom('DynamicTree.moveProxy', box, o, D);
+      }
+      if (!Number.isFinite(disp[d + a]!)) {
+        throw new PhysicsError(
+          'non-finite',
+          `DynamicTree.moveProxy: displacement must be finite, got (${Array.from(disp.subarray(d, d + D)).join(', ')})`,
+        );
+      }
+    }
+    const r = this.margin;
+    const f = this.scratchFat;
+    for (let a = 0; a < D; a++) {
+      let lo = box[o + a]! - r;
+      let hi = box[o + D + a]! + r;
+      const dd = this.displacementMultiplier * disp[d + a]!;
+      if (dd < 0) lo += dd;
+      else hi += dd;
+      f[a] = lo;
+      f[D + a] = hi;
+    }
+    const b = this.bounds;
+    const n = id * this.stride;
+    let inside = true;
+    for (let a = 0; a < D; a++) {
+      if (!(b[n + a]! <= box[o + a]! && box[o + D + a]! <= b[n + D + a]!)) inside = false;
+    }
+    if (inside) {
+      // Still inside: keep it unless the old fat box is much larger than the new one would be.
+      const big = 4 * r;
+      let keep = true;
+      for (let a = 0; a < D; a++) {
+        if (!(f[a]! - big <= b[n + a]! && b[n + D + a]! <= f[D + a]! + big)) keep = false;
+      }
+      if (keep) return false;
+    }
+    this.removeLeaf(id);
+    for (let k = 0; k < 2 * D; k++) b[n + k] = f[k]!;
     this.insertLeaf(id);
     this.bufferMove(id);
     return true;
@@ -270,28 +423,64 @@ export class DynamicTree {
     return this.userData[id]!;
   }
 
-  /** Writes the proxy's fat box into `out` and returns it. */
+  /** Writes the proxy's fat 2D box into `out` and returns it. */
   getFatAABB<T extends AABBOut>(id: number, out: T): T {
     this.checkProxy(id, 'getFatAABB');
-    out.minX = this.minX[id]!;
-    out.minY = this.minY[id]!;
-    out.maxX = this.maxX[id]!;
-    out.maxY = this.maxY[id]!;
+    this.requireDimensions(2, 'getFatAABB');
+    const b = this.bounds;
+    const n = id << 2;
+    out.minX = b[n]!;
+    out.minY = b[n + 1]!;
+    out.maxX = b[n + 2]!;
+    out.maxY = b[n + 3]!;
     return out;
   }
 
-  /** Fat box coordinates without an out object (for hot loops). */
+  /** Writes the proxy's fat 3D box into `out` and returns it. */
+  getFatAABB3<T extends AABB3Out>(id: number, out: T): T {
+    this.checkProxy(id, 'getFatAABB3');
+    this.requireDimensions(3, 'getFatAABB3');
+    const b = this.bounds;
+    const n = id * 6;
+    out.minX = b[n]!;
+    out.minY = b[n + 1]!;
+    out.minZ = b[n + 2]!;
+    out.maxX = b[n + 3]!;
+    out.maxY = b[n + 4]!;
+    out.maxZ = b[n + 5]!;
+    return out;
+  }
+
+  /** Copies the proxy's fat box into `out[o .. o + 2D)` (lower bounds, then upper bounds). */
+  getFatBox(id: number, out: Float64Array, o: number): Float64Array {
+    this.checkProxy(id, 'getFatBox');
+    const S = this.stride;
+    const b = this.bounds;
+    const n = id * S;
+    for (let k = 0; k < S; k++) out[o + k] = b[n + k]!;
+    return out;
+  }
+
+  /** Fat box coordinates without an out object (for hot 2D loops). */
   fatMinX(id: number): number {
-    return this.minX[id]!;
+    return this.bounds[id << 2]!;
   }
   fatMinY(id: number): number {
-    return this.minY[id]!;
+    return this.bounds[(id << 2) + 1]!;
   }
   fatMaxX(id: number): number {
-    return this.maxX[id]!;
+    return this.bounds[(id << 2) + 2]!;
   }
   fatMaxY(id: number): number {
-    return this.maxY[id]!;
+    return this.bounds[(id << 2) + 3]!;
+  }
+
+  /** The fat box's lower / upper bound along `axis` (0 … D − 1), in either dimension. */
+  fatMin(id: number, axis: number): number {
+    return this.bounds[id * this.stride + axis]!;
+  }
+  fatMax(id: number, axis: number): number {
+    return this.bounds[id * this.stride + this.dimensions + axis]!;
   }
 
   /** true when `id` names a live proxy */
@@ -300,8 +489,8 @@ export class DynamicTree {
   }
 
   /**
-   * Calls `callback(proxyId)` for every proxy whose fat box overlaps the given box (touching counts),
-   * in tree order. The callback returns false to stop the query early.
+   * Calls `callback(proxyId)` for every proxy whose fat box overlaps the given 2D box (touching
+   * counts), in tree order. The callback returns false to stop the query early.
    */
   query(
     minX: number,
@@ -310,24 +499,66 @@ export class DynamicTree {
     maxY: number,
     callback: (proxyId: number) => boolean,
   ): void {
+    this.requireDimensions(2, 'query');
     const box = this.queryBox;
     box[0] = minX;
     box[1] = minY;
     box[2] = maxX;
     box[3] = maxY;
+    this.reportOverlaps(callback);
+  }
+
+  /** `query` in 3D. */
+  query3(
+    minX: number,
+    minY: number,
+    minZ: number,
+    maxX: number,
+    maxY: number,
+    maxZ: number,
+    callback: (proxyId: number) => boolean,
+  ): void {
+    this.requireDimensions(3, 'query3');
+    const box = this.queryBox;
+    box[0] = minX;
+    box[1] = minY;
+    box[2] = minZ;
+    box[3] = maxX;
+    box[4] = maxY;
+    box[5] = maxZ;
+    this.reportOverlaps(callback);
+  }
+
+  /** `query` with the box `box[o .. o + 2D)` (lower bounds, then upper bounds), in either dimension. */
+  queryFrom(box: Float64Array, o: number, callback: (proxyId: number) => boolean): void {
+    const q = this.queryBox;
+    for (let k = 0; k < this.stride; k++) q[k] = box[o + k]!;
+    this.reportOverlaps(callback);
+  }
+
+  private reportOverlaps(callback: (proxyId: number) => boolean): void {
     const n = this.overlappingLeaves();
     const leaves = this.leaves;
     for (let k = 0; k < n; k++) if (!callback(leaves[k]!)) return;
   }
 
   /**
-   * The descent shared by `query` and `updatePairs`: collects into `leaves` every proxy whose fat box
-   * overlaps `queryBox` (minX, minY, maxX, maxY; touching counts), in tree order (depth first).
-   * Returns how many. Allocates only to grow its buffers.
+   * The descent shared by the queries and `updatePairs`: collects into `leaves` every proxy whose
+   * fat box overlaps `queryBox` (touching counts), in tree order (depth first). Returns how many.
+   * Allocates only to grow its buffers.
    */
   private overlappingLeaves(): number {
     if (this.root === NULL) return 0;
+    return this.dimensions === 2 ? this.overlappingLeaves2() : this.overlappingLeaves3();
+  }
+
+  private overlappingLeaves2(): number {
     const box = this.queryBox;
+    const qMinX = box[0]!;
+    const qMinY = box[1]!;
+    const qMaxX = box[2]!;
+    const qMaxY = box[3]!;
+    const b = this.bounds;
     let leaves = this.leaves;
     let count = 0;
     let stack = this.stack;
@@ -335,11 +566,44 @@ export class DynamicTree {
     stack[top++] = this.root;
     while (top > 0) {
       const node = stack[--top]!;
+      const n = node << 2;
+      if (b[n]! > qMaxX || b[n + 1]! > qMaxY || qMinX > b[n + 2]! || qMinY > b[n + 3]!) continue;
+      if (this.heights[node] === 0) {
+        if (count === leaves.length) leaves = this.growLeaves();
+        leaves[count++] = node;
+      } else {
+        if (top + 2 > stack.length) stack = this.growStack();
+        stack[top++] = this.child1[node]!;
+        stack[top++] = this.child2[node]!;
+      }
+    }
+    return count;
+  }
+
+  private overlappingLeaves3(): number {
+    const box = this.queryBox;
+    const qMinX = box[0]!;
+    const qMinY = box[1]!;
+    const qMinZ = box[2]!;
+    const qMaxX = box[3]!;
+    const qMaxY = box[4]!;
+    const qMaxZ = box[5]!;
+    const b = this.bounds;
+    let leaves = this.leaves;
+    let count = 0;
+    let stack = this.stack;
+    let top = 0;
+    stack[top++] = this.root;
+    while (top > 0) {
+      const node = stack[--top]!;
+      const n = node * 6;
       if (
-        this.minX[node]! > box[2]! ||
-        this.minY[node]! > box[3]! ||
-        box[0]! > this.maxX[node]! ||
-        box[1]! > this.maxY[node]!
+        b[n]! > qMaxX ||
+        b[n + 1]! > qMaxY ||
+        b[n + 2]! > qMaxZ ||
+        qMinX > b[n + 3]! ||
+        qMinY > b[n + 4]! ||
+        qMinZ > b[n + 5]!
       ) {
         continue;
       }
@@ -356,8 +620,8 @@ export class DynamicTree {
   }
 
   /**
-   * Casts the segment p1 → p1 + maxFraction·(p2 − p1) through the tree. For every proxy whose fat box
-   * the (clipped) segment may touch, `callback(proxyId, maxFraction)` is called; it returns
+   * Casts the 2D segment p1 → p1 + maxFraction·(p2 − p1) through the tree. For every proxy whose fat
+   * box the (clipped) segment may touch, `callback(proxyId, maxFraction)` is called; it returns
    * - 0 to stop, - a negative value to ignore this proxy, - a fraction f in (0, 1] to clip the ray
    * to p1 + f·(p2 − p1) (a closest-hit search returns the hit's fraction, an all-hits search
    * returns the current maxFraction).
@@ -371,6 +635,7 @@ export class DynamicTree {
     maxFraction: number,
     callback: (proxyId: number, maxFraction: number) => number,
   ): void {
+    this.requireDimensions(2, 'rayCast');
     if (this.root === NULL) return;
     const rx = x2 - x1;
     const ry = y2 - y1;
@@ -387,15 +652,17 @@ export class DynamicTree {
     let sMinY = Math.min(y1, ty);
     let sMaxX = Math.max(x1, tx);
     let sMaxY = Math.max(y1, ty);
+    const b = this.bounds;
     let stack = this.stack;
     let top = 0;
     stack[top++] = this.root;
     while (top > 0) {
       const node = stack[--top]!;
-      const bMinX = this.minX[node]!;
-      const bMinY = this.minY[node]!;
-      const bMaxX = this.maxX[node]!;
-      const bMaxY = this.maxY[node]!;
+      const n = node << 2;
+      const bMinX = b[n]!;
+      const bMinY = b[n + 1]!;
+      const bMaxX = b[n + 2]!;
+      const bMaxY = b[n + 3]!;
       if (bMinX > sMaxX || bMinY > sMaxY || sMinX > bMaxX || sMinY > bMaxY) continue;
       const cx = 0.5 * (bMinX + bMaxX);
       const cy = 0.5 * (bMinY + bMaxY);
@@ -424,6 +691,96 @@ export class DynamicTree {
   }
 
   /**
+   * `rayCast` in 3D: the segment p1 → p1 + maxFraction·(p2 − p1), same callback contract. Boxes are
+   * pruned by the overlap of the segment's own box (the three face axes) and by the three axes
+   * d × eₓ, d × e_y, d × e_z (d = p2 − p1): along such an axis the segment projects to one point,
+   * and |a·(p1 − c)| > Σ hᵢ|aᵢ| separates it from the box (Ericson, "Real-Time Collision
+   * Detection", 2005, §5.3.3).
+   */
+  rayCast3(
+    x1: number,
+    y1: number,
+    z1: number,
+    x2: number,
+    y2: number,
+    z2: number,
+    maxFraction: number,
+    callback: (proxyId: number, maxFraction: number) => number,
+  ): void {
+    this.requireDimensions(3, 'rayCast3');
+    if (this.root === NULL) return;
+    const rx = x2 - x1;
+    const ry = y2 - y1;
+    const rz = z2 - z1;
+    if (!(rx * rx + ry * ry + rz * rz > 0)) return;
+    const arx = Math.abs(rx);
+    const ary = Math.abs(ry);
+    const arz = Math.abs(rz);
+    let tx = x1 + maxFraction * rx;
+    let ty = y1 + maxFraction * ry;
+    let tz = z1 + maxFraction * rz;
+    let sMinX = Math.min(x1, tx);
+    let sMinY = Math.min(y1, ty);
+    let sMinZ = Math.min(z1, tz);
+    let sMaxX = Math.max(x1, tx);
+    let sMaxY = Math.max(y1, ty);
+    let sMaxZ = Math.max(z1, tz);
+    const b = this.bounds;
+    let stack = this.stack;
+    let top = 0;
+    stack[top++] = this.root;
+    while (top > 0) {
+      const node = stack[--top]!;
+      const n = node * 6;
+      const bMinX = b[n]!;
+      const bMinY = b[n + 1]!;
+      const bMinZ = b[n + 2]!;
+      const bMaxX = b[n + 3]!;
+      const bMaxY = b[n + 4]!;
+      const bMaxZ = b[n + 5]!;
+      if (
+        bMinX > sMaxX ||
+        bMinY > sMaxY ||
+        bMinZ > sMaxZ ||
+        sMinX > bMaxX ||
+        sMinY > bMaxY ||
+        sMinZ > bMaxZ
+      ) {
+        continue;
+      }
+      const px = x1 - 0.5 * (bMinX + bMaxX);
+      const py = y1 - 0.5 * (bMinY + bMaxY);
+      const pz = z1 - 0.5 * (bMinZ + bMaxZ);
+      const hx = 0.5 * (bMaxX - bMinX);
+      const hy = 0.5 * (bMaxY - bMinY);
+      const hz = 0.5 * (bMaxZ - bMinZ);
+      if (Math.abs(rz * py - ry * pz) > hy * arz + hz * ary) continue;
+      if (Math.abs(rx * pz - rz * px) > hx * arz + hz * arx) continue;
+      if (Math.abs(ry * px - rx * py) > hx * ary + hy * arx) continue;
+      if (this.heights[node] === 0) {
+        const value = callback(node, maxFraction);
+        if (value === 0) return;
+        if (value > 0 && value < maxFraction) {
+          maxFraction = value;
+          tx = x1 + maxFraction * rx;
+          ty = y1 + maxFraction * ry;
+          tz = z1 + maxFraction * rz;
+          sMinX = Math.min(x1, tx);
+          sMinY = Math.min(y1, ty);
+          sMinZ = Math.min(z1, tz);
+          sMaxX = Math.max(x1, tx);
+          sMaxY = Math.max(y1, ty);
+          sMaxZ = Math.max(z1, tz);
+        }
+      } else {
+        if (top + 2 > stack.length) stack = this.growStack();
+        stack[top++] = this.child1[node]!;
+        stack[top++] = this.child2[node]!;
+      }
+    }
+  }
+
+  /**
    * The pair search of a step: for every proxy in the move buffer (created, re-inserted or touched
    * since the last call), queries the tree with its fat box and records each overlapping pair once,
    * as (lower id, higher id). Pairs are then sorted by (lower, higher) and deduplicated, so the
@@ -435,13 +792,13 @@ export class DynamicTree {
   updatePairs(skipSameUserData = false): number {
     let count = 0;
     if (this.root === NULL) this.moveCount = 0;
+    const S = this.stride;
+    const b = this.bounds;
+    const box = this.queryBox;
     for (let m = 0; m < this.moveCount; m++) {
       const q = this.moveBuffer[m]!;
-      const box = this.queryBox;
-      box[0] = this.minX[q]!;
-      box[1] = this.minY[q]!;
-      box[2] = this.maxX[q]!;
-      box[3] = this.maxY[q]!;
+      const qn = q * S;
+      for (let k = 0; k < S; k++) box[k] = b[qn + k]!;
       const qData = this.userData[q]!;
       const n = this.overlappingLeaves();
       const leaves = this.leaves;
@@ -501,6 +858,9 @@ export class DynamicTree {
     const bad = (what: string): never => {
       throw new PhysicsError('diverged', `DynamicTree.validate: ${what}`);
     };
+    const D = this.dimensions;
+    const S = this.stride;
+    const b = this.bounds;
     let reached = 0;
     let leaves = 0;
     if (this.root !== NULL) {
@@ -523,13 +883,12 @@ export class DynamicTree {
         const h1 = this.heights[c1]!;
         const h2 = this.heights[c2]!;
         if (this.heights[node] !== 1 + Math.max(h1, h2)) bad(`node ${node} height is wrong`);
-        if (
-          this.minX[node] !== Math.min(this.minX[c1]!, this.minX[c2]!) ||
-          this.minY[node] !== Math.min(this.minY[c1]!, this.minY[c2]!) ||
-          this.maxX[node] !== Math.max(this.maxX[c1]!, this.maxX[c2]!) ||
-          this.maxY[node] !== Math.max(this.maxY[c1]!, this.maxY[c2]!)
-        ) {
-          bad(`box of node ${node} is not the union of its children`);
+        for (let a = 0; a < D; a++) {
+          const lo = Math.min(b[c1 * S + a]!, b[c2 * S + a]!);
+          const hi = Math.max(b[c1 * S + D + a]!, b[c2 * S + D + a]!);
+          if (b[node * S + a] !== lo || b[node * S + D + a] !== hi) {
+            bad(`box of node ${node} is not the union of its children`);
+          }
         }
         stack.push(c1, c2);
       }
@@ -550,8 +909,38 @@ export class DynamicTree {
 
   // ---- internals ----------------------------------------------------------------------------
 
-  private perimeter(i: number): number {
-    return 2 * (this.maxX[i]! - this.minX[i]! + this.maxY[i]! - this.minY[i]!);
+  private finishCreate(id: number, userData: number): number {
+    this.userData[id] = userData;
+    this.heights[id] = 0;
+    this.child1[id] = NULL;
+    this.child2[id] = NULL;
+    this.insertLeaf(id);
+    this.leafCount++;
+    this.bufferMove(id);
+    return id;
+  }
+
+  private requireDimensions(d: 2 | 3, where: string): void {
+    if (this.dimensions !== d) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `DynamicTree.${where}: a ${d}D call on a ${this.dimensions}D tree`,
+      );
+    }
+  }
+
+  /** The surface measure of node i: perimeter in 2D, surface area in 3D. */
+  private area(i: number): number {
+    const b = this.bounds;
+    if (this.dimensions === 2) {
+      const n = i << 2;
+      return 2 * (b[n + 2]! - b[n]! + b[n + 3]! - b[n + 1]!);
+    }
+    const n = i * 6;
+    const ex = b[n + 3]! - b[n]!;
+    const ey = b[n + 4]! - b[n + 1]!;
+    const ez = b[n + 5]! - b[n + 2]!;
+    return 2 * (ex * ey + ey * ez + ez * ex);
   }
 
   private checkProxy(id: number, where: string): void {
@@ -593,8 +982,8 @@ export class DynamicTree {
 
   private grow(capacity: number): void {
     const old = this.capacity;
-    const f64 = (a: Float64Array | undefined) => {
-      const b = new Float64Array(capacity);
+    const f64 = (a: Float64Array | undefined, n: number) => {
+      const b = new Float64Array(n);
       if (a) b.set(a);
       return b;
     };
@@ -603,11 +992,8 @@ export class DynamicTree {
       if (a) b.set(a);
       return b;
     };
-    this.minX = f64(this.minX);
-    this.minY = f64(this.minY);
-    this.maxX = f64(this.maxX);
-    this.maxY = f64(this.maxY);
-    this.userData = f64(this.userData);
+    this.bounds = f64(this.bounds, capacity * this.stride);
+    this.userData = f64(this.userData, capacity);
     this.parent = i32(this.parent);
     this.child1 = i32(this.child1);
     this.child2 = i32(this.child2);
@@ -655,40 +1041,12 @@ export class DynamicTree {
       this.parent[leaf] = NULL;
       return;
     }
-    const lMinX = this.minX[leaf]!;
-    const lMinY = this.minY[leaf]!;
-    const lMaxX = this.maxX[leaf]!;
-    const lMaxY = this.maxY[leaf]!;
-    // Descend: at each node compare "make a new parent here" against the cheapest descent into a
-    // child, where the cost is the perimeter the insertion adds (Box2D's branch-and-bound-free variant).
-    let index = this.root;
-    while (this.heights[index]! > 0) {
-      const c1 = this.child1[index]!;
-      const c2 = this.child2[index]!;
-      const area = this.perimeter(index);
-      const cMinX = Math.min(this.minX[index]!, lMinX);
-      const cMinY = Math.min(this.minY[index]!, lMinY);
-      const cMaxX = Math.max(this.maxX[index]!, lMaxX);
-      const cMaxY = Math.max(this.maxY[index]!, lMaxY);
-      const combined = 2 * (cMaxX - cMinX + cMaxY - cMinY);
-      // Cost of creating a new parent for this node and the leaf.
-      const cost = 2 * combined;
-      // Minimum cost of pushing the leaf further down the tree.
-      const inheritance = 2 * (combined - area);
-      const cost1 = this.descendCost(c1, lMinX, lMinY, lMaxX, lMaxY) + inheritance;
-      const cost2 = this.descendCost(c2, lMinX, lMinY, lMaxX, lMaxY) + inheritance;
-      if (cost < cost1 && cost < cost2) break;
-      index = cost1 <= cost2 ? c1 : c2;
-    }
-    const sibling = index;
+    const sibling = this.dimensions === 2 ? this.findSibling2(leaf) : this.findSibling3(leaf);
     const oldParent = this.parent[sibling]!;
     const newParent = this.allocate();
     this.parent[newParent] = oldParent;
     this.userData[newParent] = -1;
-    this.minX[newParent] = Math.min(lMinX, this.minX[sibling]!);
-    this.minY[newParent] = Math.min(lMinY, this.minY[sibling]!);
-    this.maxX[newParent] = Math.max(lMaxX, this.maxX[sibling]!);
-    this.maxY[newParent] = Math.max(lMaxY, this.maxY[sibling]!);
+    this.setBoxUnion(newParent, leaf, sibling);
     this.heights[newParent] = this.heights[sibling]! + 1;
     if (oldParent !== NULL) {
       if (this.child1[oldParent] === sibling) this.child1[oldParent] = newParent;
@@ -703,14 +1061,109 @@ export class DynamicTree {
     this.refitUpwards(this.parent[leaf]!);
   }
 
-  private descendCost(child: number, lMinX: number, lMinY: number, lMaxX: number, lMaxY: number): number {
+  /**
+   * The 2D descent: at each node compare "make a new parent here" against the cheapest descent into
+   * a child, where the cost is the perimeter the insertion adds (Box2D's branch-and-bound-free variant).
+   */
+  private findSibling2(leaf: number): number {
+    const b = this.bounds;
+    const l = leaf << 2;
+    const lMinX = b[l]!;
+    const lMinY = b[l + 1]!;
+    const lMaxX = b[l + 2]!;
+    const lMaxY = b[l + 3]!;
+    let index = this.root;
+    while (this.heights[index]! > 0) {
+      const c1 = this.child1[index]!;
+      const c2 = this.child2[index]!;
+      const n = index << 2;
+      const iMinX = b[n]!;
+      const iMinY = b[n + 1]!;
+      const iMaxX = b[n + 2]!;
+      const iMaxY = b[n + 3]!;
+      const area = 2 * (iMaxX - iMinX + iMaxY - iMinY);
+      const cMinX = Math.min(iMinX, lMinX);
+      const cMinY = Math.min(iMinY, lMinY);
+      const cMaxX = Math.max(iMaxX, lMaxX);
+      const cMaxY = Math.max(iMaxY, lMaxY);
+      const combined = 2 * (cMaxX - cMinX + cMaxY - cMinY);
+      // Cost of creating a new parent for this node and the leaf.
+      const cost = 2 * combined;
+      // Minimum cost of pushing the leaf further down the tree.
+      const inheritance = 2 * (combined - area);
+      const cost1 = this.descendCost2(c1, lMinX, lMinY, lMaxX, lMaxY) + inheritance;
+      const cost2 = this.descendCost2(c2, lMinX, lMinY, lMaxX, lMaxY) + inheritance;
+      if (cost < cost1 && cost < cost2) break;
+      index = cost1 <= cost2 ? c1 : c2;
+    }
+    return index;
+  }
+
+  private descendCost2(child: number, lMinX: number, lMinY: number, lMaxX: number, lMaxY: number): number {
+    const b = this.bounds;
+    const n = child << 2;
+    const cMinX = b[n]!;
+    const cMinY = b[n + 1]!;
+    const cMaxX = b[n + 2]!;
+    const cMaxY = b[n + 3]!;
     const p =
-      2 *
-      (Math.max(this.maxX[child]!, lMaxX) -
-        Math.min(this.minX[child]!, lMinX) +
-        Math.max(this.maxY[child]!, lMaxY) -
-        Math.min(this.minY[child]!, lMinY));
-    return this.heights[child] === 0 ? p : p - this.perimeter(child);
+      2 * (Math.max(cMaxX, lMaxX) - Math.min(cMinX, lMinX) + Math.max(cMaxY, lMaxY) - Math.min(cMinY, lMinY));
+    return this.heights[child] === 0 ? p : p - 2 * (cMaxX - cMinX + cMaxY - cMinY);
+  }
+
+  /** The 3D descent: as `findSibling2` with the surface area as the cost. */
+  private findSibling3(leaf: number): number {
+    const b = this.bounds;
+    const l = leaf * 6;
+    const lMinX = b[l]!;
+    const lMinY = b[l + 1]!;
+    const lMinZ = b[l + 2]!;
+    const lMaxX = b[l + 3]!;
+    const lMaxY = b[l + 4]!;
+    const lMaxZ = b[l + 5]!;
+    let index = this.root;
+    while (this.heights[index]! > 0) {
+      const c1 = this.child1[index]!;
+      const c2 = this.child2[index]!;
+      const n = index * 6;
+      const iMinX = b[n]!;
+      const iMinY = b[n + 1]!;
+      const iMinZ = b[n + 2]!;
+      const iMaxX = b[n + 3]!;
+      const iMaxY = b[n + 4]!;
+      const iMaxZ = b[n + 5]!;
+      const area = surfaceArea(iMaxX - iMinX, iMaxY - iMinY, iMaxZ - iMinZ);
+      const combined = surfaceArea(
+        Math.max(iMaxX, lMaxX) - Math.min(iMinX, lMinX),
+        Math.max(iMaxY, lMaxY) - Math.min(iMinY, lMinY),
+        Math.max(iMaxZ, lMaxZ) - Math.min(iMinZ, lMinZ),
+      );
+      const cost = 2 * combined;
+      const inheritance = 2 * (combined - area);
+      const cost1 = this.descendCost3(c1, leaf) + inheritance;
+      const cost2 = this.descendCost3(c2, leaf) + inheritance;
+      if (cost < cost1 && cost < cost2) break;
+      index = cost1 <= cost2 ? c1 : c2;
+    }
+    return index;
+  }
+
+  private descendCost3(child: number, leaf: number): number {
+    const b = this.bounds;
+    const n = child * 6;
+    const l = leaf * 6;
+    const cMinX = b[n]!;
+    const cMinY = b[n + 1]!;
+    const cMinZ = b[n + 2]!;
+    const cMaxX = b[n + 3]!;
+    const cMaxY = b[n + 4]!;
+    const cMaxZ = b[n + 5]!;
+    const p = surfaceArea(
+      Math.max(cMaxX, b[l + 3]!) - Math.min(cMinX, b[l]!),
+      Math.max(cMaxY, b[l + 4]!) - Math.min(cMinY, b[l + 1]!),
+      Math.max(cMaxZ, b[l + 5]!) - Math.min(cMinZ, b[l + 2]!),
+    );
+    return this.heights[child] === 0 ? p : p - surfaceArea(cMaxX - cMinX, cMaxY - cMinY, cMaxZ - cMinZ);
   }
 
   private removeLeaf(leaf: number): void {
@@ -742,19 +1195,33 @@ export class DynamicTree {
       const c1 = this.child1[index]!;
       const c2 = this.child2[index]!;
       this.heights[index] = 1 + Math.max(this.heights[c1]!, this.heights[c2]!);
-      this.minX[index] = Math.min(this.minX[c1]!, this.minX[c2]!);
-      this.minY[index] = Math.min(this.minY[c1]!, this.minY[c2]!);
-      this.maxX[index] = Math.max(this.maxX[c1]!, this.maxX[c2]!);
-      this.maxY[index] = Math.max(this.maxY[c1]!, this.maxY[c2]!);
+      this.setBoxUnion(index, c1, c2);
       index = this.parent[index]!;
     }
   }
 
-  private setBoxUnion(i: number, a: number, b: number): void {
-    this.minX[i] = Math.min(this.minX[a]!, this.minX[b]!);
-    this.minY[i] = Math.min(this.minY[a]!, this.minY[b]!);
-    this.maxX[i] = Math.max(this.maxX[a]!, this.maxX[b]!);
-    this.maxY[i] = Math.max(this.maxY[a]!, this.maxY[b]!);
+  /** Box of node i = union of the boxes of nodes a and b. */
+  private setBoxUnion(i: number, a: number, c: number): void {
+    const b = this.bounds;
+    if (this.dimensions === 2) {
+      const n = i << 2;
+      const p = a << 2;
+      const q = c << 2;
+      b[n] = Math.min(b[p]!, b[q]!);
+      b[n + 1] = Math.min(b[p + 1]!, b[q + 1]!);
+      b[n + 2] = Math.max(b[p + 2]!, b[q + 2]!);
+      b[n + 3] = Math.max(b[p + 3]!, b[q + 3]!);
+    } else {
+      const n = i * 6;
+      const p = a * 6;
+      const q = c * 6;
+      b[n] = Math.min(b[p]!, b[q]!);
+      b[n + 1] = Math.min(b[p + 1]!, b[q + 1]!);
+      b[n + 2] = Math.min(b[p + 2]!, b[q + 2]!);
+      b[n + 3] = Math.max(b[p + 3]!, b[q + 3]!);
+      b[n + 4] = Math.max(b[p + 4]!, b[q + 4]!);
+      b[n + 5] = Math.max(b[p + 5]!, b[q + 5]!);
+    }
   }
 
   /**
@@ -811,6 +1278,11 @@ export class DynamicTree {
   }
 }
 
+/** Surface area of a box with edges ex, ey, ez. */
+function surfaceArea(ex: number, ey: number, ez: number): number {
+  return 2 * (ex * ey + ey * ez + ez * ex);
+}
+
 /** Pair keys pack (lo, hi) as lo·2^26 + hi: exact in a double for ids below 2^26. */
 const PAIR_SHIFT = 67108864;
 
@@ -826,6 +1298,23 @@ function checkBox(where: string, minX: number, minY: number, maxX: number, maxY:
       'invalid-argument',
       `${where}: box min must not exceed max, got (${minX}, ${minY})–(${maxX}, ${maxY})`,
     );
+  }
+}
+
+/** `checkBox` for a box in stride layout `box[o .. o + 2D)`. */
+function checkBoxFrom(where: string, box: Float64Array, o: number, D: number): void {
+  const lo = Array.from(box.subarray(o, o + D));
+  const hi = Array.from(box.subarray(o + D, o + 2 * D));
+  const text = `(${lo.join(', ')})–(${hi.join(', ')})`;
+  for (let a = 0; a < D; a++) {
+    if (!Number.isFinite(lo[a]!) || !Number.isFinite(hi[a]!)) {
+      throw new PhysicsError('non-finite', `${where}: box must be finite, got ${text}`);
+    }
+  }
+  for (let a = 0; a < D; a++) {
+    if (lo[a]! > hi[a]!) {
+      throw new PhysicsError('invalid-argument', `${where}: box min must not exceed max, got ${text}`);
+    }
   }
 }
 
