@@ -6,10 +6,10 @@ import { WindForce } from '../xpbd/wind.js';
 import { ImplicitCloth } from './implicit-cloth.js';
 
 /**
- * One cloth scene, three integrators (issue 5 item 5): classic PBD with iterations, XPBD with
- * substeps (seed 002), and implicit Baraff–Witkin cloth (§26.1) — selected by `integrator`, on the
+ * One cloth scene, three integrators: classic PBD with iterations, XPBD with substeps (Macklin,
+ * Müller, Chentanez 2016; Macklin et al. 2019), and implicit Baraff–Witkin cloth (textbook §26.1) — selected by `integrator`, on the
  * same mesh (`clothMesh`), the same pins, gravity, wind and colliders, so they can be compared.
- * Material: PBD uses rigid constraints with stiffness k ∈ [0, 1] (the seed's cloth has k = 1);
+ * Material: PBD uses rigid constraints with stiffness k ∈ [0, 1] (the textbook's cloth has k = 1);
  * XPBD and implicit share a spring stiffness in N/m (XPBD compliance α = 1/k).
  */
 export type ClothIntegrator = 'pbd' | 'xpbd' | 'implicit';

@@ -9,7 +9,7 @@ import { applyElementPair } from './element-correction.js';
 import { ELEMENT_MIN_DEN, FemElementSet, type FemSetOptions } from './fem-element-set.js';
 
 /**
- * Linear tetrahedral finite elements as XPBD constraints (§26.3 有限要素法; seed 002 §8 "М'які тіла").
+ * Linear tetrahedral finite elements as XPBD constraints (textbook §26.3 有限要素法).
  * Each element has F = D_s D_m⁻¹ and an energy density ψ(F) written as two constraints with physical
  * compliances, so E (Young's modulus) and ν (Poisson's ratio) are the inputs and the result does not
  * depend on iteration counts:

@@ -8,7 +8,7 @@ import { type TetMesh, tetVolume } from './tetrahedralize.js';
 import type { TriMesh } from './triangulate.js';
 
 /**
- * Soft-body builders (issue 5 item 6): put a tetrahedral (3D) or triangle (2D, z = 0) mesh into an
+ * Soft-body builders: put a tetrahedral (3D) or triangle (2D, z = 0) mesh into an
  * XPBD world as particles with lumped masses — each element gives ρ·V/(d+1) to each of its d+1
  * vertices — and attach FEM elements or shape-matching clusters to them.
  */

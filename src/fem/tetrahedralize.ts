@@ -1,7 +1,7 @@
 import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**
- * A simple tetrahedraliser for the soft bodies of issue 5: boxes and spheres.
+ * A simple tetrahedraliser for soft bodies: boxes and spheres.
  *
  * Box: a grid of nx × ny × nz cubes, each cut into the 6 tetrahedra of Kuhn's (Freudenthal's)
  * subdivision — the 6 monotone paths from the corner (0,0,0) to (1,1,1) along the cube's edges.

@@ -1,7 +1,7 @@
 import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**
- * Triangulated 2D soft shapes (issue 5 item 6) for FemTriangles and 2D shape matching.
+ * Triangulated 2D soft shapes for FemTriangles and 2D shape matching.
  * Rectangle: an nx × ny grid of quads, each cut along alternating diagonals ("union jack") so the
  * mesh has no preferred shear direction. Disc: the same mesh of the square [−1, 1]² pushed onto the
  * disc by the radial map p ↦ r · p · ‖p‖_∞ / ‖p‖₂.

@@ -1,6 +1,6 @@
 /**
  * Polar decomposition of a 3×3 matrix, A = R·S with R a proper rotation (det R = +1) and S
- * symmetric — the rotation part used by corotational FEM and shape matching (26.3).
+ * symmetric — the rotation part used by corotational FEM and shape matching (textbook §26.3).
  *
  * Method: eigen-decompose AᵀA = V·Λ·Vᵀ (Jacobi, `symEigen3`), so A = U·Σ·Vᵀ with uᵢ = A·vᵢ/σᵢ.
  * V is made proper (det +1), u₀ and u₁ are Gram–Schmidt orthonormalised and u₂ = u₀ × u₁, which

@@ -1,6 +1,6 @@
 /**
  * Unit quaternions stored as 4 numbers [x, y, z, w] at an offset (w is the scalar part).
- * q = (sin(θ/2)·axis, cos(θ/2)) rotates by θ about the unit axis (26.2).
+ * q = (sin(θ/2)·axis, cos(θ/2)) rotates by θ about the unit axis (textbook §26.2).
  */
 import { pcos, psin } from './portable.js';
 import type { Arr } from './vec2.js';
@@ -119,7 +119,7 @@ export function toMat33Components(out: Arr, o: number, x: number, y: number, z: 
   out[o + 8] = 1 - 2 * (x * x + y * y);
 }
 /**
- * First-order quaternion integration (26.2): q ← normalize(q + h/2 · (ω, 0)·q), ω in world frame.
+ * First-order quaternion integration (textbook §26.2): q ← normalize(q + h/2 · (ω, 0)·q), ω in world frame.
  */
 export function integrate(out: Arr, o: number, q: Arr, qo: number, w: Arr, wo: number, h: number): void {
   const qx = q[qo]!;

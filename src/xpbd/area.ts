@@ -6,7 +6,7 @@ import type { Particles } from './particles.js';
 import { xpbdUpdate } from './xpbd-update.js';
 
 /**
- * Triangle area constraints C = A − A0 with A = ½|(x2 − x1) × (x3 − x1)| (seed 000 §26.3: shear by
+ * Triangle area constraints C = A − A0 with A = ½|(x2 − x1) × (x3 − x1)| (textbook §26.3: shear by
  * "三角形の面積の拘束"). With a = x2 − x1, b = x3 − x1, n̂ = a × b/|a × b|:
  *   ∇2 = ½ b × n̂,  ∇3 = ½ n̂ × a,  ∇1 = −∇2 − ∇3.
  */

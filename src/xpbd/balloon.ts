@@ -69,7 +69,7 @@ export interface BalloonOptions {
   /** target volume = pressure × rest volume */
   pressure?: number;
   volumeCompliance?: number;
-  /** constraint damping β of the skin (seed 002 §6) */
+  /** constraint damping β of the skin (XPBD paper eq. 25) */
   damping?: number;
 }
 

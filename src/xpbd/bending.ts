@@ -8,7 +8,7 @@ import { pbdStiffness, StiffnessCorrection } from './stiffness.js';
 import { xpbdUpdate } from './xpbd-update.js';
 
 /**
- * Dihedral-angle bending between two triangles sharing an edge (seed 000 §26.3 "PBDの布": 隣り合う
+ * Dihedral-angle bending between two triangles sharing an edge (textbook §26.3 "PBDの布": 隣り合う
  * 三角形の間の二面角の拘束, independent of stretch). Vertices: x1, x2 opposite the shared edge x3 → x4.
  * The signed angle is θ = atan2((n̂1 × n̂2)·ê, n̂1·n̂2) with N1 = (x1 − x3) × (x1 − x4),
  * N2 = (x2 − x4) × (x2 − x3), and C = θ − θ0. Its gradients are the bending modes of Bridson,

@@ -7,7 +7,7 @@ import type { Particles } from './particles.js';
 import type { XpbdWorld } from './solver.js';
 
 /**
- * A rectangular cloth (seed 000 §26.3 "PBDの布"): a grid of nx × ny particles with structural
+ * A rectangular cloth (textbook §26.3 "PBDの布"): a grid of nx × ny particles with structural
  * (horizontal, vertical), shear (both diagonals) and bending (skip-one distance, or dihedral angle)
  * constraints. `clothMesh` is the pure mesh (shared with implicit cloth); `addCloth` puts it into a world.
  */
@@ -120,13 +120,13 @@ export interface AddClothOptions {
   bendCompliance?: number;
   /** PBD stiffness k of all constraints (PBD integrator only) */
   stiffness?: number;
-  /** constraint damping β (seed 002 §6) */
+  /** constraint damping β (Macklin, Müller, Chentanez 2016, XPBD eq. 25) */
   damping?: number;
   /** which particles are pinned: the two top corners, the whole top row, the left column, or explicit (i, j) */
   pin?: 'top-corners' | 'top-edge' | 'left-edge' | 'none' | [number, number][];
   /**
    * storage (and so Gauss–Seidel) order of the distance constraints: 'colors' (default) colour by
-   * colour, the seed's 8-colour order (seed 000 §26.5); 'rows' row by row, structural before shear.
+   * colour, the textbook's 8-colour order (textbook §26.5); 'rows' row by row, structural before shear.
    */
   constraintOrder?: 'colors' | 'rows';
 }
@@ -135,7 +135,7 @@ export interface Cloth {
   mesh: ClothMesh;
   /** index of the cloth's particle (0, 0) in the world */
   first: number;
-  /** structural + shear distance constraints, coloured with the seed's 8 colours */
+  /** structural + shear distance constraints, coloured with the textbook's 8 colours (§26.5) */
   stretch: DistanceSet;
   /** bending constraints, if any */
   bend: DistanceSet | DihedralBendingSet | null;
@@ -144,18 +144,18 @@ export interface Cloth {
 }
 
 /**
- * Adds a cloth to the world. The stretch set carries the seed's 8-colour colouring (seed 000 §26.5):
+ * Adds a cloth to the world. The stretch set carries the 8-colour colouring of textbook §26.5:
  * horizontal, vertical, diagonal and anti-diagonal constraints, each split in two by column parity
  * (vertical: row parity); skip-one bending uses 4 colours the same way.
  *
  * By default the constraints are also *stored* colour by colour, so the plain Gauss–Seidel sweep is
- * the coloured sweep. Any fixed order is a valid Gauss–Seidel pass (seed 002 §9), the seed's cloth
- * figures come from this one, and it is the fast one on a CPU: consecutive constraints of a colour
+ * the coloured sweep. Any fixed order is a valid Gauss–Seidel pass, the textbook's cloth figures
+ * come from this one, and it is the fast one on a CPU: consecutive constraints of a colour
  * share no particle, so there is no read-after-write chain from one constraint to the next (the row
  * order makes every horizontal edge wait for the previous one). `constraintOrder: 'rows'` keeps the
  * row-by-row order (every structural constraint row by row, then every shear one; interleaving the
  * diagonals with the structural edges of each particle was measured to pump energy into a rigid
- * cloth — seed 002 §9 "Артефакти, залежні від порядку").
+ * cloth: Gauss–Seidel results depend on the order).
  */
 export function addCloth(world: XpbdWorld, mesh: ClothMesh, options: AddClothOptions = {}): Cloth {
   const p = world.particles;

@@ -17,7 +17,7 @@ export type Collider =
   | { kind: 'capsule'; a: V3; b: V3; radius: number }
   /** axis-aligned box */
   | { kind: 'box'; center: V3; half: V3 }
-  /** a signed distance field (seed 000 §26.3: 符号付き距離場): returns φ, writes ∇φ into `grad` */
+  /** a signed distance field (textbook §26.3: 符号付き距離場): returns φ, writes ∇φ into `grad` */
   | { kind: 'sdf'; distance: (x: number, y: number, z: number, grad: Float64Array) => number };
 
 export function plane(normal: V3, offset: number): Collider {
@@ -126,7 +126,7 @@ export interface CollisionOptions {
 
 /**
  * Collision inequality constraints C = φ(x) − thickness ≥ 0 against planes, spheres, capsules,
- * boxes and SDFs (seed 000 §26.3 "衝突": projected only while violated). Friction removes the
+ * boxes and SDFs (textbook §26.3 "衝突": projected only while violated). Friction removes the
  * tangential part of this substep's displacement (static while it is below μs·depth, else reduced by
  * μk·depth); restitution sets the normal velocity to −e times the approach speed in the velocity pass.
  */

@@ -1,7 +1,7 @@
 import type { Coloring, ConstraintSet } from './constraint.js';
 
 /**
- * Greedy graph colouring of a constraint set (seed 000 §26.5 "グラフ彩色", seed 002 §9): every
+ * Greedy graph colouring of a constraint set (textbook §26.5 "グラフ彩色"): every
  * constraint takes the lowest colour not yet used by a constraint sharing one of its particles.
  * Constraints of one colour touch disjoint particles, so a GPU or worker backend can solve a colour
  * in parallel and the colours in sequence — still an exact Gauss–Seidel method.

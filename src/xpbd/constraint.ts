@@ -1,5 +1,6 @@
 /**
- * The constraint-solving contract of the XPBD solver (seed 002 §2–4, seed 000 §26.3 "XPBD").
+ * The constraint-solving contract of the XPBD solver (Macklin, Müller, Chentanez 2016; textbook
+ * §26.3 "XPBD").
  *
  * A `ConstraintSet` holds many constraints of one kind in typed arrays (particle ids, rest values,
  * compliance α and the accumulated Lagrange multipliers λ, one per scalar constraint). Every kernel
@@ -7,10 +8,10 @@
  *
  *   Δλ = (−C − α̃ λ − γ ∇C·(x − x_prev)) / ((1 + γ) Σ_j w_j |∇_j C|² + α̃),   α̃ = α / h²,
  *
- * apply Δx_i = w_i ∇_i C Δλ — with a guard on a zero denominator (seed 002 §9).
- * γ = α̃ β̃ / h with β̃ = β h² is the constraint damping of seed 002 §6 (β = `damping`).
+ * apply Δx_i = w_i ∇_i C Δλ — with a guard on a zero denominator (all pinned and rigid).
+ * γ = α̃ β̃ / h with β̃ = β h² is the constraint damping of the XPBD paper, eq. 25 (β = `damping`).
  *
- * The solver orders (seed 000 §26.5 "GPUでの物理") are expressed by the context, not by the kernel:
+ * The solver orders (textbook §26.5 "GPUでの物理") are expressed by the context, not by the kernel:
  * - Gauss–Seidel: `ctx.dx === ctx.x`, so every correction is seen by the next constraint.
  * - Jacobi: every constraint of a set reads the same positions and adds its correction into the
  *   zeroed buffer `ctx.dx`; the solver then applies x += ω dx / max(count, 1). Two ways to share a
@@ -22,7 +23,8 @@
  * - Graph-coloured Gauss–Seidel: the solver passes the set's colour permutation as `order`;
  *   no two constraints of one colour share a particle, so a colour could run in parallel.
  *
- * λ is reset by `resetLambda()` once per substep — not per frame, not per iteration (seed 002 §9).
+ * λ is reset by `resetLambda()` once per substep — not per frame, not per iteration (Macklin et al.,
+ * "Small Steps in Physics Simulation", 2019: one iteration per substep).
  */
 export interface SolveContext {
   /** positions the kernels read (and, in Gauss–Seidel, write) */
@@ -46,7 +48,7 @@ export interface SolveContext {
   h: number;
   /** 1/h² in XPBD (so α̃ = α · alphaScale); 0 in classic PBD and Verlet, where α̃ = 0 */
   alphaScale: number;
-  /** classic PBD: corrections are scaled by k′ = 1 − (1 − k)^(1/iterations) (seed 000 §26.3) */
+  /** classic PBD: corrections are scaled by k′ = 1 − (1 − k)^(1/iterations) (textbook §26.3) */
   pbd: boolean;
   /** constraint iterations per substep (for k′) */
   iterations: number;

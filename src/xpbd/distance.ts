@@ -12,7 +12,7 @@ export interface DistanceSetOptions {
   /** default compliance α in m/N for added constraints (0 = rigid, the PBD case) */
   compliance?: number;
   /**
-   * constraint damping β (seed 002 §6, XPBD paper eq. 25): a damping force −β ∇C ∇Cᵀ v, so β is in
+   * constraint damping β (Macklin, Müller, Chentanez 2016, XPBD paper eq. 25): a damping force −β ∇C ∇Cᵀ v, so β is in
    * N·s/m for a distance (critical for one mass m on stiffness k: 2√(km)); 0 = none. Acts only on
    * compliant constraints (γ = α̃β̃/h vanishes with α).
    */
@@ -23,7 +23,7 @@ export interface DistanceSetOptions {
 }
 
 /**
- * Distance constraints C = |p1 − p2| − d (seed 002 §4, seed 000 §26.3 "距離拘束の射影"):
+ * Distance constraints C = |p1 − p2| − d (Müller et al. 2007; textbook §26.3 "距離拘束の射影"):
  * ∇_{p1}C = n̂ = (p1 − p2)/|p1 − p2|, ∇_{p2}C = −n̂, so Σ w|∇C|² = w1 + w2 and
  * Δλ = (−C − α̃λ) / (w1 + w2 + α̃), Δp1 = +w1 Δλ n̂, Δp2 = −w2 Δλ n̂.
  * With mode 'max' and d = 1.1·d0 it is Provot's strain limit (1995), an inequality projected only
@@ -190,7 +190,7 @@ export class DistanceSet implements ConstraintSet {
       const wsum = jacobi ? wa * deg[a] + wb * deg[b] : wa + wb;
       let den = wsum + alphaTilde;
       if (beta > 0 && alphaTilde > 0) {
-        // γ = α̃ β̃ / h with β̃ = β h² (seed 002 §6)
+        // γ = α̃ β̃ / h with β̃ = β h² (XPBD paper eq. 25)
         const gamma = alphaTilde * beta * ctx.h;
         const vrel =
           nx * (x[ia] - prev[ia] - x[ib] + prev[ib]) +
@@ -199,7 +199,7 @@ export class DistanceSet implements ConstraintSet {
         num -= gamma * vrel;
         den += gamma * wsum;
       }
-      if (den < 1e-12) continue; // both pinned and rigid: nothing can move (seed 002 §9)
+      if (den < 1e-12) continue; // both pinned and rigid: nothing can move
       const dl = (kp * num) / den;
       lam[c] += dl;
       const sa = wa * dl;
@@ -257,7 +257,7 @@ export class DistanceSet implements ConstraintSet {
 
 /**
  * The distance kernel for a set whose constraints share one compliance (α̃ a scalar; 0 for the rigid
- * PBD projection of seed 000 §26.3), in id order: the cloth benchmark's inner loop.
+ * PBD projection of textbook §26.3), in id order: the cloth benchmark's inner loop.
  * Δλ = (−C − α̃λ)/(w1 + w2 + α̃), Δx1 = +w1 Δλ n̂, Δx2 = −w2 Δλ n̂, with one division.
  */
 function solveUniformGS(
@@ -286,7 +286,7 @@ function solveUniformGS(
     const ey = x[ia + 1] - x[ib + 1];
     const ez = x[ia + 2] - x[ib + 2];
     const len = Math.sqrt(ex * ex + ey * ey + ez * ez);
-    if (len < 1e-12 || den < 1e-12) continue; // ∇C undefined / nothing can move (seed 002 §9)
+    if (len < 1e-12 || den < 1e-12) continue; // ∇C undefined / nothing can move
     // s = Δλ/len, so that Δx = w Δλ n̂ = s (w (x1 − x2)): one division
     const s = (kp * (r - len)) / (den * len);
     lam[c] = l0 + s * len;

@@ -6,8 +6,9 @@ import { grown } from './particles.js';
  * Storage shared by the scalar constraints over a fixed number of particles — triangle area (3),
  * tetrahedron volume (4), dihedral bending (4): particle ids, rest value, compliance α and the
  * multiplier λ per constraint in typed arrays that grow by doubling, λ reset once per substep
- * (seed 002 §9), and the elastic energy ½C²/α. A subclass computes C and ∇C and hands them to
- * `xpbdUpdate` (xpbd-update.ts) — the seed 002 §4 skeleton, where "only C and its gradient change".
+ * (Macklin et al. 2019), and the elastic energy ½C²/α. A subclass computes C and ∇C and hands them to
+ * `xpbdUpdate` (xpbd-update.ts) — the generic XPBD update of Macklin, Müller, Chentanez 2016, where
+ * only C and its gradient change from one constraint kind to the next.
  */
 export abstract class ElementConstraintSet implements ConstraintSet {
   abstract readonly kind: string;

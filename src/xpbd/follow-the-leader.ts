@@ -5,7 +5,7 @@ import type { Particles } from './particles.js';
 
 /**
  * Follow-the-leader hair (Müller, Kim, Chentanez, "Fast Simulation of Inextensible Hair and Fur",
- * VRIPHYS 2012; seed 000 §26.5 "髪"): one pass from root to tip moves each particle to exactly its
+ * VRIPHYS 2012; textbook §26.5 "髪"): one pass from root to tip moves each particle to exactly its
  * rest distance from the one before, x_i ← x_{i−1} + L_i (x_i − x_{i−1})/|x_i − x_{i−1}|, so the
  * strand never stretches. The bias this introduces is hidden by the velocity correction (DFTL):
  * v_i ← v_i − s_damping d_{i+1}/h, with d_{i+1} the correction applied to the next particle.

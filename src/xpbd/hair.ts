@@ -24,7 +24,7 @@ export interface Hair {
   strands: number[][];
 }
 
-/** Straight hair strands solved by follow-the-leader (seed 000 §26.5). */
+/** Straight hair strands solved by follow-the-leader (textbook §26.5). */
 export function addHair(world: XpbdWorld, o: HairOptions): Hair {
   if (o.roots.length !== o.directions.length) {
     throw new PhysicsError(

@@ -2,7 +2,8 @@
  * rikigaku/xpbd — position-based dynamics: particles, constraints, the XPBD substep solver and
  * its orders (Gauss–Seidel, Jacobi, graph-coloured), shape matching, rods, and builders for cloth,
  * ropes, hair, balloons.
- * Seeds: 002 (XPBD), 000 §26.3 (PBD, XPBD, cloth, strain limiting) and §26.5 (hair, colouring).
+ * References: textbook §26.3 (PBD, XPBD, cloth, strain limiting) and §26.5 (hair, colouring);
+ * Müller et al. 2007 (PBD); Macklin, Müller, Chentanez 2016 (XPBD); Macklin et al. 2019 (substeps).
  *
  * Extending: a new constraint kind implements `ConstraintSet` (constraint.ts) — typed-array storage,
  * `resetLambda()` once per substep, and a `solve(ctx, order, start, end)` kernel that adds its

@@ -1,7 +1,7 @@
 import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**
- * The particle system of position-based dynamics (seed 000 §26.3 "考え方", seed 002 §3),
+ * The particle system of position-based dynamics (textbook §26.3 "考え方"; Müller et al. 2007),
  * stored as structure-of-arrays: particle i owns x[3i..3i+2], prev[3i..3i+2], v[3i..3i+2] and
  * invMass[i]. Everything is 3D; 2D scenes simply keep z = 0.
  *

@@ -5,9 +5,9 @@ import { checkIndex, checkNonNegative } from './distance.js';
 import type { Particles } from './particles.js';
 
 /**
- * XPBD rods with bend and twist (seed 002 §8: "orientation-based constraints with quaternions as
- * generalised coordinates, for bend/twist stiffness in Cosserat rods"; Kugelstadt & Schömer,
- * "Position and Orientation Based Cosserat Rods", SCA 2016). A rod is a chain of centre-line particles
+ * XPBD rods with bend and twist: orientation-based constraints with quaternions as generalised
+ * coordinates, for the bend/twist stiffness of Cosserat rods (Kugelstadt & Schömer, "Position and
+ * Orientation Based Cosserat Rods", SCA 2016). A rod is a chain of centre-line particles
  * p_0..p_n (in the world's particle store) and one unit quaternion q_i per segment, whose third axis
  * d3(q) = q e3 q̄ should follow the segment.
  *
@@ -20,7 +20,7 @@ import type { Particles } from './particles.js';
  *
  * The segment orientations are this set's own state: they are predicted at the first solve of each
  * substep (q ← q + ½ h ω q) and their angular velocities derived afterwards (ω = 2 Im(q q̄_prev)/h),
- * the rotational counterpart of seed 002 §3.
+ * the rotational counterpart of the XPBD substep's position prediction and velocity update.
  */
 export class RodSet implements ConstraintSet {
   readonly kind = 'rod';

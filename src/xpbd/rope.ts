@@ -12,7 +12,7 @@ export interface RopeOptions {
   links: number;
   /** mass of each particle, kg (default 1) */
   particleMass?: number;
-  /** compliance α of every link, m/N (seed 002 §7 uses 0.0001, "slightly compliant steel") */
+  /** compliance α of every link, m/N (e.g. 0.0001, slightly compliant steel) */
   compliance?: number;
   damping?: number;
   /** pin the first / last particle (default: first only) */
@@ -29,7 +29,7 @@ export interface Rope {
   bend: DistanceSet | null;
 }
 
-/** A rope / chain of particles linked by distance constraints (seed 002 §7, the 12-link chain). */
+/** A rope / chain of particles linked by distance constraints (e.g. a 12-link chain). */
 export function addRope(world: XpbdWorld, o: RopeOptions): Rope {
   const n = o.links;
   if (!Number.isInteger(n) || n < 1)

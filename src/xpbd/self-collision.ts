@@ -14,7 +14,7 @@ export interface SelfCollisionOptions {
 }
 
 /**
- * Particle–particle self-collision (seed 000 §26.3 "自己衝突"): inequality constraints
+ * Particle–particle self-collision (textbook §26.3 "自己衝突"): inequality constraints
  * C = |x_i − x_j| − 2r ≥ 0 between particles closer than 2r, found through a hash grid
  * (src/spatial/hash-grid.ts) once per substep. Pairs that are closer than 2r in the rest state
  * (mesh neighbours) are skipped, so self-collision never fights the cloth's own constraints.

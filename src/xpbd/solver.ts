@@ -4,22 +4,23 @@ import type { ConstraintSet, SolveContext } from './constraint.js';
 import { Particles } from './particles.js';
 
 /**
- * How positions are predicted and how constraints are projected (every method the seeds compare):
- * - 'xpbd'   (default) seed 002 §3: compliance α with α̃ = α/h² per substep, λ reset per substep.
- * - 'pbd'    classic PBD (seed 000 §26.3): α̃ = 0, corrections scaled by k′ = 1 − (1 − k)^(1/n).
+ * How positions are predicted and how constraints are projected (the methods textbook §26.3 compares):
+ * - 'xpbd'   (default) Macklin, Müller, Chentanez 2016 with substeps (Macklin et al. 2019):
+ *            compliance α with α̃ = α/h² per substep, λ reset per substep.
+ * - 'pbd'    classic PBD (Müller et al. 2007; textbook §26.3): α̃ = 0, corrections scaled by k′ = 1 − (1 − k)^(1/n).
  * - 'verlet' Jakobsen 2001: x_{n+1} = x_n + (x_n − x_{n−1}) + a h², the velocity is implicit in
  *            x_n − x_{n−1}; the same constraints are relaxed as in PBD.
  */
 export type Integrator = 'xpbd' | 'pbd' | 'verlet';
 
-/** Gauss–Seidel (default), Jacobi with per-particle averaging, graph-coloured Gauss–Seidel (seed 000 §26.5). */
+/** Gauss–Seidel (default), Jacobi with per-particle averaging, graph-coloured Gauss–Seidel (textbook §26.5). */
 export type SolverOrder = 'gauss-seidel' | 'jacobi' | 'colored';
 
 export interface XpbdSettings {
   integrator: Integrator;
   /** substeps per `step(dt)`; h = dt / substeps */
   substeps: number;
-  /** constraint sweeps per substep (1 in XPBD as the seed recommends; n in classic PBD) */
+  /** constraint sweeps per substep (1 in XPBD, as Macklin et al. 2019 recommend; n in classic PBD) */
   iterations: number;
   order: SolverOrder;
   /** Jacobi relaxation ω: x += ω Δx̄ (Δx̄ the averaged correction); 1 by default */
@@ -58,11 +59,11 @@ export const defaultXpbdSettings: XpbdSettings = {
 
 /**
  * The XPBD world: particles, constraint sets (solved in the order added), external forces, and the
- * substep loop of seed 002 §3, one stage per line:
+ * substep loop of XPBD with small steps (Macklin et al. 2019), one stage per line:
  *
  *   for each substep (h = dt / substeps):
  *     predict            v ← v + h a, x_prev ← x, x ← x + h v
- *     reset λ            once per substep (seed 002 §9)
+ *     reset λ            once per substep
  *     solve              `iterations` sweeps over every constraint set
  *     update velocities  v ← (x − x_prev) / h, then the sets' velocity passes
  */
@@ -175,7 +176,7 @@ export class XpbdWorld {
     ctx.count = n;
     ctx.h = h;
     ctx.pbd = st.integrator !== 'xpbd';
-    ctx.alphaScale = ctx.pbd ? 0 : 1 / (h * h); // α̃ = α/h² (seed 002 §9)
+    ctx.alphaScale = ctx.pbd ? 0 : 1 / (h * h); // α̃ = α/h², h the substep
     // k′ uses n = iterations; without the correction k′ = k (the n = 1 formula)
     ctx.iterations = st.stiffnessCorrection ? st.iterations : 1;
     ctx.jacobi = st.order === 'jacobi';
@@ -198,7 +199,7 @@ export class XpbdWorld {
     if (this.trace) this.trace({ stage: 'predict', substep: this.substepIndex, iteration: -1, world: this });
   }
 
-  /** Stage 2: λ ← 0 for every constraint, once per substep (seed 002 §9). */
+  /** Stage 2: λ ← 0 for every constraint, once per substep. */
   resetLambda(): void {
     const sets = this.sets;
     for (let k = 0; k < sets.length; k++) sets[k].resetLambda();
@@ -274,7 +275,7 @@ export class XpbdWorld {
     return degree;
   }
 
-  /** Stage 4: v ← (x − x_prev)/h (seed 002 §3), then each set's velocity pass (restitution, friction, hair). */
+  /** Stage 4: v ← (x − x_prev)/h, then each set's velocity pass (restitution, friction, hair). */
   updateVelocities(h: number): void {
     deriveVelocities(this.particles, h);
     const sets = this.sets;
@@ -359,13 +360,13 @@ function validateSettingNumbers(s: XpbdSettings): void {
 // on its first property access after the loop, allocating as it does), and they allocate nothing.
 
 // How `predictPositions` obtains the velocity it integrates:
-/** v as stored (seed 002 §3 stage 1) */
+/** v as stored (stage 1) */
 const FROM_VELOCITY = 0;
 /** Jakobsen Verlet: the velocity is implicit in x − x_{n−1} */
 const VERLET = 2;
 
 /**
- * Stage 1 (seed 002 §3): v ← v·damp + h a, x_prev ← x, x ← x + h v; pinned particles only get
+ * Stage 1: v ← v·damp + h a, x_prev ← x, x ← x + h v; pinned particles only get
  * x_prev ← x. Verlet: x ← x + (x − x_{n−1})·damp + a h², x_{n−1} ← x.
  */
 function predictPositions(
@@ -478,7 +479,7 @@ function velocitiesThenPredict(p: Particles, st: XpbdSettings, h: number): void 
   }
 }
 
-/** Stage 4 (seed 002 §3): v ← (x − x_prev)/h. */
+/** Stage 4: v ← (x − x_prev)/h. */
 function deriveVelocities(p: Particles, h: number): void {
   const x = p.x;
   const prev = p.prev;

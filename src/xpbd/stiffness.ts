@@ -1,7 +1,7 @@
 import { PhysicsError } from '../core/errors.js';
 
 /**
- * Classic PBD stiffness correction (seed 000 §26.3 "硬さが反復回数に依存する"):
+ * Classic PBD stiffness correction (textbook §26.3 "硬さが反復回数に依存する"; Müller et al. 2007):
  * a correction scaled by k ∈ [0, 1] leaves the error (1 − k)^n after n iterations, so the PBD paper
  * uses k′ = 1 − (1 − k)^(1/n), which leaves (1 − k′)^n = 1 − k whatever n is.
  * The n-th root is taken by Newton's method with + − × ÷ only, so it is bit-identical everywhere.

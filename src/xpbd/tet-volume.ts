@@ -6,7 +6,8 @@ import type { Particles } from './particles.js';
 import { xpbdUpdate } from './xpbd-update.js';
 
 /**
- * Tetrahedron volume constraints C = V − V0 (seed 002 §4/§8: "знаковий об'єм тетраедра"), with
+ * Tetrahedron volume constraints C = V − V0 (Müller et al. 2007; as XPBD constraints: Macklin,
+ * Müller, Chentanez 2016), with the signed volume
  * V = ⅙ (x2 − x1)·((x3 − x1) × (x4 − x1)) and
  *   ∇2 = ⅙ (x3 − x1) × (x4 − x1),  ∇3 = ⅙ (x4 − x1) × (x2 − x1),  ∇4 = ⅙ (x2 − x1) × (x3 − x1),
  *   ∇1 = −∇2 − ∇3 − ∇4.

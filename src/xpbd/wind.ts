@@ -29,7 +29,7 @@ export class WindForce implements ExternalForce {
 }
 
 /**
- * The drag of every triangle (seed 000 §26.3's flag; also the implicit cloth's wind):
+ * The drag of every triangle (the flag of textbook §26.3; also the implicit cloth's wind):
  * f = k A ((u − v̄)·n̂) n̂ with v̄ the mean of the three vertex velocities; each vertex i gets
  * `out[i] += s_i f / 3` with s_i = w_i (accelerations, `scale` = inverse masses) or 1 (`scale` null: forces).
  */

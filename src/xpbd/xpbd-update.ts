@@ -1,13 +1,13 @@
 import type { SolveContext } from './constraint.js';
 
 /**
- * The XPBD update shared by the scalar constraints of n particles (seed 002 §2–4, seed 000 §26.3
- * XPBD) — area, tetrahedron volume, dihedral bending and the FEM elements — once each has computed C
+ * The XPBD update shared by the scalar constraints of n particles (Macklin, Müller, Chentanez 2016;
+ * textbook §26.3 XPBD) — area, tetrahedron volume, dihedral bending and the FEM elements — once each has computed C
  * and its gradients ∇_j C (3 numbers per particle, in `grad[3j..3j+2]`; 2D leaves z = 0):
  *   Δλ = k′ (−C − α̃ λ) / (Σ_j w_j |∇_j C|² + α̃),   α̃ = α/h²,   λ ← λ + Δλ,   Δx_j = w_j ∇_j C Δλ.
  * The particles are `ids[io .. io+n)`, the multiplier `lambda[li]`; k′ is 1 except in classic PBD.
  * Returns false, changing nothing, when the denominator is not above `minDen` (all pinned and rigid,
- * or every gradient zero: nothing can move — seed 002 §9).
+ * or every gradient zero: nothing can move).
  * Jacobi order: mass splitting (constraint.ts (a)) — particle j counts with n_j w_j in the
  * denominator, n_j = ctx.degree[j], so λ keeps its meaning; the corrections are then summed.
  */
