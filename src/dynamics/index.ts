@@ -1,8 +1,11 @@
 /**
  * rikigaku/dynamics — what the rigid engines (2D now, 3D next) share: the slot store with
- * generation handles, persistent islands, soft-constraint coefficients.
+ * generation handles, persistent islands, soft-constraint coefficients, the bodies' contact edge
+ * lists and pooled event lists. Typed-array growth is `grow` in core/grow.ts.
  */
 
+export { ContactEdgeLists } from './contact-edges.js';
+export { EventPool } from './event-pool.js';
 export { IslandStore } from './islands.js';
 export { SlotStore } from './slot-store.js';
 export { makeSoftness, type Softness } from './softness.js';
