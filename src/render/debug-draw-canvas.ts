@@ -7,7 +7,7 @@ import { applyView, type View } from '../core/view.js';
 import type { DebugDraw2 } from '../rigid2d/debug-draw.js';
 
 /** The outline of solid shapes (the engine's DEBUG_OUTLINE). */
-const OUTLINE = '#333333';
+const OUTLINE = '#2b2b2b';
 
 const cssCache = new Map<number, string>();
 
@@ -36,6 +36,7 @@ export class CanvasDebugDraw implements DebugDraw2 {
     ctx.save();
     applyView(ctx, view);
     ctx.lineWidth = this.px;
+    ctx.lineJoin = 'round';
     ctx.globalAlpha = 1;
     return this;
   }
@@ -77,13 +78,14 @@ export class CanvasDebugDraw implements DebugDraw2 {
     for (let k = 1; k < count; k++) ctx.lineTo(vertices[2 * k]!, vertices[2 * k + 1]!);
     ctx.closePath();
     if (radius > 0 && solid) {
-      // a rounded polygon: the core outline stroked with a round pen of twice the radius
-      ctx.save();
-      ctx.lineJoin = 'round';
+      // a rounded polygon: the core outline stroked with a round pen of twice the radius, filled
       ctx.lineWidth = 2 * radius;
       ctx.strokeStyle = cssColor(color);
       ctx.stroke();
-      ctx.restore();
+      ctx.fillStyle = ctx.strokeStyle;
+      ctx.fill();
+      ctx.lineWidth = this.px;
+      return;
     }
     this.finish(color, solid);
   }

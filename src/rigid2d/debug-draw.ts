@@ -46,16 +46,18 @@ export interface DebugDrawOptions {
   normals?: boolean;
   /** colour dynamic bodies by island instead of by awake state */
   islands?: boolean;
-  /** pale colours for sleeping bodies */
+  /** sleeping bodies in {@link DEBUG_ASLEEP} (or a pale island colour) */
   sleep?: boolean;
 }
 
 /** The outline colour of solid shapes. */
-export const DEBUG_OUTLINE = 0x333333;
-/** Body colours by type. */
-export const DEBUG_STATIC = 0x8c8c8c;
-export const DEBUG_KINEMATIC = 0x7fa7d9;
-export const DEBUG_DYNAMIC = 0xf2a65a;
+export const DEBUG_OUTLINE = 0x2b2b2b;
+/** Body colours by type and state. */
+export const DEBUG_STATIC = 0x8d99a6;
+export const DEBUG_KINEMATIC = 0x5b8bd9;
+export const DEBUG_DYNAMIC = 0xe08a3c;
+/** a sleeping body (with the `sleep` option) */
+export const DEBUG_ASLEEP = 0x9fb4c7;
 export const DEBUG_AABB = 0x9467bd;
 export const DEBUG_CONTACT = 0xd62728;
 export const DEBUG_SPECULATIVE = 0x1f77b4;
@@ -65,7 +67,7 @@ export const DEBUG_ISLAND_COLORS: readonly number[] = [
   0xe45756, 0x4c78a8, 0x54a24b, 0xeeca3b, 0xb279a2, 0xff9da6, 0x9d755d, 0x72b7b2,
 ];
 
-/** `color` mixed with white: weight `t` of the colour (a sleeping body at t = 0.45). */
+/** `color` mixed with white: weight `t` of the colour (a sleeping body's island colour at t = 0.45). */
 export function paleColor(color: number, t: number): number {
   const r = (color >> 16) & 255;
   const g = (color >> 8) & 255;
@@ -96,11 +98,14 @@ export function drawWorld(world: World, dd: DebugDraw2, options: DebugDrawOption
       const type = b.type[bi];
       let color =
         type === BODY_STATIC ? DEBUG_STATIC : type === BODY_KINEMATIC ? DEBUG_KINEMATIC : DEBUG_DYNAMIC;
+      const asleep = options.sleep === true && type !== BODY_STATIC && b.awake[bi] === 0;
       if (options.islands && type === BODY_DYNAMIC) {
         const island = islandOf[bi]!;
         color = DEBUG_ISLAND_COLORS[((island % nIsland) + nIsland) % nIsland]!;
+        if (asleep) color = paleColor(color, 0.45);
+      } else if (asleep) {
+        color = DEBUG_ASLEEP;
       }
-      if (options.sleep && type !== BODY_STATIC && b.awake[bi] === 0) color = paleColor(color, 0.45);
       const solid = sh.sensor[s] === 0;
       for (let k = 0; k < g.count; k++) {
         const x = g.vx[k]!;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEBUG_ASLEEP,
   DEBUG_CONTACT,
   DEBUG_DYNAMIC,
   DEBUG_ISLAND_COLORS,
@@ -140,7 +141,11 @@ describe('rigid2d debug draw', () => {
     const asleep = new Recorder();
     drawWorld(world, asleep, { sleep: true });
     const box = asleep.calls.filter((c) => c.kind === 'polygon')[1]!;
-    expect(box.color).toBe(paleColor(DEBUG_DYNAMIC, 0.45));
+    expect(box.color).toBe(DEBUG_ASLEEP);
+    const islandsAsleep = new Recorder();
+    drawWorld(world, islandsAsleep, { sleep: true, islands: true });
+    const paleIslands = DEBUG_ISLAND_COLORS.map((c) => paleColor(c, 0.45));
+    expect(paleIslands).toContain(islandsAsleep.calls.filter((c) => c.kind === 'polygon')[1]!.color);
     const awake = new Recorder();
     drawWorld(world, awake);
     expect(awake.calls.filter((c) => c.kind === 'polygon')[1]!.color).toBe(DEBUG_DYNAMIC);
