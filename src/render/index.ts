@@ -9,3 +9,4 @@ export * from './format.js';
 export * from './plot.js';
 export * from './png.js';
 export * from './raster.js';
+export * from './smoke-draw.js';

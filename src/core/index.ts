@@ -1,0 +1,9 @@
+/**
+ * rikigaku/core — what every layer may use: `PhysicsError`, the view transform, the
+ * demo-instance contract, the validation kit and typed-array growth (docs/architecture.md).
+ */
+export * from './demo-instance.js';
+export * from './errors.js';
+export * from './grow.js';
+export * from './validate.js';
+export * from './view.js';
