@@ -74,7 +74,7 @@ export class FemTriangles extends FemElementSet {
         P[2] = -F[1];
         P[3] = F[0];
         this.gradients(e, this.grad2);
-        const CH = F[0] * F[3] - F[1] * F[2] - gamma;
+        const CH = mat22.det(F, 0) - gamma;
         applyElementPair(
           ctx,
           ids,
@@ -141,7 +141,7 @@ export class FemTriangles extends FemElementSet {
       if (this.model === 'neo-hookean') {
         const lamNeo = lam + mu;
         const gamma = 1 + mu / lamNeo;
-        const J = F[0] * F[3] - F[1] * F[2];
+        const J = mat22.det(F, 0);
         const f2 = F[0] * F[0] + F[1] * F[1] + F[2] * F[2] + F[3] * F[3];
         total += A * (0.5 * mu * (f2 - 2) + 0.5 * lamNeo * ((J - gamma) ** 2 - (1 - gamma) ** 2));
       } else {
