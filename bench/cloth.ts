@@ -1,16 +1,18 @@
 /**
- * `npm run bench -- cloth`: the XPBD cloth benchmark of issue 5.
+ * `npm run bench -- cloth [--quick]`: the XPBD cloth benchmark.
  * A 100×100 cloth (10,000 particles; structural + shear + skip-one bending) at 20 substeps per
  * 1/60 s frame, ms per frame, constraint solves per second, heap allocated per frame, and — as the
  * peer — an object-per-particle implementation in the style of the seed 002 listing (§3, §4, §7)
  * on the same constraints in the same order. Also a 64×64 cloth and the 12-link chain of seed 002 §7.
  * The cloth lies horizontally, pinned along one edge, and falls (a hanging drop).
- * Flags: --frames=N (timed frames, default 60), --json (print only the JSON).
+ * Flags: --frames=N (timed frames, default 60; 10 with --quick), --json (print only the JSON).
+ * Results also go to bench/results/<machine>/cloth.json (bench/results.ts).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { addCloth, addRope, clothMesh, type DistanceSet, XpbdWorld } from '../src/xpbd/index.js';
+import { writeResults } from './results.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -271,7 +273,8 @@ function chain(frames: number): Row {
 
 export async function run(args: string[]): Promise<void> {
   const framesArg = args.find((a) => a.startsWith('--frames='));
-  const frames = framesArg ? Number(framesArg.slice(9)) : 60;
+  const quick = args.includes('--quick');
+  const frames = framesArg ? Number(framesArg.slice(9)) : quick ? 10 : 60;
   const rows = [cloth(100, frames), cloth(64, frames), chain(frames)];
   if (!args.includes('--json')) {
     console.log(
@@ -303,4 +306,5 @@ export async function run(args: string[]): Promise<void> {
     );
   }
   console.log(JSON.stringify({ suite: 'cloth', rows }));
+  writeResults('cloth', { frames, rows }, quick);
 }

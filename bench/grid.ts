@@ -5,7 +5,8 @@
  * before). Reported: ms per step (median), ms in the projection, iterations per step, cells per
  * second, and whether the tolerance was reached. The stationary solvers are capped (they need
  * ~n² sweeps). The peer is the seed's own approach — 60 Jacobi sweeps from zero per step — and
- * we report how far its divergence stays above the tolerance. JSON goes to out/bench-grid.json.
+ * we report how far its divergence stays above the tolerance. JSON goes to out/bench-grid.json and
+ * bench/results/<machine>/grid.json (bench/results.ts).
  * Times are process CPU time (`process.cpuUsage`, user + system): the step is single-threaded and
  * the machine is shared, so CPU time is steadier than wall time; the load average is recorded.
  */
@@ -13,6 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { type PressureSolverKind, pressureSolverKinds } from '../src/fluid/pressure-solvers.js';
 import { SmokeSim } from '../src/fluid/smoke.js';
+import { writeResults } from './results.js';
 
 interface Row {
   grid: string;
@@ -194,25 +196,20 @@ export async function run(args: string[]): Promise<void> {
     if (mg && mic) summary[`${g} MIC(0)-PCG / MGPCG projection time`] = mic.msProjection / mg.msProjection;
   }
   console.log(summary);
+  const report = {
+    suite: 'grid',
+    tolerance: TOL,
+    quick,
+    node: process.version,
+    timing: 'process CPU time',
+    loadAverage: { before: loadBefore, after: loadavg() },
+    rows,
+    summary,
+  };
   mkdirSync('out', { recursive: true });
-  writeFileSync(
-    'out/bench-grid.json',
-    `${JSON.stringify(
-      {
-        suite: 'grid',
-        tolerance: TOL,
-        quick,
-        node: process.version,
-        timing: 'process CPU time',
-        loadAverage: { before: loadBefore, after: loadavg() },
-        rows,
-        summary,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeFileSync('out/bench-grid.json', `${JSON.stringify(report, null, 2)}\n`);
   console.log('wrote out/bench-grid.json');
+  writeResults('grid', report, quick);
 }
 
 function print(r: Row): void {

@@ -23,7 +23,7 @@
  * Engines that fail the sanity check (non-finite bodies, top box fallen) have their time flagged.
  * A full garbage collection runs (untimed) before each engine's chunk, so no engine pays for
  * another's garbage.
- * Writes out/bench-rigid2d.json.
+ * Writes out/bench-rigid2d.json and bench/results/<machine>/rigid2d.json (bench/results.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,6 +38,7 @@ import {
   type BoxSpec,
   benchBoxScene,
 } from '../src/scene/builders/box-scenes.js';
+import { writeResults } from './results.js';
 
 // ---- scenes ---------------------------------------------------------------------------------------
 // The boxes come from scene/builders/box-scenes.ts, shared with the tests and demos.
@@ -760,4 +761,5 @@ export async function run(args: string[]): Promise<void> {
   mkdirSync('out', { recursive: true });
   writeFileSync('out/bench-rigid2d.json', `${JSON.stringify(report, null, 2)}\n`);
   console.log('\nwrote out/bench-rigid2d.json');
+  writeResults('rigid2d', report, quick);
 }
