@@ -1,5 +1,5 @@
 /**
- * rikigaku/rigid2d — a Box2D-class 2D rigid-body engine (seed 000 §26.2; seeds 003, 004).
+ * rikigaku/rigid2d — a Box2D-class 2D rigid-body engine (textbook §26.2).
  *
  * ```ts
  * const world = new World({ gravity: [0, -10], solver: { positionCorrection: 'soft-step', substeps: 4 } });
@@ -15,11 +15,32 @@
  * 'baumgarte' | 'split-impulse' | 'none'; substeps; iterations; relaxIterations; positionIterations;
  * slop; beta; percent; warmStarting; contactHertz; contactDampingRatio; staticStiffness;
  * maxPushOutSpeed; restitutionThreshold; trace.
+ *
+ * Handles (`BodyId`, `ShapeId`) are branded numbers carrying a world tag: `world.isValid(id)`
+ * says whether one is live here. `world.profile` holds the milliseconds of the last step's stages;
+ * `world.readTransforms(out)` packs (x, y, angle) per body for renderers; `world.draw(dd)` walks the
+ * world through a `DebugDraw2` backend (debug-draw.ts).
  */
 
 export { makeSoftness, type Softness } from '../dynamics/softness.js';
+export {
+  type ResolvedSolverSettings,
+  resolveSolverSettings,
+  SolverStage,
+} from '../dynamics/solver-settings.js';
 export { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC } from './body-store.js';
 export { baumgarteBias } from './contact-solver.js';
+export { INDEX_SPAN, TAG_SPAN } from './handles.js';
+export {
+  KIND_CAPSULE,
+  KIND_CHAIN_SEGMENT,
+  KIND_CIRCLE,
+  KIND_COUNT,
+  KIND_POLYGON,
+  KIND_SEGMENT,
+  type PairCollider,
+} from './narrowphase.js';
+export { StepProfile } from './profile.js';
 export * from './queries.js';
 export * from './types.js';
-export { type ResolvedSolverSettings, resolveSolverSettings, World } from './world.js';
+export { World } from './world.js';

@@ -11,6 +11,8 @@ export class ShapeStore extends SlotStore {
   body = new Int32Array(0);
   /** next shape of the same body (−1 ends the list) */
   next = new Int32Array(0);
+  /** the narrowphase kind code (narrowphase.ts: circle, capsule, polygon, segment, chain segment) */
+  kind = new Uint8Array(0);
   density = new Float64Array(0);
   friction = new Float64Array(0);
   restitution = new Float64Array(0);
@@ -32,6 +34,7 @@ export class ShapeStore extends SlotStore {
     super.resize(cap);
     this.body = grow(this.body, cap);
     this.next = grow(this.next, cap);
+    this.kind = grow(this.kind, cap);
     this.density = grow(this.density, cap);
     this.friction = grow(this.friction, cap);
     this.restitution = grow(this.restitution, cap);

@@ -1,15 +1,30 @@
 /**
- * Public definitions of the rigid2d world (seed 000 §26.2; seeds 003, 004): what a body, a shape
- * and the solver accept. Units are SI (m, kg, s, rad), y up, angles counter-clockwise.
+ * Public definitions of the rigid2d world (textbook §26.2): what a body, a shape and the world
+ * accept, and what the readouts and events give back. Units are SI (m, kg, s, rad), y up, angles
+ * counter-clockwise. The solver settings are shared with the other rigid engines
+ * (dynamics/solver-settings.ts) and re-exported here.
  */
+import type { SolverSettings } from '../dynamics/solver-settings.js';
+
+export type {
+  PositionCorrection,
+  SolverSettings,
+  SolverTraceEvent,
+} from '../dynamics/solver-settings.js';
 
 /** A 2-vector as a tuple. */
 export type Vec2Tuple = readonly [number, number];
 
-/** A body handle: index plus a generation counter, so a handle of a destroyed body fails loudly. */
-export type BodyId = number;
-/** A shape handle (same scheme as {@link BodyId}). */
-export type ShapeId = number;
+/**
+ * A body handle: slot index, world tag and generation counter in one number (handles.ts), so a
+ * handle of a destroyed body or of another world fails loudly at run time. Branded: a
+ * {@link ShapeId} is not accepted where a body is expected (a type error). The brand is optional
+ * so that handles kept in plain `number` variables still pass; get handles from the world
+ * (`createBody`, `bodyIds()`, `bodyId(slot)`), never make them up.
+ */
+export type BodyId = number & { readonly __brand?: 'BodyId' };
+/** A shape handle (same scheme as {@link BodyId}, its own brand). */
+export type ShapeId = number & { readonly __brand?: 'ShapeId' };
 
 export type BodyType = 'static' | 'kinematic' | 'dynamic';
 
@@ -102,63 +117,6 @@ export interface ChainDef extends ShapeMaterialDef {
    * whose centre is behind a segment passes through it. Default false (two-sided).
    */
   oneSided?: boolean;
-}
-
-/**
- * How penetration (position error) is treated — the choices seeds 000 §26.2 and 004 compare:
- * - 'soft-step' (default): Box2D v3 style — constraints prepared once per step; each substep
- *   integrates velocities, warm starts, solves with a soft (spring–damper) bias, integrates
- *   positions and relaxes without bias; restitution is applied once at the end.
- * - 'baumgarte': PGS / sequential impulses where the velocity target is vn ≥ (β/h)·max(d − slop, 0).
- * - 'split-impulse': PGS without bias in the velocities; the overlap is then removed by a separate
- *   position pass (seed 004's rule: correction = max(d − slop, 0)/(Σ inverse masses) × percent)
- *   that moves positions and never touches velocities.
- * - 'none': PGS with no position correction (the lab's "sinking" baseline).
- */
-export type PositionCorrection = 'soft-step' | 'baumgarte' | 'split-impulse' | 'none';
-
-/** One trace event of the contact solver (see {@link SolverSettings.trace}). */
-export interface SolverTraceEvent {
-  /** 'solve' (a velocity iteration), 'relax' (soft-step relax pass), 'position' (split-impulse pass), 'restitution' */
-  stage: 'solve' | 'relax' | 'position' | 'restitution';
-  /** 0-based substep */
-  substep: number;
-  /** 1-based iteration within the stage */
-  iteration: number;
-}
-
-/** Solver settings; every field optional, defaults as listed. */
-export interface SolverSettings {
-  /** default 'soft-step' */
-  positionCorrection?: PositionCorrection;
-  /** substeps per step, default 4 for 'soft-step', 1 for the PGS modes */
-  substeps?: number;
-  /** velocity iterations per substep: default 1 for 'soft-step', 10 for the PGS modes */
-  iterations?: number;
-  /** soft-step relax passes per substep, default 1 */
-  relaxIterations?: number;
-  /** split-impulse position passes per substep, default 3 */
-  positionIterations?: number;
-  /** allowed penetration d_slop in metres, default 0.005 */
-  slop?: number;
-  /** Baumgarte β, default 0.2 */
-  beta?: number;
-  /** split-impulse fraction of the overlap removed per position pass (seed 004's percent), default 0.2 */
-  percent?: number;
-  /** apply last step's impulses first (§26.2 warm starting), default true */
-  warmStarting?: boolean;
-  /** soft-step contact stiffness in Hz, default 30 (capped at a quarter of the substep rate) */
-  contactHertz?: number;
-  /** soft-step contact damping ratio, default 10 */
-  contactDampingRatio?: number;
-  /** soft-step: contacts against static/kinematic bodies are this much stiffer, default 2 */
-  staticStiffness?: number;
-  /** the largest push-out speed of the position bias (m/s), default 3 */
-  maxPushOutSpeed?: number;
-  /** restitution is applied only above this approach speed (m/s), default 1 */
-  restitutionThreshold?: number;
-  /** called after every solver iteration (costs nothing when unset); read the state through the world */
-  trace?: ((event: SolverTraceEvent) => void) | undefined;
 }
 
 /** `new World(def)` — every field optional. */

@@ -1,0 +1,182 @@
+/**
+ * Bodies (Box2D v3's body.c): creating and destroying a body slot, the origin transform, and the
+ * mass update (mass, centre of mass and rotational inertia from the shapes, textbook §26.2; the
+ * parallel-axis shift moves the inertia to the centre of mass). The World methods in world.ts
+ * validate handles and arguments and call these with the slot index.
+ */
+import { PhysicsError } from '../core/errors.js';
+import { shapeMass, type Transform2 } from '../geometry/shapes2d.js';
+import { pcos, psin } from '../math/portable.js';
+import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, type BodyStore } from './body-store.js';
+import { destroyShapeSlot } from './shape.js';
+import { wakeBody } from './sleep.js';
+import type { BodyDef, BodyType } from './types.js';
+import type { World } from './world.js';
+import { num, vec } from './world-settings.js';
+
+/** The store code of a body type (throws on an unknown type). */
+export function bodyTypeCode(type: BodyType): number {
+  const code =
+    type === 'static'
+      ? BODY_STATIC
+      : type === 'kinematic'
+        ? BODY_KINEMATIC
+        : type === 'dynamic'
+          ? BODY_DYNAMIC
+          : -1;
+  if (code < 0) {
+    throw new PhysicsError(
+      'invalid-argument',
+      `body.type: expected 'static' | 'kinematic' | 'dynamic', got ${String(type)}`,
+    );
+  }
+  return code;
+}
+
+/** The body type of a store code. */
+export function bodyTypeName(code: number): BodyType {
+  return code === BODY_STATIC ? 'static' : code === BODY_KINEMATIC ? 'kinematic' : 'dynamic';
+}
+
+/** Validates `def`, fills a new body slot and returns its index. */
+export function createBodySlot(w: World, def: BodyDef): number {
+  const code = bodyTypeCode(def.type ?? 'dynamic');
+  const [x, y] = vec(def.position, 'body.position');
+  const angle = num(def.angle, 'body.angle', 0);
+  const [vx, vy] = vec(def.linearVelocity, 'body.linearVelocity');
+  const av = num(def.angularVelocity, 'body.angularVelocity', 0);
+  const ld = num(def.linearDamping, 'body.linearDamping', 0, 0);
+  const ad = num(def.angularDamping, 'body.angularDamping', 0, 0);
+  const gs = num(def.gravityScale, 'body.gravityScale', 1);
+  const b = w.bodies;
+  const i = b.allocate();
+  b.type[i] = code;
+  b.cx[i] = x;
+  b.cy[i] = y;
+  b.qc[i] = pcos(angle);
+  b.qs[i] = psin(angle);
+  b.lcx[i] = 0;
+  b.lcy[i] = 0;
+  b.vx[i] = code === BODY_STATIC ? 0 : vx;
+  b.vy[i] = code === BODY_STATIC ? 0 : vy;
+  b.w[i] = code === BODY_STATIC ? 0 : av;
+  b.fx[i] = 0;
+  b.fy[i] = 0;
+  b.torque[i] = 0;
+  b.linearDamping[i] = ld;
+  b.angularDamping[i] = ad;
+  b.gravityScale[i] = gs;
+  b.fixedRotation[i] = def.fixedRotation ? 1 : 0;
+  b.sleepEnabled[i] = def.sleepEnabled === false ? 0 : 1;
+  b.awake[i] = code === BODY_STATIC ? 0 : def.awake === false ? 0 : 1;
+  b.sleepTime[i] = 0;
+  b.dpx[i] = 0;
+  b.dpy[i] = 0;
+  b.dqc[i] = 1;
+  b.dqs[i] = 0;
+  b.firstShape[i] = -1;
+  b.shapeCount[i] = 0;
+  b.contactHead[i] = -1;
+  b.contactCount[i] = 0;
+  b.maxExtent[i] = 0;
+  w.islands.ensureBodies(b.capacity);
+  if (code === BODY_DYNAMIC) w.islands.addBody(i);
+  else w.islands.noIsland(i);
+  if (code === BODY_KINEMATIC) w.kinematicCount++;
+  b.userData[i] = def.userData;
+  updateMass(w, i);
+  return i;
+}
+
+/** Destroys body slot `i`, its shapes and their contacts (end events are reported); wakes what it touched. */
+export function destroyBodySlot(w: World, i: number): void {
+  const b = w.bodies;
+  const cs = w.contactStore;
+  wakeBody(b, w.islands, i);
+  for (let e = b.contactHead[i]!; e !== -1; e = cs.edgeNext[e]!) {
+    const c = e >> 1;
+    wakeBody(b, w.islands, cs.bodyA[c] === i ? cs.bodyB[c]! : cs.bodyA[c]!);
+  }
+  while (b.firstShape[i]! !== -1) destroyShapeSlot(w, b.firstShape[i]!, false);
+  w.islands.removeBody(i);
+  if (b.type[i] === BODY_KINEMATIC) w.kinematicCount--;
+  b.free(i);
+}
+
+/** Writes the origin transform of body slot `i` (the frame its shapes live in) into `out`. */
+export function originTransform(b: BodyStore, i: number, out: Transform2): Transform2 {
+  const c = b.qc[i]!;
+  const s = b.qs[i]!;
+  return out.set(
+    b.cx[i]! - (c * b.lcx[i]! - s * b.lcy[i]!),
+    b.cy[i]! - (s * b.lcx[i]! + c * b.lcy[i]!),
+    c,
+    s,
+  );
+}
+
+/** Recomputes mass, centre of mass and inertia of body slot `i` from its shapes (the origin stays in place). */
+export function updateMass(w: World, i: number): void {
+  const b = w.bodies;
+  const sh = w.shapes;
+  const xf = originTransform(b, i, w.xfA);
+  const ox = xf.px;
+  const oy = xf.py;
+  let mass = 0;
+  let mx = 0;
+  let my = 0;
+  let inertia = 0;
+  for (let s = b.firstShape[i]!; s !== -1; s = sh.next[s]!) {
+    if (sh.density[s] === 0) continue;
+    const md = shapeMass(sh.geom[s]!, sh.density[s]!);
+    mass += md.mass;
+    mx += md.mass * md.cx;
+    my += md.mass * md.cy;
+    inertia += md.inertia;
+  }
+  let lcx = 0;
+  let lcy = 0;
+  if (mass > 0) {
+    lcx = mx / mass;
+    lcy = my / mass;
+    inertia -= mass * (lcx * lcx + lcy * lcy);
+  }
+  if (b.type[i] !== BODY_DYNAMIC) {
+    b.mass[i] = 0;
+    b.invMass[i] = 0;
+    b.inertia[i] = 0;
+    b.invI[i] = 0;
+  } else {
+    if (mass <= 0) {
+      mass = 1; // a dynamic body always has mass (Box2D's rule)
+      inertia = 0;
+    }
+    b.mass[i] = mass;
+    b.invMass[i] = 1 / mass;
+    if (inertia > 0 && !b.fixedRotation[i]) {
+      b.inertia[i] = inertia;
+      b.invI[i] = 1 / inertia;
+    } else {
+      b.inertia[i] = 0;
+      b.invI[i] = 0;
+    }
+  }
+  b.lcx[i] = lcx;
+  b.lcy[i] = lcy;
+  const c = b.qc[i]!;
+  const s = b.qs[i]!;
+  b.cx[i] = ox + c * lcx - s * lcy;
+  b.cy[i] = oy + s * lcx + c * lcy;
+  // extent for the sleep test
+  let ext = 0;
+  for (let k = b.firstShape[i]!; k !== -1; k = sh.next[k]!) {
+    const g = sh.geom[k]!;
+    for (let v = 0; v < g.count; v++) {
+      const dx = g.vx[v]! - lcx;
+      const dy = g.vy[v]! - lcy;
+      const d = Math.sqrt(dx * dx + dy * dy) + g.radius;
+      if (d > ext) ext = d;
+    }
+  }
+  b.maxExtent[i] = ext;
+}

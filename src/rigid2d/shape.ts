@@ -1,0 +1,212 @@
+/**
+ * Shapes (Box2D v3's shape.c): the geometry of a shape definition, chains of segments with ghost
+ * vertices, attaching a shape to a body (materials, filter, broadphase proxy), destroying it with
+ * its contacts, and the bodies' boxes after a step (a box that left its fat box is re-inserted,
+ * fattened ahead of the motion).
+ */
+import { PhysicsError } from '../core/errors.js';
+import {
+  type ConvexShape2,
+  computeAabb,
+  makeBox,
+  makeCapsule,
+  makeCircle,
+  makePolygon,
+  makeSegment,
+} from '../geometry/shapes2d.js';
+import { originTransform, updateMass } from './body.js';
+import { endContact } from './contact.js';
+import { shapeKindCode } from './narrowphase.js';
+import { wakeBody } from './sleep.js';
+import type { ChainDef, ShapeDef } from './types.js';
+import type { World } from './world.js';
+import { num, vec } from './world-settings.js';
+
+/** The geometry of a shape definition (a rounded convex polygon in the body frame). */
+export function shapeGeometry(def: ShapeDef): ConvexShape2 {
+  const where = 'shape';
+  if (def === null || typeof def !== 'object') {
+    throw new PhysicsError('invalid-argument', `${where}: expected a shape definition object`);
+  }
+  switch (def.kind) {
+    case 'box': {
+      const [cx, cy] = vec(def.center, `${where}.center`);
+      return makeBox(def.halfWidth, def.halfHeight, cx, cy, def.angle ?? 0, def.radius ?? 0, where);
+    }
+    case 'circle': {
+      const [cx, cy] = vec(def.center, `${where}.center`);
+      return makeCircle(def.radius, cx, cy, where);
+    }
+    case 'capsule': {
+      const [x1, y1] = vec(def.p1, `${where}.p1`);
+      const [x2, y2] = vec(def.p2, `${where}.p2`);
+      return makeCapsule(x1, y1, x2, y2, def.radius, where);
+    }
+    case 'segment': {
+      const [x1, y1] = vec(def.p1, `${where}.p1`);
+      const [x2, y2] = vec(def.p2, `${where}.p2`);
+      return makeSegment(x1, y1, x2, y2, where);
+    }
+    case 'polygon':
+      if (!Array.isArray(def.vertices)) {
+        throw new PhysicsError('invalid-argument', `${where}.vertices: expected an array of [x, y]`);
+      }
+      return makePolygon(def.vertices, def.radius ?? 0, where);
+    default:
+      throw new PhysicsError(
+        'invalid-argument',
+        `${where}.kind: expected 'box' | 'circle' | 'capsule' | 'segment' | 'polygon', got ${String((def as { kind: unknown }).kind)}`,
+      );
+  }
+}
+
+/** Checks a chain's points and returns how many segments it has (closed when `loop`). */
+export function chainSegmentCount(def: ChainDef): number {
+  const pts = def.points;
+  if (!Array.isArray(pts) || pts.length < 2) {
+    throw new PhysicsError('invalid-argument', `chain.points: need at least 2 points, got ${pts?.length}`);
+  }
+  return def.loop ? pts.length : pts.length - 1;
+}
+
+/**
+ * Segment `k` of a chain, from point k to point k + 1, with its ghost vertices (the neighbouring
+ * points, geometry/chain2d.ts) so shapes slide over the joins without catching.
+ */
+export function chainSegment(def: ChainDef, k: number): ConvexShape2 {
+  const pts = def.points;
+  const n = pts.length;
+  const loop = def.loop === true;
+  const p = vec(pts[k], `chain.points[${k}]`);
+  const q = vec(pts[(k + 1) % n], `chain.points[${(k + 1) % n}]`);
+  const seg = makeSegment(p[0], p[1], q[0], q[1], `chain.points[${k}]`);
+  // ghost vertices [prev x, prev y, next x, next y, has prev, has next, one-sided]
+  const ghost = new Float64Array(7);
+  ghost[6] = def.oneSided === true ? 1 : 0;
+  if (loop || k > 0) {
+    const g = vec(pts[(k - 1 + n) % n], `chain.points[${(k - 1 + n) % n}]`);
+    ghost[0] = g[0];
+    ghost[1] = g[1];
+    ghost[4] = 1;
+  }
+  if (loop || k + 2 < n) {
+    const g = vec(pts[(k + 2) % n], `chain.points[${(k + 2) % n}]`);
+    ghost[2] = g[0];
+    ghost[3] = g[1];
+    ghost[5] = 1;
+  }
+  seg.ghost = ghost;
+  return seg;
+}
+
+/** Attaches `geom` with the material and filter of `def` to body slot `bi`; returns the shape slot. */
+export function addShape(w: World, bi: number, geom: ConvexShape2, def: ShapeDef | ChainDef): number {
+  const density = num(def.density, 'shape.density', 1, 0);
+  const friction = num(def.friction, 'shape.friction', 0.6, 0);
+  const restitution = num(def.restitution, 'shape.restitution', 0, 0);
+  if (restitution > 1)
+    throw new PhysicsError('invalid-argument', `shape.restitution: must be <= 1, got ${restitution}`);
+  const f = def.filter ?? {};
+  const category = num(f.categoryBits, 'shape.filter.categoryBits', 1, 0);
+  const mask = num(f.maskBits, 'shape.filter.maskBits', 0xffffffff, 0);
+  const group = num(f.groupIndex, 'shape.filter.groupIndex', 0);
+  const sh = w.shapes;
+  const s = sh.allocate();
+  sh.body[s] = bi;
+  sh.geom[s] = geom;
+  sh.kind[s] = shapeKindCode(geom);
+  sh.density[s] = density;
+  sh.friction[s] = friction;
+  sh.restitution[s] = restitution;
+  sh.sensor[s] = def.isSensor ? 1 : 0;
+  sh.events[s] = def.enableContactEvents === false ? 0 : 1;
+  sh.category[s] = category >>> 0;
+  sh.mask[s] = mask >>> 0;
+  sh.group[s] = group | 0;
+  sh.userData[s] = def.userData;
+  const b = w.bodies;
+  sh.next[s] = b.firstShape[bi]!;
+  b.firstShape[bi] = s;
+  b.shapeCount[bi] = b.shapeCount[bi]! + 1;
+  updateMass(w, bi);
+  const xf = originTransform(b, bi, w.xfA);
+  const o = 4 * s;
+  computeAabb(geom, xf, sh.aabb, o);
+  sh.proxy[s] = w.broadphase.createProxy(sh.aabb[o]!, sh.aabb[o + 1]!, sh.aabb[o + 2]!, sh.aabb[o + 3]!, s);
+  copyFat(w, s);
+  wakeBody(b, w.islands, bi);
+  return s;
+}
+
+/** Removes shape slot `s` and its contacts (end events reported); recomputes the body's mass if asked. */
+export function destroyShapeSlot(w: World, s: number, recomputeMass: boolean): void {
+  const sh = w.shapes;
+  const cs = w.contactStore;
+  const bi = sh.body[s]!;
+  const b = w.bodies;
+  for (let e = b.contactHead[bi]!; e !== -1; ) {
+    const c = e >> 1;
+    const next = cs.edgeNext[e]!;
+    if (cs.shapeA[c] === s || cs.shapeB[c] === s) {
+      endContact(w, c);
+      wakeBody(b, w.islands, cs.bodyA[c] === bi ? cs.bodyB[c]! : cs.bodyA[c]!);
+      cs.remove(b, c);
+      e = b.contactHead[bi]!; // the list changed: restart
+      continue;
+    }
+    e = next;
+  }
+  // unlink from the body
+  if (b.firstShape[bi] === s) b.firstShape[bi] = sh.next[s]!;
+  else {
+    let p = b.firstShape[bi]!;
+    while (sh.next[p] !== s) p = sh.next[p]!;
+    sh.next[p] = sh.next[s]!;
+  }
+  b.shapeCount[bi] = b.shapeCount[bi]! - 1;
+  w.broadphase.destroyProxy(sh.proxy[s]!);
+  sh.proxy[s] = -1;
+  sh.geom[s] = undefined as unknown as ConvexShape2;
+  sh.free(s);
+  if (recomputeMass) updateMass(w, bi);
+}
+
+/** Mirrors the tree's fat box of shape slot `s` into the shape store (read by the narrowphase). */
+export function copyFat(w: World, s: number): void {
+  const sh = w.shapes;
+  const t = w.broadphase;
+  const p = sh.proxy[s]!;
+  const o = 4 * s;
+  sh.fat[o] = t.fatMinX(p);
+  sh.fat[o + 1] = t.fatMinY(p);
+  sh.fat[o + 2] = t.fatMaxX(p);
+  sh.fat[o + 3] = t.fatMaxY(p);
+}
+
+/**
+ * Recomputes the shape boxes of body slot `i`. A box that left its fat box is re-inserted in the
+ * tree (fattened ahead of the body's in-step motion) and searched for new pairs next step; `force`
+ * (teleports) always searches again. Boxes still inside their fat box cost no tree call.
+ */
+export function updateBodyBoxes(w: World, i: number, force: boolean): void {
+  const sh = w.shapes;
+  const tree = w.broadphase;
+  const b = w.bodies;
+  const xf = originTransform(b, i, w.xfA);
+  const aabb = sh.aabb;
+  const fat = sh.fat;
+  for (let s = b.firstShape[i]!; s !== -1; s = sh.next[s]!) {
+    const o = 4 * s;
+    computeAabb(sh.geom[s]!, xf, aabb, o);
+    const p = sh.proxy[s]!;
+    const escaped =
+      aabb[o]! < fat[o]! ||
+      aabb[o + 1]! < fat[o + 1]! ||
+      aabb[o + 2]! > fat[o + 2]! ||
+      aabb[o + 3]! > fat[o + 3]!;
+    if (escaped || force) {
+      if (tree.moveProxyFrom(p, aabb, o, b.dpx, b.dpy, i)) copyFat(w, s);
+      else if (force) tree.touchProxy(p);
+    }
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Islands and sleep (textbook §26.2 "スリープ"; Box2D v3's island.c and solver_set.c): waking a
+ * body's island, putting one to sleep, and the end-of-step sleep pass over the persistent islands
+ * (dynamics/islands.ts). A body touching a moving kinematic body stays awake.
+ */
+import type { IslandStore } from '../dynamics/islands.js';
+import { BODY_KINEMATIC, BODY_STATIC, type BodyStore } from './body-store.js';
+import { CONTACT_SENSOR, CONTACT_TOUCHING, type ContactStore } from './contact-store.js';
+import type { World } from './world.js';
+
+/** Wakes the sleeping island that body slot `i` belongs to. */
+export function wakeBody(b: BodyStore, isl: IslandStore, i: number): void {
+  if (b.type[i] === BODY_STATIC || b.awake[i]) return;
+  const k = isl.islandOf[i]!;
+  if (k >= 0) {
+    for (let j = isl.head[k]!; j !== -1; j = isl.next[j]!) {
+      b.awake[j] = 1;
+      b.sleepTime[j] = 0;
+    }
+  }
+  b.awake[i] = 1;
+  b.sleepTime[i] = 0;
+}
+
+/** Puts the island of body slot `i` to sleep (a kinematic body, which has no island, sleeps alone). */
+export function sleepIsland(b: BodyStore, isl: IslandStore, i: number): void {
+  if (b.type[i] === BODY_STATIC || !b.awake[i]) return;
+  const k = isl.islandOf[i]!;
+  for (let j = k < 0 ? i : isl.head[k]!; j !== -1; j = k < 0 ? -1 : isl.next[j]!) {
+    b.awake[j] = 0;
+    b.vx[j] = 0;
+    b.vy[j] = 0;
+    b.w[j] = 0;
+  }
+}
+
+/**
+ * The neighbour walk the island split needs: calls `visit` for each body joined to `body` by a
+ * touching (non-sensor) contact. Made once per world (the split takes a callback).
+ */
+export function islandNeighbours(
+  b: BodyStore,
+  cs: ContactStore,
+): (body: number, visit: (other: number) => void) => void {
+  return (body, visit) => {
+    for (let e = b.contactHead[body]!; e !== -1; e = cs.edgeNext[e]!) {
+      const c = e >> 1;
+      const f = cs.flags[c]!;
+      if ((f & CONTACT_TOUCHING) === 0 || (f & CONTACT_SENSOR) !== 0) continue;
+      // edge 2c is on body A, 2c + 1 on body B
+      visit((e & 1) === 1 ? cs.bodyA[c]! : cs.bodyB[c]!);
+    }
+  };
+}
+
+/**
+ * The sleep stage: the persistent islands of the awake bodies are checked. An island that lost
+ * touching contacts since it was built is split into its connected parts as soon as one of its
+ * bodies has been still for `timeToSleep` (Box2D v3: a body that wants to sleep must not be held
+ * awake by a former partner); the parts may sleep from the next step on. An intact island whose
+ * every body has been still that long falls asleep as a whole; touching any body of a sleeping
+ * island wakes all of it.
+ */
+export function updateSleep(w: World): void {
+  const b = w.bodies;
+  const cs = w.contactStore;
+  const isl = w.islands;
+  const list = w.scratch.awakeList;
+  const n = w.lastStep.awakeBodies;
+  if (w.kinematicCount > 0) {
+    for (let k = 0; k < n; k++) {
+      const kin = list[k]!;
+      if (b.type[kin] !== BODY_KINEMATIC) continue;
+      if (b.vx[kin] === 0 && b.vy[kin] === 0 && b.w[kin] === 0) continue;
+      for (let e = b.contactHead[kin]!; e !== -1; e = cs.edgeNext[e]!) {
+        const c = e >> 1;
+        if (cs.pointCount[c] === 0) continue;
+        b.sleepTime[(e & 1) === 1 ? cs.bodyA[c]! : cs.bodyB[c]!] = 0;
+      }
+    }
+  }
+  if (!w.enableSleep) return;
+  const stamp = w.stepCount;
+  const visit = isl.visit;
+  const minSleep = isl.minSleep;
+  const maxSleep = isl.maxSleep;
+  const islandOf = isl.islandOf;
+  // each awake island's smallest and largest sleep time
+  for (let k = 0; k < n; k++) {
+    const i = list[k]!;
+    const j = islandOf[i]!;
+    if (j < 0) continue;
+    const t = b.sleepTime[i]!;
+    if (visit[j] !== stamp) {
+      visit[j] = stamp;
+      minSleep[j] = t;
+      maxSleep[j] = t;
+    } else if (t < minSleep[j]!) minSleep[j] = t;
+    else if (t > maxSleep[j]!) maxSleep[j] = t;
+  }
+  const timeToSleep = w.timeToSleep;
+  for (let k = 0; k < n; k++) {
+    const j = islandOf[list[k]!]!;
+    if (j < 0 || visit[j] !== stamp) continue;
+    visit[j] = -1; // handled
+    if (isl.removed[j]! > 0) {
+      if (maxSleep[j]! >= timeToSleep) isl.split(j, w.islandNeighbours);
+      continue;
+    }
+    if (minSleep[j]! < timeToSleep) continue;
+    for (let i = isl.head[j]!; i !== -1; i = isl.next[i]!) {
+      b.awake[i] = 0;
+      b.vx[i] = 0;
+      b.vy[i] = 0;
+      b.w[i] = 0;
+    }
+  }
+}
