@@ -1,3 +1,4 @@
+/** One cloth scene run by classic PBD, XPBD or implicit Baraff–Witkin cloth, selectable. */
 import { PhysicsError } from '../core/errors.js';
 import { type AddClothOptions, addCloth, type Cloth, type ClothMesh } from '../xpbd/cloth.js';
 import { type Collider, CollisionSet } from '../xpbd/collision.js';
@@ -7,8 +8,9 @@ import { ImplicitCloth } from './implicit-cloth.js';
 
 /**
  * One cloth scene, three integrators: classic PBD with iterations, XPBD with substeps (Macklin,
- * Müller, Chentanez 2016; Macklin et al. 2019), and implicit Baraff–Witkin cloth (textbook §26.1) — selected by `integrator`, on the
- * same mesh (`clothMesh`), the same pins, gravity, wind and colliders, so they can be compared.
+ * Müller, Chentanez 2016; Macklin et al. 2019), and implicit Baraff–Witkin cloth (textbook §26.1)
+ * — selected by `integrator`, on the same mesh (`clothMesh`), the same pins, gravity, wind and
+ * colliders, so they can be compared.
  * Material: PBD uses rigid constraints with stiffness k ∈ [0, 1] (the textbook's cloth has k = 1);
  * XPBD and implicit share a spring stiffness in N/m (XPBD compliance α = 1/k).
  */

@@ -1,3 +1,4 @@
+/** The deformation gradient F = D_s D_m⁻¹ of linear triangles and tetrahedra (textbook §26.3). */
 import { PhysicsError } from '../core/errors.js';
 import * as mat33 from '../math/mat33.js';
 

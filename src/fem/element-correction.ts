@@ -1,3 +1,4 @@
+/** The coupled 2×2 XPBD solve of an element's two constraints (Macklin & Müller 2021). */
 import type { SolveContext } from '../xpbd/constraint.js';
 
 /**

@@ -1,3 +1,4 @@
+/** Storage and bookkeeping shared by the FEM element constraint sets (triangles, tetrahedra). */
 import { PhysicsError } from '../core/errors.js';
 import type { Coloring, ConstraintSet, SolveContext } from '../xpbd/constraint.js';
 import { checkIndex } from '../xpbd/distance.js';

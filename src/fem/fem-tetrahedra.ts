@@ -1,3 +1,4 @@
+/** Corotational and stable neo-Hookean tetrahedral finite elements as XPBD constraints. */
 import * as mat33 from '../math/mat33.js';
 import { rotation3 } from '../math/rotation-extraction.js';
 import type { SolveContext } from '../xpbd/constraint.js';

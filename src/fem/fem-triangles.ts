@@ -1,3 +1,4 @@
+/** Corotational and stable neo-Hookean triangle finite elements (2D) as XPBD constraints. */
 import * as mat22 from '../math/mat22.js';
 import type { SolveContext } from '../xpbd/constraint.js';
 import type { Particles } from '../xpbd/particles.js';

@@ -1,3 +1,4 @@
+/** Implicit Baraff–Witkin cloth (1998): springs integrated by implicit Euler with CG. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import {
   assemble,

@@ -1,3 +1,4 @@
+/** Implicit linear and corotational FEM: assembled stiffness, implicit Euler or statics, CG. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { type CGOptions, type CGResult, conjugateGradient, createCGScratch } from '../math/cg.js';
 import * as mat22 from '../math/mat22.js';

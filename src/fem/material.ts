@@ -1,3 +1,4 @@
+/** Elastic material constants (Young's modulus, Poisson's ratio) and their Lamé parameters. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**

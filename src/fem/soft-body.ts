@@ -1,3 +1,4 @@
+/** Soft-body builders: mesh particles with lumped masses plus FEM elements or shape matching. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { ShapeMatching, type ShapeMatchingOptions } from '../xpbd/shape-matching.js';
 import type { XpbdWorld } from '../xpbd/solver.js';

@@ -1,3 +1,4 @@
+/** The linear, corotational and Green strain of a deformation gradient (textbook §26.3). */
 import * as mat22 from '../math/mat22.js';
 import { polar3 } from '../math/polar3.js';
 

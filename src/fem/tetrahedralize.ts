@@ -1,3 +1,4 @@
+/** A simple tetrahedraliser (boxes, spheres), tetrahedron volumes and boundary faces. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**

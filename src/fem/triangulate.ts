@@ -1,3 +1,4 @@
+/** Triangulated 2D soft shapes (rectangles, discs) and their boundary edges. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**

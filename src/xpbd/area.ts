@@ -1,3 +1,4 @@
+/** Triangle area constraints (textbook §26.3). */
 import { PhysicsError } from '../core/errors.js';
 import type { SolveContext } from './constraint.js';
 import { checkIndex } from './distance.js';

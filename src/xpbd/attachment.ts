@@ -1,3 +1,4 @@
+/** Attachments of particles to movable points in space. */
 import { assertFinite } from '../core/errors.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';
 import { checkIndex, checkNonNegative } from './distance.js';

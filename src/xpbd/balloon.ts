@@ -1,3 +1,4 @@
+/** Balloons: an icosphere skin with a whole-mesh volume (overpressure) constraint. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { DistanceSet } from './distance.js';
 import { meshEdges } from './mesh.js';

@@ -1,3 +1,4 @@
+/** Dihedral-angle bending constraints between triangles sharing an edge (textbook §26.3). */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { patan2 } from '../math/portable.js';
 import type { SolveContext } from './constraint.js';

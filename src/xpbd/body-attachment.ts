@@ -1,3 +1,4 @@
+/** Two-way attachments of particles to 2D rigid bodies. */
 import { assertFinite } from '../core/errors.js';
 import { pcos, psin } from '../math/portable.js';
 import { AttachmentSet } from './attachment.js';

@@ -1,3 +1,4 @@
+/** Rectangular cloth meshes and the builder that adds them to an XPBD world (textbook §26.3). */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { DihedralBendingSet } from './bending.js';
 import { coloringFromColors } from './coloring.js';

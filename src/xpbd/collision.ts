@@ -1,3 +1,4 @@
+/** Particle collisions with static or kinematic shapes (planes, spheres, capsules, boxes, SDFs). */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';
 import { checkNonNegative } from './distance.js';

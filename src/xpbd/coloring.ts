@@ -1,3 +1,4 @@
+/** Greedy graph colouring of constraint sets (textbook §26.5). */
 import type { Coloring, ConstraintSet } from './constraint.js';
 
 /**

@@ -1,3 +1,4 @@
+/** Distance constraints (equal, max, min) and their XPBD kernels. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import type { Coloring, ConstraintSet, SolveContext } from './constraint.js';
 import { grown, type Particles } from './particles.js';

@@ -1,3 +1,4 @@
+/** Storage shared by scalar constraints over a fixed number of particles. */
 import type { Coloring, ConstraintSet, SolveContext } from './constraint.js';
 import { checkNonNegative } from './distance.js';
 import { grown } from './particles.js';

@@ -1,3 +1,4 @@
+/** Follow-the-leader hair strands (Müller, Kim, Chentanez 2012). */
 import { PhysicsError } from '../core/errors.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';
 import { checkIndex } from './distance.js';

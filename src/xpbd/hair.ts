@@ -1,3 +1,4 @@
+/** Builder for straight hair strands solved by follow-the-leader (textbook §26.5). */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { FollowTheLeaderSet } from './follow-the-leader.js';
 import type { XpbdWorld } from './solver.js';

@@ -1,3 +1,4 @@
+/** The whole-mesh volume constraint of closed triangle meshes (balloons). */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';
 import { checkIndex, checkNonNegative } from './distance.js';

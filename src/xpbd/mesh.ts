@@ -1,3 +1,4 @@
+/** Triangle-mesh topology helpers: edges, dihedral quads, the closed-manifold check. */
 import { PhysicsError } from '../core/errors.js';
 
 /**

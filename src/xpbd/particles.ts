@@ -1,3 +1,4 @@
+/** The structure-of-arrays particle store of position-based dynamics. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 
 /**

@@ -1,3 +1,4 @@
+/** Cosserat rods with bend and twist, quaternion orientations (Kugelstadt & Schömer 2016). */
 import { PhysicsError } from '../core/errors.js';
 import * as quat from '../math/quat.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';

@@ -1,3 +1,4 @@
+/** Builder for ropes and chains of distance-linked particles. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { DistanceSet } from './distance.js';
 import type { XpbdWorld } from './solver.js';

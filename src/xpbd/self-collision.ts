@@ -1,3 +1,4 @@
+/** Particle–particle self-collision through a hash grid (textbook §26.3). */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { ParticleHashGrid } from '../spatial/hash-grid.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';

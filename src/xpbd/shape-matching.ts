@@ -1,3 +1,4 @@
+/** Meshless shape matching (Müller, Heidelberger, Teschner, Gross 2005) as a constraint set. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import * as mat22 from '../math/mat22.js';
 import * as mat33 from '../math/mat33.js';

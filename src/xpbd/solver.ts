@@ -1,3 +1,4 @@
+/** The XPBD world: settings, integrators, solver orders and the substep loop. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { greedyColoring } from './coloring.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';

@@ -1,3 +1,4 @@
+/** The classic PBD stiffness correction k′ = 1 − (1 − k)^(1/n) and an n-th root. */
 import { PhysicsError } from '../core/errors.js';
 
 /**

@@ -1,3 +1,4 @@
+/** Tetrahedron volume constraints. */
 import { PhysicsError } from '../core/errors.js';
 import type { SolveContext } from './constraint.js';
 import { checkIndex } from './distance.js';

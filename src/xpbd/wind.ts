@@ -1,3 +1,4 @@
+/** Wind: per-triangle drag forces on cloth. */
 import { assertFinite } from '../core/errors.js';
 import type { Particles } from './particles.js';
 import type { ExternalForce } from './solver.js';

@@ -1,9 +1,11 @@
+/** The XPBD multiplier update shared by scalar constraints over n particles. */
 import type { SolveContext } from './constraint.js';
 
 /**
  * The XPBD update shared by the scalar constraints of n particles (Macklin, Müller, Chentanez 2016;
- * textbook §26.3 XPBD) — area, tetrahedron volume, dihedral bending and the FEM elements — once each has computed C
- * and its gradients ∇_j C (3 numbers per particle, in `grad[3j..3j+2]`; 2D leaves z = 0):
+ * textbook §26.3 XPBD) — area, tetrahedron volume, dihedral bending and the FEM elements — once
+ * each has computed C and its gradients ∇_j C (3 numbers per particle, in `grad[3j..3j+2]`; 2D
+ * leaves z = 0):
  *   Δλ = k′ (−C − α̃ λ) / (Σ_j w_j |∇_j C|² + α̃),   α̃ = α/h²,   λ ← λ + Δλ,   Δx_j = w_j ∇_j C Δλ.
  * The particles are `ids[io .. io+n)`, the multiplier `lambda[li]`; k′ is 1 except in classic PBD.
  * Returns false, changing nothing, when the denominator is not above `minDen` (all pinned and rigid,
