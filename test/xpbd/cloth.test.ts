@@ -10,7 +10,7 @@ import {
   XpbdWorld,
 } from '../../src/xpbd/index.js';
 
-/** The seed's cloth: 13×13 particles, 1.2 m, hung by its two top corners (seed 000 §26.3). */
+/** The textbook's cloth: 13×13 particles, 1.2 m, hung by its two top corners (textbook §26.3). */
 function seedCloth(
   settings: Partial<XpbdSettings>,
   options: AddClothOptions = {},
@@ -46,8 +46,8 @@ function maxDiff(a: Float64Array, b: Float64Array, n: number): number {
   return d;
 }
 
-// §26.5: "26.3節の布は8色を使いました" — the seed's cloth figures come from the 8-colour order.
-describe('§26.3 PBD cloth: stiffness depends on the iteration count (seed figures, ±25%)', () => {
+// §26.5: "26.3節の布は8色を使いました" — the textbook's cloth figures come from the 8-colour order.
+describe('§26.3 PBD cloth: stiffness depends on the iteration count (textbook figures, ±25%)', () => {
   const figures = [
     { iterations: 1, stretch: 1.05, hang: 1.5 },
     { iterations: 4, stretch: 0.28, hang: 1.28 },
@@ -102,7 +102,7 @@ describe('§26.3 PBD cloth: stiffness depends on the iteration count (seed figur
   });
 });
 
-describe('seed 002 §5–6: XPBD compliance', () => {
+describe('XPBD compliance and damping (Macklin, Müller, Chentanez 2016)', () => {
   it('XPBD converges as iterations grow; raw PBD stiffness (no k′) keeps stiffening', () => {
     const xpbd = [4, 16, 32, 64].map((n) => {
       const { world, cloth } = seedCloth(
@@ -158,7 +158,7 @@ describe('seed 002 §5–6: XPBD compliance', () => {
 });
 
 describe('§26.5 solver orders', () => {
-  it('the cloth carries the seed 8-colour colouring, and it is valid', () => {
+  it('the cloth carries the 8-colour colouring of textbook §26.5, and it is valid', () => {
     const { world, cloth } = seedCloth({});
     const col = cloth.stretch.coloring!;
     expect(colorCount(col)).toBe(8);

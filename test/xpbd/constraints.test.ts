@@ -247,7 +247,7 @@ describe('balloons, hair, collisions, attachments', () => {
   });
 });
 
-describe('seed 002 §8: XPBD rods with bend and twist (Cosserat, quaternions)', () => {
+describe('XPBD rods with bend and twist (Cosserat, quaternions; Kugelstadt & Schömer 2016)', () => {
   function cantilever(kind: 'rod' | 'rope', compliance = 0, twist = false) {
     const w = new XpbdWorld({ substeps: 20, drag: 1 });
     const p = w.particles;
@@ -297,7 +297,7 @@ describe('seed 002 §8: XPBD rods with bend and twist (Cosserat, quaternions)', 
   });
 });
 
-describe('seed 002 §6: constraint damping', () => {
+describe('XPBD constraint damping (Macklin, Müller, Chentanez 2016, eq. 25)', () => {
   const spring = (beta: number, substeps: number) => {
     const w = new XpbdWorld({ substeps, gravity: [0, 0, 0] });
     const p = w.particles;

@@ -49,7 +49,7 @@ describe('xpbd demos', () => {
     expect(stretchColor(0.5)).toBe('rgb(255,0,40)');
   });
 
-  it('§26.3 the iterations demo shows the seed figures (stretch falls 1 → 4 → 16)', () => {
+  it('§26.3 the iterations demo shows the textbook figures (stretch falls 1 → 4 → 16)', () => {
     const { inst } = runDemo('xpbd-cloth-iterations', 180);
     const s = inst.stats!();
     expect(s.maxStretch1).toBeGreaterThan(s.maxStretch4);
@@ -86,7 +86,7 @@ describe('xpbd demos', () => {
     expect(Math.hypot(x[3 * 6] - 0.5, x[3 * 6 + 1] - 2.5)).toBeGreaterThan(0.05); // released: it falls
   });
 
-  it('seed 002 §8 rods demo: the stiff rod holds itself out, the soft rod and the rope droop', () => {
+  it('rods demo (Kugelstadt & Schömer 2016): the stiff rod holds itself out, the soft rod and the rope droop', () => {
     const { inst } = runDemo('xpbd-rods', 120);
     const s = inst.stats!();
     expect(s.tipYStiff).toBeGreaterThan(-0.01);
