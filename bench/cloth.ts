@@ -2,8 +2,9 @@
  * `npm run bench -- cloth [--quick]`: the XPBD cloth benchmark.
  * A 100×100 cloth (10,000 particles; structural + shear + skip-one bending) at 20 substeps per
  * 1/60 s frame, ms per frame, constraint solves per second, heap allocated per frame, and — as the
- * peer — an object-per-particle implementation in the style of the seed 002 listing (§3, §4, §7)
- * on the same constraints in the same order. Also a 64×64 cloth and the 12-link chain of seed 002 §7.
+ * peer — an object-per-particle implementation in the style of the textbook PBD listing (one object
+ * per particle and per constraint) on the same constraints in the same order. Also a 64×64 cloth and
+ * the 12-link XPBD chain.
  * The cloth lies horizontally, pinned along one edge, and falls (a hanging drop).
  * Flags: --frames=N (timed frames, default 60; 10 with --quick), --json (print only the JSON).
  * Results also go to bench/results/<machine>/cloth.json (bench/results.ts).
@@ -17,7 +18,7 @@ import { writeResults } from './results.js';
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-// ---------------------------------------------------------------- the reference (seed 002 style)
+// ---------------------------------------------------------------- the reference (object per particle)
 class Particle {
   pos: { x: number; y: number; z: number };
   prevPos: { x: number; y: number; z: number };
@@ -265,7 +266,7 @@ function cloth(n: number, frames: number): Row {
 }
 
 function chain(frames: number): Row {
-  // seed 002 §7: 12 particles at (0.2 i, 2), the first pinned, α = 0.0001, 24 substeps
+  // the 12-link chain: 12 particles at (0.2 i, 2), the first pinned, α = 0.0001, 24 substeps
   const world = new XpbdWorld({ substeps: 24 });
   const rope = addRope(world, { start: [0, 2, 0], end: [2.2, 2, 0], links: 11, compliance: 0.0001 });
   return scene('chain 12 links', world, rope.links, frames * 20);

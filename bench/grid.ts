@@ -1,10 +1,10 @@
 /**
- * `npm run bench -- grid [--quick]`: grid smoke (seed §26.4) on 128², 256², 512² and 64³ cells.
+ * `npm run bench -- grid [--quick]`: grid smoke (textbook §26.4) on 128², 256², 512² and 64³ cells.
  * For each size: a plume is warmed up with MGPCG, then from that same state every pressure solver
  * runs a few smoke steps to the same tolerance (1e-5 relative divergence, ‖∇·u‖₂ after /
  * before). Reported: ms per step (median), ms in the projection, iterations per step, cells per
  * second, and whether the tolerance was reached. The stationary solvers are capped (they need
- * ~n² sweeps). The peer is the seed's own approach — 60 Jacobi sweeps from zero per step — and
+ * ~n² sweeps). The peer is the textbook's toy approach — 60 Jacobi sweeps from zero per step — and
  * we report how far its divergence stays above the tolerance. JSON goes to out/bench-grid.json and
  * bench/results/<machine>/grid.json (bench/results.ts).
  * Times are process CPU time (`process.cpuUsage`, user + system): the step is single-threaded and
@@ -183,7 +183,7 @@ export async function run(args: string[]): Promise<void> {
       rows.push(row);
       print(row);
     }
-    // the peer: the seed's toy — exactly 60 Jacobi sweeps from zero every step
+    // the peer: the textbook's toy — exactly 60 Jacobi sweeps from zero every step
     const peer = runCase(sim, snap, 'seed: 60 Jacobi', 'jacobi', 0, 60, steps);
     peer.note = `divergence ${(peer.relativeDivergence / TOL).toExponential(2)}× the tolerance`;
     rows.push(peer);

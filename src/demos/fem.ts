@@ -1,6 +1,6 @@
 /**
- * Demos of soft bodies, shape matching, FEM and implicit cloth (seed 000 §26.3 シェイプマッチング /
- * 有限要素法, §26.1 実際の陰的積分; issue 5 item 7):
+ * Demos of soft bodies, shape matching, FEM and implicit cloth (textbook §26.3 shape matching
+ * and FEM, §26.1 implicit integration):
  *   - the 2D shape-matching square of §26.3 (the worked example, then a falling, dentable square);
  *   - a soft jelly cube: shape matching and FEM side by side;
  *   - 2D triangulated soft shapes with corotational or neo-Hookean FEM;

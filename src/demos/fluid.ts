@@ -83,10 +83,11 @@ const SEED_W = 72 / 112;
 
 const smokePlume: Demo = {
   id: 'fluid-smoke-plume',
-  title: 'Smoke plume (seed toy, 72×112)',
+  title: 'Smoke plume (textbook toy solver, 72×112)',
   domain: 'fluid',
   description:
-    'Seed §26.4: 72×112 cells, semi-Lagrangian advection, buoyancy, a little vorticity confinement and 60 Jacobi ' +
+    'Textbook §26.4: 72×112 cells, semi-Lagrangian advection (Stam 1999), buoyancy, a little vorticity confinement ' +
+    '(Fedkiw, Stam and Jensen 2001) and 60 Jacobi ' +
     'iterations per step; the column rises and rolls into a mushroom head (look at steps 60, 120, 180, 240). ' +
     'Press to add smoke and heat, drag to push.',
   dt: SEED_PLUME_DT,
@@ -122,7 +123,7 @@ class SideBySide implements DemoInstance {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = '#ddd';
     ctx.font = '13px sans-serif';
-    ctx.fillText('seed: 60 Jacobi, semi-Lagrangian', toPxX(view, 0), toPxY(view, 1) - 6);
+    ctx.fillText('textbook toy: 60 Jacobi, semi-Lagrangian', toPxX(view, 0), toPxY(view, 1) - 6);
     ctx.fillText(
       'MGPCG 1e-5, MacCormack',
       toPxX(view, this.left.sim.grid.width + this.gap),
@@ -156,11 +157,12 @@ class SideBySide implements DemoInstance {
 
 const smokeCompare: Demo = {
   id: 'fluid-smoke-compare',
-  title: 'Smoke plume: seed toy vs MGPCG + MacCormack',
+  title: 'Smoke plume: textbook toy vs MGPCG + MacCormack',
   domain: 'fluid',
   description:
-    'Seed §26.4 plume twice: left the seed toy (60 Jacobi sweeps from zero, semi-Lagrangian), right MGPCG to ' +
-    '1e-5 relative divergence with MacCormack advection — less numerical dissipation, sharper eddies.',
+    'The textbook §26.4 plume twice: left the toy solver (60 Jacobi sweeps from zero, semi-Lagrangian), right ' +
+    'MGPCG (McAdams, Sifakis and Teran 2010) to 1e-5 relative divergence with MacCormack advection (Selle et al. ' +
+    '2008) — less numerical dissipation, sharper eddies.',
   dt: SEED_PLUME_DT,
   view: (w, h) => fitView(w, h, 0, 0, 2 * SEED_W + 0.05, 1),
   params: [
@@ -191,7 +193,7 @@ const smokeObstacle: Demo = {
   title: 'Smoke around a moving obstacle',
   domain: 'fluid',
   description:
-    'Seed §26.4 smoke rising past a disc that sweeps sideways: the solid cells carry the disc velocity, so the ' +
+    'Textbook §26.4 smoke rising past a disc that sweeps sideways: the solid cells carry the disc velocity, so the ' +
     'projection makes the moving disc push the fluid. MGPCG, open top.',
   dt: 1 / 60,
   view: (w, h) => fitView(w, h, 0, 0, 1, 1),
@@ -247,7 +249,7 @@ const smoke3d: Demo = {
   title: '3D smoke plume (32³, ray-marched)',
   domain: 'fluid',
   description:
-    'The seed §26.4 smoke on a 32³ MAC grid (trilinear semi-Lagrangian advection, buoyancy, 3D vorticity ' +
+    'The textbook §26.4 smoke on a 32³ MAC grid (trilinear semi-Lagrangian advection, buoyancy, 3D vorticity ' +
     'confinement, MGPCG), drawn as a density volume by an emission–absorption ray march lit from above.',
   dt: 1 / 30,
   view: (w, h) => fitView(w, h, 0, 0, 1, 1),
@@ -288,7 +290,7 @@ const fire: Demo = {
   title: 'Fire',
   domain: 'fluid',
   description:
-    'Seed §26.4 fire: fuel carried by the flow burns above an ignition temperature, releasing heat and smoke and ' +
+    'Fire after Nguyen, Fedkiw and Jensen (2002), textbook §26.4: fuel carried by the flow burns above an ignition temperature, releasing heat and smoke and ' +
     'expanding where it burns (a divergence target for the projection); cells glow with the blackbody colour of ' +
     'their temperature. Press to pour fuel.',
   dt: 1 / 60,
@@ -330,7 +332,7 @@ const fire: Demo = {
 };
 
 /**
- * The seed's 2×2 projection, one Gauss–Seidel cell update per step, then the new faces: each
+ * The textbook §26.4 2×2 projection, one Gauss–Seidel cell update per step, then the new faces: each
  * state is produced by the projection code itself (its per-cell trace).
  */
 class Projection2x2 implements DemoInstance {
@@ -451,7 +453,7 @@ const projection2x2: Demo = {
   title: 'Pressure projection on a 2×2 MAC grid',
   domain: 'fluid',
   description:
-    'Seed §26.4: one face pushed, divergences, each Gauss–Seidel cell update in the order left-bottom, ' +
+    'Textbook §26.4: one face pushed, divergences, each Gauss–Seidel cell update in the order left-bottom, ' +
     'right-bottom, left-top, right-top, then the new face speeds — a loop with a quarter of the speed. ' +
     'Also the starts of exercise 26.8-5 and task 26.9-5. One step = one update.',
   dt: 1,
@@ -470,7 +472,7 @@ const projection2x2: Demo = {
   },
 };
 
-/** The seed's 1D advection row: semi-Lagrangian (top) and explicit upwind (bottom) on the same flow. */
+/** The textbook §26.4 1D advection row: semi-Lagrangian (top) and explicit upwind (bottom) on the same flow. */
 class AdvectionRow implements DemoInstance {
   readonly dt = 1;
   time = 0;
@@ -554,7 +556,7 @@ const advectionRow: Demo = {
   title: '1D advection: semi-Lagrangian vs explicit upwind',
   domain: 'fluid',
   description:
-    'Seed §26.4: the row (0,0,1,1,0,0…) in a uniform flow. Semi-Lagrangian stays within the old range at any ' +
+    'Textbook §26.4: the row (0,0,1,1,0,0…) in a uniform flow. Semi-Lagrangian stays within the old range at any ' +
     'step; explicit upwind needs uh/Δx ≤ 1 (CFL) and at uh = 2.6 makes negative smoke and growing spikes.',
   dt: 1,
   view: (w, h) => fitView(w, h, 0, -0.2, 16, 8.6),

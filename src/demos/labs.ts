@@ -1,6 +1,6 @@
 /**
- * The labs running live (playground section "Lab"): the impulse lab of seed 003 and the stacking
- * lab of seed 004, each stepping the same library functions the `rikigaku lab` command uses, with
+ * The labs running live (playground section "Lab"): the impulse lab (impulses, restitution and
+ * Coulomb friction) and the stacking lab (keeping boxes from sinking), each stepping the same library functions the `rikigaku lab` command uses, with
  * `series()` for the live plot.
  */
 import { BALLS_INITIAL, BallBox, bounce_with_friction, resolve } from '../labs/impulse.js';
@@ -113,7 +113,7 @@ function labInstance(dt: number, substeps: number, parts: LabParts): DemoInstanc
 }
 
 /**
- * Seed 003's images growing live: 00-check.png, bounce.png and balls.png painted with the same
+ * The impulse lab's images growing live: 00-check.png, bounce.png and balls.png painted with the same
  * exact-pixel Raster and the same pixel formulas as `rikigaku lab impulse`, step by step.
  */
 const impulseImagesDemo: Demo = {
@@ -121,7 +121,7 @@ const impulseImagesDemo: Demo = {
   title: 'Lab: the impulse lab images (00-check, bounce, balls)',
   domain: 'lab',
   description:
-    'Seed 003: the test pattern, then bounce.png (px = int(step·255/2400), py = 255 − int(y/5·255)) and balls.png (every 10th step) drawn as the experiments run, pixel for pixel as the lab files.',
+    'The impulse lab: the test pattern, then bounce.png (px = int(step·255/2400), py = 255 − int(y/5·255)) and balls.png (every 10th step) drawn as the experiments run, pixel for pixel as the lab files.',
   dt: FRAME,
   view: (w, h) => ({ width: w, height: h, cx: 0, cy: 0, scale: 1 }),
   create(_params = {}, options = {}): DemoInstance {
@@ -166,13 +166,13 @@ const impulseImagesDemo: Demo = {
   },
 };
 
-/** Seed 003 跳ねる高さ: the ball of bounce.csv; each apex is e² of the one before. */
+/** The impulse lab's bouncing ball: the ball of bounce.csv; each apex is e² of the one before. */
 const bounceDemo: Demo = {
   id: 'lab-bounce',
   title: 'Lab: bouncing ball (heights fall by e²)',
   domain: 'lab',
   description:
-    'Seed 003: dropped from 5 m, v += g·dt, y += v·dt, and below the floor y = −y, v = −e·v; each apex is e² of the previous one.',
+    'Newton’s restitution law: dropped from 5 m, v += g·dt, y += v·dt, and below the floor y = −y, v = −e·v; each apex is e² of the previous one.',
   dt: FRAME,
   view: (w, h) => ({ width: w, height: h, cx: 0, cy: 2.6, scale: Math.min(w / 4, h / 6) }),
   params: [{ key: 'e', label: 'restitution e', kind: 'number', default: 0.7, min: 0, max: 1, step: 0.05 }],
@@ -214,13 +214,13 @@ const bounceDemo: Demo = {
   },
 };
 
-/** Seed 003 滑る箱: Coulomb friction is a constant deceleration; the box stops at v0²/(2·mu·g). */
+/** The impulse lab's sliding box: Coulomb friction is a constant deceleration; the box stops at v0²/(2·mu·g). */
 const frictionDemo: Demo = {
   id: 'lab-friction',
   title: 'Lab: sliding box with Coulomb friction',
   domain: 'lab',
   description:
-    'Seed 003: v = max(0, v − mu·g·dt), x += v·dt. The box stops after v0/(mu·g) s at v0²/(2·mu·g) m (1.7007 s, 4.2517 m for v0 = 5, mu = 0.3).',
+    'Coulomb friction as a constant deceleration: v = max(0, v − mu·g·dt), x += v·dt. The box stops after v0/(mu·g) s at v0²/(2·mu·g) m (1.7007 s, 4.2517 m for v0 = 5, mu = 0.3).',
   dt: FRAME,
   view: (w, h) => ({ width: w, height: h, cx: 2.6, cy: 0.5, scale: Math.min(w / 6.5, h / 3) }),
   params: [
@@ -253,13 +253,13 @@ const frictionDemo: Demo = {
   },
 };
 
-/** Seed 003 箱の中のボール5つ: the lab's BallBox, energy falling at each wall hit. */
+/** The impulse lab's five balls in a box: the lab's BallBox, energy falling at each wall hit. */
 const fiveBallsDemo: Demo = {
   id: 'lab-five-balls',
   title: 'Lab: five balls in a box',
   domain: 'lab',
   description:
-    'Seed 003: five balls in a 10 × 10 box, gravity → positions → walls axis by axis (e = 0.9); the energy Σ ½v² + 9.8·y only falls.',
+    'Five balls in a 10 × 10 box, gravity → positions → walls axis by axis (e = 0.9); the energy Σ ½v² + 9.8·y only falls.',
   dt: FRAME,
   view: (w, h) => ({ width: w, height: h, cx: 5, cy: 5, scale: Math.min(w, h) / 11 }),
   create(_params = {}, options = {}): DemoInstance {
@@ -303,7 +303,7 @@ const fiveBallsDemo: Demo = {
 };
 
 /**
- * Seed 003 何が保存され、何が失われるか: two balls on a line (masses 2 and 1) meet through
+ * The impulse lab's what is conserved and what is lost: two balls on a line (masses 2 and 1) meet through
  * `resolve`; the walls are static bodies (inverse mass 0) handled by the same function.
  */
 const collideDemo: Demo = {
@@ -311,7 +311,7 @@ const collideDemo: Demo = {
   title: 'Lab: momentum kept, energy lost (resolve)',
   domain: 'lab',
   description:
-    'Seed 003: masses 2 and 1 bounce between two walls through resolve(v1, inv_m1, v2, inv_m2, n, e); walls are inv_m = 0. Momentum between wall hits is constant; kinetic energy only survives e = 1.',
+    'Impulses conserve momentum: masses 2 and 1 bounce between two walls through resolve(v1, inv_m1, v2, inv_m2, n, e); walls are inv_m = 0. Momentum between wall hits is constant; kinetic energy only survives e = 1.',
   dt: FRAME,
   view: (w, h) => ({ width: w, height: h, cx: 0, cy: 0.5, scale: Math.min(w / 11, h / 3) }),
   params: [{ key: 'e', label: 'restitution e', kind: 'number', default: 0.5, min: 0, max: 1, step: 0.05 }],
@@ -363,7 +363,7 @@ const collideDemo: Demo = {
 };
 
 /**
- * Seed 003 摩擦も力積である: a ball thrown at the floor bounces through bounce_with_friction;
+ * The impulse lab's friction is an impulse too: a ball thrown at the floor bounces through bounce_with_friction;
  * low mu slides (the clamp is reached), high mu grips (the tangential velocity stops).
  */
 const tangentDemo: Demo = {
@@ -371,7 +371,7 @@ const tangentDemo: Demo = {
   title: 'Lab: friction as an impulse',
   domain: 'lab',
   description:
-    'Seed 003: each floor hit applies jn = −(1+e)·v·n/inv_m and jt = −v·t/inv_m clamped to ±mu·jn. The first hit of the seed (v = (3, −3), e = 0.5, mu = 0.4) gives (1.2, 1.5).',
+    'Friction is an impulse too: each floor hit applies jn = −(1+e)·v·n/inv_m and jt = −v·t/inv_m clamped to ±mu·jn. The first hit (v = (3, −3), e = 0.5, mu = 0.4) gives (1.2, 1.5).',
   dt: FRAME,
   view: (w, h) => ({ width: w, height: h, cx: 3, cy: 1, scale: Math.min(w / 8, h / 3) }),
   params: [
@@ -384,7 +384,7 @@ const tangentDemo: Demo = {
     const dt = options.dt ?? FRAME;
     const h = dt / SUB;
     const r = 0.1;
-    // start high enough that the ball meets the floor with the seed's velocity (3, −3)
+    // start high enough that the ball meets the floor with the lab's velocity (3, −3)
     const y0 = r + 9 / (2 * 9.8);
     let x = -(3 * 3) / 9.8; // lands near x = 0
     let y = y0;
@@ -416,7 +416,7 @@ const tangentDemo: Demo = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// seed 004: the stacking lab on the rigid2d engine
+// the stacking lab on the rigid2d engine
 
 const BOX_CSS = [
   'rgb(255,100,100)',
@@ -499,13 +499,13 @@ const correctionParams: Demo['params'] = [
   },
 ];
 
-/** Seed 004: the same dropped box without correction, with split impulse and with Baumgarte. */
+/** The stacking lab: the same dropped box without correction, with split impulse and with Baumgarte. */
 const sinkingDemo: Demo = {
   id: 'lab-sinking',
   title: 'Lab: sinking without vs with position correction',
   domain: 'lab',
   description:
-    'Seed 004: a box lands already overlapping the floor. Without correction it stays sunk; split impulse (max(d − slop, 0)/(Σ inv m)·percent, positions only) and Baumgarte bring it back to the slop.',
+    'Position correction: a box lands already overlapping the floor. Without correction it stays sunk; split impulse (Catto 2006; max(d − slop, 0)/(Σ inv m)·percent, positions only) and Baumgarte (1972) bring it back to the slop.',
   dt: STACKING.dt,
   view: (w, h) => ({ width: w, height: h, cx: 0, cy: 1, scale: Math.min(w / 10, h / 3.5) }),
   params: correctionParams,
@@ -536,13 +536,13 @@ const sinkingDemo: Demo = {
   },
 };
 
-/** Seed 004: three-box stacks solved with 1, 4 and 10 iterations, side by side. */
+/** The stacking lab: three-box stacks solved with 1, 4 and 10 iterations, side by side. */
 const stackIterationsDemo: Demo = {
   id: 'lab-stack-iterations',
   title: 'Lab: stack of three, 1 / 4 / 10 iterations',
   domain: 'lab',
   description:
-    'Seed 004: contacts floor–1, 1–2, 2–3 are coupled; sequential impulses converge as the iterations grow. With warm starting off, 1 iteration leaves the stack squashed, 10 hold it near the slop.',
+    'Sequential impulses (Catto 2005): contacts floor–1, 1–2, 2–3 are coupled; the solver converges as the iterations grow. With warm starting off, 1 iteration leaves the stack squashed, 10 hold it near the slop.',
   dt: STACKING.dt,
   view: (w, h) => ({ width: w, height: h, cx: 0, cy: 1.5, scale: Math.min(w / 10, h / 4.2) }),
   params: [
@@ -580,7 +580,7 @@ const stackIterationsDemo: Demo = {
 };
 
 /**
- * Seed 004: five boxes fall into a stack; the two stability measures live — the largest contact
+ * The stacking lab: five boxes fall into a stack; the two stability measures live — the largest contact
  * penetration, and the pixels changed since the last frame (rendered with the exact-pixel Raster).
  */
 const fiveBoxStackDemo: Demo = {
@@ -588,7 +588,7 @@ const fiveBoxStackDemo: Demo = {
   title: 'Lab: five boxes into a stable stack',
   domain: 'lab',
   description:
-    'Seed 004: five boxes fall and settle. Stability is measured, not judged by eye: the largest penetration stays near the slop and the frame-to-frame image difference goes to 0.',
+    'The stacking lab: five boxes fall and settle. Stability is measured, not judged by eye: the largest penetration stays near the slop and the frame-to-frame image difference goes to 0.',
   dt: STACKING.dt,
   view: (w, h) => ({ width: w, height: h, cx: 0, cy: 3.5, scale: Math.min(w / 8, h / 8) }),
   params: [

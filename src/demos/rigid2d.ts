@@ -1,8 +1,8 @@
 /**
- * Demos of the rigid2d engine (issue 3, item 8; seed 000 §26.2, seeds 003 and 004): the crate on a
- * post with its solver trace, a vertical stack, pyramids, a card house, dominoes, a friction ramp,
+ * Demos of the rigid2d engine (textbook §26.2, the impulse and stacking labs): the crate on a post
+ * with its solver trace, a vertical stack, pyramids, a card house, dominoes, a friction ramp,
  * a restitution row, a tumbler and shapes raining into a chain bowl. Every demo can be dragged
- * with the mouse (a soft spring to the pointer) and draws, on request, contact points, normals,
+ * with the mouse (the demo kit's soft spring to the pointer) and draws, on request, contact points, normals,
  * broadphase boxes, islands and sleep state.
  */
 
@@ -216,7 +216,7 @@ export const rigid2dDemos: Demo[] = [
   makeDemo(
     'rigid2d-stack',
     'Vertical stack of 10 boxes',
-    'Ten unit boxes on the ground (seed 004): compare soft step, Baumgarte and split impulse; the stack falls asleep.',
+    'Ten unit boxes on the ground: compare soft step (Catto 2011), Baumgarte (1972) and split impulse (Catto 2006); watch the stack settle and fall asleep.',
     { cx: 0, cy: 5, height: 12 },
     (world) => {
       ground(world);
@@ -291,7 +291,7 @@ export const rigid2dDemos: Demo[] = [
   makeDemo(
     'rigid2d-friction-ramp',
     'Friction ramp (μ = 0.1 … 0.8)',
-    'Eight boxes on a 30° ramp with μ from 0.1 to 0.8: those with μ below tan 30° ≈ 0.58 slide (seed 003).',
+    'Eight boxes on a 30° ramp with μ from 0.1 to 0.8: those with μ below tan 30° ≈ 0.58 slide (Coulomb friction).',
     { cx: 0, cy: 2, height: 14 },
     (world) => {
       ground(world);
@@ -320,7 +320,7 @@ export const rigid2dDemos: Demo[] = [
   makeDemo(
     'rigid2d-restitution',
     'Restitution row (e = 0 … 1)',
-    'Balls with e = 0, 0.1, …, 1 dropped from 4 m: peak heights fall by e² per bounce (seed 003).',
+    'Balls with e = 0, 0.1, …, 1 dropped from 4 m: peak heights fall by e² per bounce (Newton’s restitution law).',
     { cx: 0, cy: 2.5, height: 7 },
     (world) => {
       ground(world);

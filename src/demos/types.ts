@@ -17,7 +17,7 @@ export interface Demo {
   title: string;
   /** which section of the playground lists it: 'integrators', 'rigid2d', 'xpbd', 'fluid', 'lab', ... */
   domain: string;
-  /** one or two sentences, with the seed section it follows */
+  /** one or two sentences for the user: the method, its authors and year, what to look at */
   description: string;
   /** default fixed frame step, seconds */
   dt: number;

@@ -5,7 +5,7 @@ import type { Demo, DemoInstance, View } from './types.js';
 import { toPxX, toPxY, toWorldX, toWorldY } from './types.js';
 
 /**
- * Water surfaces without a volume solve (seed §26.4 水のレンダリング): an FFT ocean and a
+ * Water surfaces without a volume solve (textbook §26.4, rendering water): an FFT ocean and a
  * height-field pool, shaded per pixel with Fresnel reflection (Schlick's approximation,
  * F = F0 + (1 − F0)(1 − cos θ)^5, F0 = 0.02 for water), refraction and depth absorption
  * (Beer–Lambert, T = e^{−σ d} per colour channel).

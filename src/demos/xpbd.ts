@@ -1,5 +1,5 @@
 /**
- * Demos of the xpbd domain (seed 000 §26.3, §26.5; seed 002): the 13×13 PBD cloth at 1, 4 and 16
+ * Demos of the xpbd domain (textbook §26.3, §26.5; XPBD, Macklin, Müller and Chentanez 2016): the 13×13 PBD cloth at 1, 4 and 16
  * iterations, the same cloth in XPBD with substeps, the 12-link chain, cloth draped over a sphere
  * and a box, a flag in wind, hair on a moving head, a balloon, and rods with bend and twist.
  * Edges are coloured by stretch, green at 0% to red at 15% or more.
@@ -222,7 +222,7 @@ class Chain extends WorldDemo {
   private readonly grab: ParticleGrabber;
   constructor(p: DemoParamValues) {
     super(new XpbdWorld({ substeps: Number(p.substeps) }));
-    // seed 002 §7: 12 particles at (0.2 i, 2), the first pinned, α = 0.0001
+    // the 12-link chain: 12 particles at (0.2 i, 2), the first pinned, α = 0.0001
     this.rope = addRope(this.world, {
       start: [0, 2, 0],
       end: [2.2, 2, 0],
@@ -496,7 +496,7 @@ class BalloonDemo extends WorldDemo {
 // ------------------------------------------------------------------------------ 8. rods with bend and twist
 
 /**
- * Seed 002 §8 "Стержні та волосся": three clamped cantilevers of 10 segments, 0.1 m each — a stiff
+ * Cosserat rods in XPBD (Kugelstadt and Schömer 2016): three clamped cantilevers of 10 segments, 0.1 m each — a stiff
  * XPBD rod (bend–twist compliance 0), a soft rod (compliance from the panel) and a rope of distance
  * constraints only. The clamped roots of the rods turn about the rod axis; the material frame d1
  * drawn along each rod shows the twist travelling to the tip.
@@ -630,7 +630,7 @@ export const xpbdDemos: Demo[] = [
     title: 'PBD cloth at 1, 4 and 16 iterations',
     domain: 'xpbd',
     description:
-      'Seed 000 §26.3: the same 13×13, 1.2 m cloth hung by two corners, 60 Hz, k = 1, at 1, 4 and 16 iterations per step; edges coloured by stretch (green 0% → red ≥ 15%).',
+      'Position-based dynamics (Müller et al. 2007), textbook §26.3: the same 13×13, 1.2 m cloth hung by two corners, 60 Hz, k = 1, at 1, 4 and 16 iterations per step; edges coloured by stretch (green 0% → red ≥ 15%).',
     dt: 1 / 60,
     view: (w, h) => ({ width: w, height: h, cx: 1.6 + 0.6, cy: -0.7, scale: Math.min(w / 5, h / 2.4) }),
     make: () => new ClothIterations(),
@@ -640,7 +640,7 @@ export const xpbdDemos: Demo[] = [
     title: 'XPBD cloth with substeps',
     domain: 'xpbd',
     description:
-      'Seed 002 §3–5: the same cloth in XPBD — compliance α (α̃ = α/h²), λ reset per substep, one sweep per substep. Drag the cloth with the mouse.',
+      'XPBD (Macklin, Müller and Chentanez 2016): the same cloth with compliance α (α̃ = α/h²), λ reset per substep, one sweep per substep. Drag the cloth with the mouse.',
     dt: 1 / 60,
     view: view(0.6, -0.6, 2.2),
     params: [
@@ -669,7 +669,7 @@ export const xpbdDemos: Demo[] = [
     title: 'Hanging chain (12 links)',
     domain: 'xpbd',
     description:
-      'Seed 002 §7: 12 particles 0.2 m apart, the first pinned, links of compliance 0.0001 m/N, 24 substeps per frame.',
+      'An XPBD chain: 12 particles 0.2 m apart, the first pinned, links of compliance 0.0001 m/N, 24 substeps per frame.',
     dt: 1 / 60,
     view: view(0, 1, 5.5),
     params: [
@@ -691,7 +691,7 @@ export const xpbdDemos: Demo[] = [
     title: 'Cloth draped over a sphere and a box',
     domain: 'xpbd',
     description:
-      'Seed 000 §26.3 "衝突": collision inequalities C = φ(p) − thickness ≥ 0 against a sphere, a box and the ground, with Coulomb friction.',
+      'Textbook §26.3 collisions: inequality constraints C = φ(p) − thickness ≥ 0 against a sphere, a box and the ground, with Coulomb friction.',
     dt: 1 / 60,
     view: view(0, 0, 3),
     params: [
@@ -719,7 +719,7 @@ export const xpbdDemos: Demo[] = [
     title: 'Hair on a moving head (follow the leader)',
     domain: 'xpbd',
     description:
-      'Seed 000 §26.5: follow-the-leader strands (Müller, Kim, Chentanez 2012) with the velocity correction; segments keep exactly their rest length.',
+      'Textbook §26.5: follow-the-leader strands (Müller, Kim, Chentanez 2012) with the velocity correction; segments keep exactly their rest length.',
     dt: 1 / 60,
     view: view(0, -0.05, 1),
     params: [
@@ -752,7 +752,7 @@ export const xpbdDemos: Demo[] = [
     title: 'Rods with bend and twist',
     domain: 'xpbd',
     description:
-      'Seed 002 §8: XPBD Cosserat rods (one quaternion per segment; stretch–shear and bend–twist constraints) clamped at one end, beside a rope of distance constraints only. The roots turn about the rod axis; the red ticks are each segment’s material frame d1, showing the twist reach the tip. The stiff rod holds itself straight out, the soft rod and the rope droop.',
+      'XPBD Cosserat rods (Kugelstadt and Schömer 2016; one quaternion per segment; stretch–shear and bend–twist constraints) clamped at one end, beside a rope of distance constraints only. The roots turn about the rod axis; the red ticks are each segment’s material frame d1, showing the twist reach the tip. The stiff rod holds itself straight out, the soft rod and the rope droop.',
     dt: 1 / 60,
     view: view(0.55, -0.55, 2),
     params: [

@@ -149,7 +149,7 @@ export function impulseLabFiles(options: ImpulseLabOptions = {}): LabFile[] {
   files.push({
     name: 'index.html',
     content: labIndexHtml(
-      'rikigaku lab impulse — impulses, restitution and friction (seed 003)',
+      'rikigaku lab impulse — impulses, restitution and friction',
       'Every file this lab wrote, with its values.',
       html,
     ),

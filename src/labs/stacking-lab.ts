@@ -214,7 +214,7 @@ export function stackingLabFiles(
   }
   text(
     '03-stability.txt',
-    'The two measures of seed 004: penetration stays near the slop; the image difference reaches 0 (still_from_frame: from then on every frame is identical; asleep_from_frame: from then on the engine sleeps the whole stack).',
+    'The two measures of the stacking lab: penetration stays near the slop; the image difference reaches 0 (still_from_frame: from then on every frame is identical; asleep_from_frame: from then on the engine sleeps the whole stack).',
     lines(txt3),
   );
   plot(
@@ -237,7 +237,7 @@ export function stackingLabFiles(
   files.push({
     name: 'index.html',
     content: labIndexHtml(
-      'rikigaku lab stacking — keeping boxes from sinking (seed 004)',
+      'rikigaku lab stacking — keeping boxes from sinking',
       `Position correction with slop ${STACKING.slop} m and percent ${STACKING.percent}, iterations, and the stability of a stack; rigid2d engine, dt = 1/60 s, g = 9.8 m/s².`,
       html,
     ),

@@ -39,7 +39,7 @@ export const VARIANTS: Record<'none' | 'split' | 'baumgarte' | 'soft', StackVari
   none: { key: 'none', label: 'no correction', mode: 'none' },
   split: {
     key: 'split_impulse',
-    label: 'split impulse (seed 004 position correction)',
+    label: 'split impulse (position correction only)',
     mode: 'split-impulse',
   },
   baumgarte: { key: 'baumgarte', label: 'Baumgarte (β·depth/dt in the velocity target)', mode: 'baumgarte' },
