@@ -17,6 +17,7 @@ import {
 } from '../labs/stacking.js';
 import { pixelDifference, Raster } from '../render/raster.js';
 import type { BodyId, World } from '../rigid2d/index.js';
+import { clear, labelAt } from './kit/labels.js';
 import { type Demo, type DemoInstance, toPxX, toPxY, type View } from './types.js';
 
 const LAB_DT = 1 / 240; // every impulse-lab experiment steps at 1/240 s
@@ -25,12 +26,6 @@ const SUB = 4; // 4 lab steps per 1/60 s frame
 
 function rgbCss(c: readonly [number, number, number]): string {
   return `rgb(${c[0]},${c[1]},${c[2]})`;
-}
-
-function clearCanvas(ctx: CanvasRenderingContext2D, view: View): void {
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = '#000';
-  ctx.fillRect(0, 0, view.width, view.height);
 }
 
 function disc(
@@ -102,7 +97,7 @@ function labInstance(dt: number, substeps: number, parts: LabParts): DemoInstanc
       t += dt;
     },
     draw(ctx, view) {
-      clearCanvas(ctx, view);
+      clear(ctx, view, '#000');
       parts.draw(ctx, view);
     },
     series: () => parts.series(),
@@ -459,13 +454,6 @@ function drawStack(
   }
 }
 
-function label(ctx: CanvasRenderingContext2D, view: View, x: number, y: number, text: string): void {
-  ctx.fillStyle = '#ccc';
-  ctx.font = '12px sans-serif';
-  ctx.textAlign = 'center';
-  ctx.fillText(text, toPxX(view, x), toPxY(view, y));
-}
-
 /**
  * Three lab worlds side by side, 3.2 m apart: each with its floor and boxes, its title at height
  * `titleY` and its largest penetration (mm) under the floor.
@@ -481,8 +469,8 @@ function drawThree(
   for (let i = 0; i < worlds.length; i++) {
     const x = 3.2 * (i - 1);
     drawStack(ctx, view, worlds[i]!, bodies[i]!, x, 1.4);
-    label(ctx, view, x, titleY, titles[i]!);
-    label(ctx, view, x, -0.35, `${(worlds[i]!.maxPenetration() * 1000).toFixed(2)} mm`);
+    labelAt(ctx, view, titles[i]!, x, titleY, '#ccc');
+    labelAt(ctx, view, `${(worlds[i]!.maxPenetration() * 1000).toFixed(2)} mm`, x, -0.35, '#ccc');
   }
 }
 
