@@ -1,7 +1,8 @@
 /**
  * rikigaku/render: the browser-safe parts of rendering — line plots on the Canvas 2D API, text
- * formatting, the exact-pixel raster and the PNG codec. The Node-only parts (headless canvas,
- * GIF and PNG files, recording a run) live in the `*-node.ts` files, used by the CLI.
+ * formatting, the exact-pixel raster, the PNG codec and the Canvas 2D backend of the rigid-body
+ * debug draw. The Node-only parts (headless canvas, GIF and PNG files, recording a run) live in the
+ * `*-node.ts` files, used by the CLI.
  */
 
 export * from './debug-draw-canvas.js';

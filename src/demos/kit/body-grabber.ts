@@ -1,8 +1,9 @@
 /**
  * The rigid-body mouse grab: a soft spring (5 Hz, damping ratio 0.7) from a point of the grabbed
- * body to the pointer, applied as a force at that point before each step. The damping acts on the
- * velocity of the grabbed point (v + ω × r), not only the centre's, so a body spun about the grab
- * point is damped too: the soft mouse spring of Catto (2011, "Soft constraints"), here as a force.
+ * body to the pointer, applied as a force at that point before each step. The damper acts on the
+ * velocity of the grabbed point itself (v + ω × r), as a real spring-damper hooked there would, so
+ * it damps the point's motion without braking the body's swing about it: the soft mouse spring of
+ * Catto ("Soft constraints", GDC 2011), here as a force.
  */
 import type { DemoPointer } from '../../core/demo-instance.js';
 import { applyView, type View } from '../../core/view.js';
