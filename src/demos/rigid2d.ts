@@ -1,9 +1,10 @@
 /**
  * Demos of the rigid2d engine (textbook §26.2, the impulse and stacking labs): the crate on a post
  * with its solver trace, a vertical stack, pyramids, a card house, dominoes, a friction ramp,
- * a restitution row, a tumbler and shapes raining into a chain bowl. Every demo can be dragged
- * with the mouse (the demo kit's soft spring to the pointer) and draws, on request, contact points, normals,
- * broadphase boxes, islands and sleep state.
+ * a restitution row, a tumbler and shapes raining into a chain bowl, the pyramids and the stack
+ * built from the shared benchmark scenes (scene/builders). Every demo can be dragged with the mouse
+ * (the demo kit's soft spring) and draws through the engine's debug draw, on request with contact
+ * points, normals, broadphase boxes, islands and sleep state.
  */
 
 import { CanvasDebugDraw } from '../render/debug-draw-canvas.js';
@@ -180,7 +181,7 @@ const crateDemo: Demo = {
   ...makeDemo(
     'rigid2d-crate',
     'Crate on a post (§26.2)',
-    'The §26.2 crate (m = 1 kg, I = 1/6) falls at 2 m/s onto a thin post under its corner; the panel shows the solver trace of the first step (λn → 8/7).',
+    'Sequential impulses (Catto 2005) on the textbook §26.2 crate (m = 1 kg, I = 1/6), falling at 2 m/s onto a thin post under its corner; the panel shows the solver trace of the first step (λn → 8/7).',
     { cx: 0, cy: 0, height: 5 },
     () => {},
   ),
@@ -226,7 +227,7 @@ export const rigid2dDemos: Demo[] = [
   makeDemo(
     'rigid2d-pyramid',
     'Pyramid (base 20)',
-    'Box2D’s pyramid benchmark: 210 unit boxes, each row shifted by half a box.',
+    'The pyramid of Box2D’s benchmark (Catto): 210 unit boxes, each row shifted by half a box; it should stand without creeping.',
     { cx: 0, cy: 10, height: 24 },
     (world) => {
       ground(world);
@@ -236,7 +237,7 @@ export const rigid2dDemos: Demo[] = [
   makeDemo(
     'rigid2d-large-pyramid',
     'Large pyramid (base 100, 5050 boxes)',
-    'The large pyramid of the benchmark: 5050 boxes, about 15,000 contact pairs.',
+    'The large pyramid of the benchmark: 5050 boxes, about 15,000 contact pairs; the whole pyramid is one island and falls asleep at once.',
     { cx: 0, cy: 50, height: 110 },
     (world) => {
       ground(world, 80);
