@@ -9,7 +9,7 @@ export function groundWorld(def: WorldDef = {}): { world: World; ground: number 
   return { world, ground };
 }
 
-/** A vertical stack of `n` unit boxes standing on the ground (scene/builders/box-scenes.ts). */
+/** A vertical stack of `n` unit boxes on the ground, `gap` apart and above it (scene/builders/box-scenes.ts). */
 export function stack(world: World, n: number, gap = 0): BodyId[] {
   return addBoxes(world, stackBoxes(n, { gap }));
 }
