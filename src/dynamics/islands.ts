@@ -1,11 +1,12 @@
 /**
  * Persistent islands (textbook §26.2 "スリープ"; the approach of Box2D v3, Catto 2024): the
- * dynamic bodies joined by touching contacts. An island is kept across steps as a doubly linked list of its bodies; when a contact
- * begins touching between two islands they are merged at once (the smaller list is relabelled and
- * appended), and when a touching contact ends — or a body leaves — the island only counts it: the
- * island may have fallen apart, but it is split (a flood fill over its touching contacts) lazily,
- * only when it is about to fall asleep. That is far cheaper than rebuilding every island each step,
- * and whole islands sleep and wake together. Static and kinematic bodies belong to no island.
+ * dynamic bodies joined by touching contacts. An island is kept across steps as a doubly linked
+ * list of its bodies; when a contact begins touching between two islands they are merged at once
+ * (the smaller list is relabelled and appended), and when a touching contact ends — or a body
+ * leaves — the island only counts it: the island may have fallen apart, but it is split (a flood
+ * fill over its touching contacts) lazily, only when it is about to fall asleep. That is far
+ * cheaper than rebuilding every island each step, and whole islands sleep and wake together.
+ * Static and kinematic bodies belong to no island.
  */
 import { grow } from '../core/grow.js';
 
