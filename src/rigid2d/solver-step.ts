@@ -49,6 +49,12 @@ export class SolverScratch {
   stateOf = new Int32Array(64);
   /** each contact's constraint index in the last solve (−1: none) */
   constraintOf = new Int32Array(64).fill(-1);
+  /**
+   * The step's numbers for the hot passes. Every number field starts as a double (all are written
+   * before the first pass reads them): a field that starts as a small integer changes its
+   * representation at the first double written, which deoptimises the solver code compiled for
+   * the first world as soon as a second world is made.
+   */
   readonly pass: SolvePass = {
     mode: BIAS_SOFT,
     h: 0.5,
@@ -56,11 +62,11 @@ export class SolverScratch {
     gx: 0.5,
     gy: 0.5,
     restitutionThreshold: 0.5,
-    beta: 0,
-    slop: 0,
-    maxPush: 0,
-    soft: { biasRate: 0, massScale: 1, impulseScale: 0 },
-    staticSoft: { biasRate: 0, massScale: 1, impulseScale: 0 },
+    beta: 0.5,
+    slop: 0.5,
+    maxPush: 0.5,
+    soft: { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 },
+    staticSoft: { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 },
     reverse: false,
   };
   /** the settings object and substep the softness in `pass` was computed for */
