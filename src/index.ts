@@ -6,6 +6,7 @@
  * here — they have their own subpaths and some need Node.
  */
 export * from './core/errors.js';
+export * as dynamics from './dynamics/index.js';
 export * as fem from './fem/index.js';
 export * as fluid from './fluid/index.js';
 export * as geometry from './geometry/index.js';
