@@ -1,5 +1,5 @@
 /**
- * Body storage, structure of arrays (DESIGN.md): one Float64Array per field, indexed by the
+ * Body storage, structure of arrays (docs/design.md): one Float64Array per field, indexed by the
  * body's slot, growing by doubling. The state is the centre of mass (cx, cy) and the rotation
  * as (qc, qs) = (cos θ, sin θ); the origin (the frame shapes live in) is c − R·localCenter.
  * Static and kinematic bodies store inverse mass 0, so one formula serves every body (§26.2).

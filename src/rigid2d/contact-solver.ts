@@ -1,6 +1,6 @@
 /**
- * The contact solver (seed 000 §26.2 "シーケンシャルインパルスと射影ガウス=ザイデル法";
- * seed 004). Sequential impulses = projected Gauss–Seidel: visit each contact point, apply the
+ * The contact solver (textbook §26.2 "シーケンシャルインパルスと射影ガウス=ザイデル法"; Catto,
+ * "Iterative Dynamics with Temporal Coherence", 2005). Sequential impulses = projected Gauss–Seidel: visit each contact point, apply the
  * impulse that fixes it, and clamp the *accumulated* impulse (λn ≥ 0, |λt| ≤ μλn), never the
  * increment. Effective mass 1/m_eff = 1/mA + 1/mB + (rA×n)²/IA + (rB×n)²/IB (§26.2).
  *
@@ -600,7 +600,7 @@ function rotateState(ss: Float64Array, o: number, angle: number): void {
 }
 
 /**
- * Split-impulse position pass (seed 004): for each point, the correction
+ * Split-impulse position pass (Catto, 2006; textbook §26.2): for each point, the correction
  * C = percent·max(d − slop, 0) (capped at `maxCorrection`) is applied as a pseudo-impulse
  * C·m_eff to the *positions* (with its angular part); velocities are not touched.
  * Returns the largest remaining depth seen.

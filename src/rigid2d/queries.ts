@@ -1,5 +1,5 @@
 /**
- * World queries (issue 3, item 6): ray casts (closest, all, with a callback), AABB overlap,
+ * World queries: ray casts (closest, all, with a callback), AABB overlap,
  * point query and shape overlap, over a world's shapes.
  *
  * The queries walk the world's broadphase, a dynamic AABB tree of the shapes' fat boxes
