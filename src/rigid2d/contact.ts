@@ -9,7 +9,7 @@
 import { originTransform } from './body.js';
 import { BODY_DYNAMIC } from './body-store.js';
 import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING } from './contact-store.js';
-import { nextHitEvent, pairEvent } from './events.js';
+import { pairEvent } from './events.js';
 import { COLLIDERS, KIND_COUNT } from './narrowphase.js';
 import { sensorEndEvent, updateSensorContact } from './sensor.js';
 import { shouldCollide } from './shape-store.js';
@@ -60,7 +60,7 @@ export function endContact(w: World, c: number): void {
   if (!(f & CONTACT_SENSOR)) w.islands.unlink(cs.bodyA[c]!, cs.bodyB[c]!);
   if (f & CONTACT_SENSOR) sensorEndEvent(w, c);
   else if (f & CONTACT_EVENTS) {
-    pairEvent(w.evts.end, w.eventPool.end, w.shapeId(cs.shapeA[c]!), w.shapeId(cs.shapeB[c]!));
+    pairEvent(w.stepEvents.end, w.shapeId(cs.shapeA[c]!), w.shapeId(cs.shapeB[c]!));
   }
 }
 
@@ -173,7 +173,7 @@ function beginEvents(w: World, c: number): void {
   const b = w.bodies;
   const sa = w.shapeId(cs.shapeA[c]!);
   const sb = w.shapeId(cs.shapeB[c]!);
-  pairEvent(w.evts.begin, w.eventPool.begin, sa, sb);
+  pairEvent(w.stepEvents.begin, sa, sb);
   let k = 2 * c;
   if (cs.pointCount[c] === 2 && cs.separation[k + 1]! < cs.separation[k]!) k++;
   const a = cs.bodyA[c]!;
@@ -186,7 +186,7 @@ function beginEvents(w: World, c: number): void {
   const dvy = b.vy[d]! + b.w[d]! * bx - b.vy[a]! - b.w[a]! * ax;
   const approach = -(dvx * cs.nx[c]! + dvy * cs.ny[c]!);
   if (approach > w.hitEventThreshold) {
-    const e = nextHitEvent(w.evts.hit, w.eventPool.hit);
+    const e = w.stepEvents.hit.next();
     e.shapeA = sa;
     e.shapeB = sb;
     e.x = cs.px[k]!;

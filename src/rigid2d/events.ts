@@ -1,76 +1,68 @@
 /**
  * The events of a step (Box2D v3's contact and sensor events): begin / end touch, hits (a begin
- * whose approach speed passed the threshold) and sensor begin / end. The event objects are pooled:
- * the k-th event of a kind is always the same object, so a warm step allocates nothing.
+ * whose approach speed passed the threshold) and sensor begin / end, each kind a pooled list
+ * (dynamics/event-pool.ts): the k-th event of a kind is always the same object, so a warm step
+ * allocates nothing. `lists` is what `world.events()` returns; its arrays are the pools' own.
  */
-import type { ContactBeginEvent, ContactHitEvent, SensorEvent, ShapeId, WorldEvents } from './types.js';
+import { EventPool } from '../dynamics/event-pool.js';
+import type {
+  ContactBeginEvent,
+  ContactEndEvent,
+  ContactHitEvent,
+  SensorEvent,
+  ShapeId,
+  WorldEvents,
+} from './types.js';
 
-/** Empty lists of every event kind. */
-export function makeEventLists(): WorldEvents {
-  return { begin: [], end: [], hit: [], sensorBegin: [], sensorEnd: [] };
-}
+const makePair = (): ContactBeginEvent => ({ shapeA: 0 as ShapeId, shapeB: 0 as ShapeId });
+const makeSensor = (): SensorEvent => ({ sensorShape: 0 as ShapeId, visitorShape: 0 as ShapeId });
+// doubles from the start, so V8 stores them in place
+const makeHit = (): ContactHitEvent => ({
+  shapeA: 0 as ShapeId,
+  shapeB: 0 as ShapeId,
+  x: 0.5,
+  y: 0.5,
+  normalX: 0.5,
+  normalY: 0.5,
+  approachSpeed: 0.5,
+});
 
-/** Empties the lists (the pooled objects stay in the pool). */
-export function clearEvents(ev: WorldEvents): void {
-  ev.begin.length = 0;
-  ev.end.length = 0;
-  ev.hit.length = 0;
-  ev.sensorBegin.length = 0;
-  ev.sensorEnd.length = 0;
-}
+/** The pooled event lists of one world. */
+export class StepEvents {
+  readonly begin = new EventPool<ContactBeginEvent>(makePair);
+  readonly end = new EventPool<ContactEndEvent>(makePair);
+  readonly hit = new EventPool<ContactHitEvent>(makeHit);
+  readonly sensorBegin = new EventPool<SensorEvent>(makeSensor);
+  readonly sensorEnd = new EventPool<SensorEvent>(makeSensor);
+  /** the lists as the user reads them (the same arrays, step after step) */
+  readonly lists: WorldEvents = {
+    begin: this.begin.events,
+    end: this.end.events,
+    hit: this.hit.events,
+    sensorBegin: this.sensorBegin.events,
+    sensorEnd: this.sensorEnd.events,
+  };
 
-/** Appends a begin/end event, reusing the pooled object of its index. */
-export function pairEvent(
-  list: ContactBeginEvent[],
-  pool: ContactBeginEvent[],
-  a: ShapeId,
-  b: ShapeId,
-): void {
-  const k = list.length;
-  let e = pool[k];
-  if (e === undefined) {
-    e = { shapeA: 0 as ShapeId, shapeB: 0 as ShapeId };
-    pool.push(e);
+  /** Empties every list (at the start of a step). */
+  clear(): void {
+    this.begin.clear();
+    this.end.clear();
+    this.hit.clear();
+    this.sensorBegin.clear();
+    this.sensorEnd.clear();
   }
+}
+
+/** Appends a begin or end event of shapes `a`, `b`. */
+export function pairEvent(list: EventPool<ContactBeginEvent>, a: ShapeId, b: ShapeId): void {
+  const e = list.next();
   e.shapeA = a;
   e.shapeB = b;
-  list.push(e);
 }
 
-/** Appends a sensor event, reusing the pooled object of its index. */
-export function sensorEvent(
-  list: SensorEvent[],
-  pool: SensorEvent[],
-  sensor: ShapeId,
-  visitor: ShapeId,
-): void {
-  const k = list.length;
-  let e = pool[k];
-  if (e === undefined) {
-    e = { sensorShape: 0 as ShapeId, visitorShape: 0 as ShapeId };
-    pool.push(e);
-  }
+/** Appends a sensor begin or end event. */
+export function sensorEvent(list: EventPool<SensorEvent>, sensor: ShapeId, visitor: ShapeId): void {
+  const e = list.next();
   e.sensorShape = sensor;
   e.visitorShape = visitor;
-  list.push(e);
-}
-
-/** The next pooled hit event object (appended to `list`); the caller fills it in. */
-export function nextHitEvent(list: ContactHitEvent[], pool: ContactHitEvent[]): ContactHitEvent {
-  let e = pool[list.length];
-  if (e === undefined) {
-    // doubles from the start, so V8 stores them in place
-    e = {
-      shapeA: 0 as ShapeId,
-      shapeB: 0 as ShapeId,
-      x: 0.5,
-      y: 0.5,
-      normalX: 0.5,
-      normalY: 0.5,
-      approachSpeed: 0.5,
-    };
-    pool.push(e);
-  }
-  list.push(e);
-  return e;
 }

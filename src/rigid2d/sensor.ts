@@ -26,12 +26,7 @@ export function updateSensorContact(
   if (overlap && !was) {
     cs.flags[c] = flags | CONTACT_TOUCHING;
     const sensorA = w.shapes.sensor[sa] === 1;
-    sensorEvent(
-      w.evts.sensorBegin,
-      w.eventPool.sensorBegin,
-      w.shapeId(sensorA ? sa : sb),
-      w.shapeId(sensorA ? sb : sa),
-    );
+    sensorEvent(w.stepEvents.sensorBegin, w.shapeId(sensorA ? sa : sb), w.shapeId(sensorA ? sb : sa));
   } else if (!overlap && was) {
     endContact(w, c);
   }
@@ -44,10 +39,5 @@ export function sensorEndEvent(w: World, c: number): void {
   const sa = cs.shapeA[c]!;
   const sb = cs.shapeB[c]!;
   const sensorA = w.shapes.sensor[sa] === 1;
-  sensorEvent(
-    w.evts.sensorEnd,
-    w.eventPool.sensorEnd,
-    w.shapeId(sensorA ? sa : sb),
-    w.shapeId(sensorA ? sb : sa),
-  );
+  sensorEvent(w.stepEvents.sensorEnd, w.shapeId(sensorA ? sa : sb), w.shapeId(sensorA ? sb : sa));
 }

@@ -31,7 +31,7 @@ import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from './body-store.js';
 import { collide, updatePairs } from './contact.js';
 import { ContactStore } from './contact-store.js';
 import { type DebugDraw2, type DebugDrawOptions, drawWorld } from './debug-draw.js';
-import { clearEvents, makeEventLists } from './events.js';
+import { StepEvents } from './events.js';
 import { finalizeBodies } from './finalize.js';
 import { encodeHandle, HANDLE_BODY, HANDLE_SHAPE, isLiveHandle, newWorldTag, slotOf } from './handles.js';
 import { StepProfile } from './profile.js';
@@ -109,10 +109,8 @@ export class World {
   /** measure the stages into `profile` (default true) */
   profiling = true;
 
-  /** @internal the events of the last step */
-  readonly evts: WorldEvents = makeEventLists();
-  /** @internal the event objects, reused step after step (the k-th event of a kind is always the same object) */
-  readonly eventPool: WorldEvents = makeEventLists();
+  /** @internal the pooled events of the last step (events.ts) */
+  readonly stepEvents = new StepEvents();
   /** @internal the narrowphase's manifold and transforms */
   readonly manifold = new Manifold2();
   /** @internal */
@@ -490,7 +488,7 @@ export class World {
     const p = this.profile;
     const timed = this.profiling;
     const t0 = timed ? performance.now() : 0;
-    clearEvents(this.evts);
+    this.stepEvents.clear();
     updatePairs(this); // broadphase: new pairs become contacts
     const t1 = timed ? performance.now() : 0;
     collide(this); // narrowphase: manifolds, feature ids, begin/end/sensor events
@@ -515,7 +513,7 @@ export class World {
 
   /** Events of the last step. */
   events(): WorldEvents {
-    return this.evts;
+    return this.stepEvents.lists;
   }
 
   /** Island id of a body (for drawing): stable across steps while the island lasts; −1 for static and kinematic. */
