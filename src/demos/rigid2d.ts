@@ -8,8 +8,7 @@
  */
 
 import { CanvasDebugDraw } from '../render/debug-draw-canvas.js';
-import { type DebugDrawOptions, drawWorld } from '../rigid2d/debug-draw.js';
-import { type PositionCorrection, World } from '../rigid2d/index.js';
+import { type DebugDrawOptions, type PositionCorrection, World } from '../rigid2d/index.js';
 import { addBoxes, pyramidBoxes, stackBoxes } from '../scene/builders/box-scenes.js';
 import { crateTrace } from '../scene/builders/crate.js';
 import { BodyGrabber } from './kit/body-grabber.js';
@@ -108,7 +107,7 @@ export class RigidDemoInstance implements DemoInstance {
   }
 
   draw(ctx: CanvasRenderingContext2D, view: View): void {
-    drawWorld(this.world, this.debugDraw.begin(ctx, view), this.drawOptions);
+    this.world.draw(this.debugDraw.begin(ctx, view), this.drawOptions);
     this.debugDraw.end();
     this.grabber.draw(ctx, view);
   }

@@ -30,6 +30,7 @@ export {
 } from '../dynamics/solver-settings.js';
 export { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC } from './body-store.js';
 export { baumgarteBias } from './contact-solver.js';
+export * from './debug-draw.js';
 export { INDEX_SPAN, TAG_SPAN } from './handles.js';
 export {
   KIND_CAPSULE,

@@ -10,7 +10,6 @@ import type { View } from '../core/view.js';
 import { BodyGrabber } from '../demos/kit/body-grabber.js';
 import { clear } from '../demos/kit/labels.js';
 import { CanvasDebugDraw } from '../render/debug-draw-canvas.js';
-import { drawWorld } from '../rigid2d/debug-draw.js';
 import type { World } from '../rigid2d/world.js';
 import { type BuiltRigid2dScene, buildRigid2dWorld } from './rigid2d-build.js';
 import { parseRigid2dScene, type Rigid2dScene } from './rigid2d-format.js';
@@ -30,7 +29,7 @@ export function drawRigid2dWorld(
   ctx.save();
   clear(ctx, view, BACKGROUND);
   ctx.restore();
-  drawWorld(world, dd.begin(ctx, view), { sleep: true });
+  world.draw(dd.begin(ctx, view), { sleep: true });
   dd.end();
 }
 

@@ -59,13 +59,9 @@ export class BodyGrabber {
   /** True while a live body is held (a destroyed body is let go). */
   private holding(): boolean {
     if (this.body === null) return false;
-    try {
-      this.world.bodySlot(this.body);
-      return true;
-    } catch {
-      this.body = null;
-      return false;
-    }
+    if (this.world.isValid(this.body)) return true;
+    this.body = null;
+    return false;
   }
 
   /** Applies the spring force; call before each `world.step`. */
