@@ -14,7 +14,7 @@
  * (`CONSTRAINT_STRIDE` numbers each: masses, normal, friction, then per point the anchors,
  * effective masses and accumulated impulses), so a solver pass streams through memory; the awake
  * bodies' velocities and in-step motion are packed into one solver-state array (`SB_*`), and the
- * transforms move once, after the substeps. Warm starting is the same walk in WARM_START mode.
+ * transforms move once, after the substeps. Warm starting is its own walk (`warmStart`).
  * Hot functions take the step's numbers in the `SolvePass` object, never as double arguments (a
  * call the optimiser does not inline boxes each one: allocation per step).
  */
@@ -303,8 +303,6 @@ function storeVelocities(
 export const BIAS_NONE = 0;
 export const BIAS_SOFT = 1;
 export const BIAS_BAUMGARTE = 2;
-/** not a solve: apply the accumulated impulses (warm starting) — same walk over the constraints */
-export const WARM_START = 3;
 
 /** Parameters of one velocity pass (reused object, no allocation). */
 export interface SolvePass {
@@ -359,18 +357,51 @@ function separationInto(
 
 const separationScratch = new Float64Array(1);
 
-/** Applies the accumulated impulses (warm starting, §26.2): a {@link solveContacts} walk in WARM_START mode. */
+/**
+ * Applies the accumulated impulses (warm starting, §26.2): P = λn n + λt t at every point with an
+ * impulse. Its own walk, so the solve pass's code never meets it (the solve pass is compiled from
+ * its own feedback only, and a warm start that first has impulses to apply cannot deoptimise it).
+ */
 export function warmStart(
   ss: Float64Array,
   cc: Float64Array,
   cb: Int32Array,
   nActive: number,
-  pass: SolvePass,
+  _pass: SolvePass,
 ): void {
-  const mode = pass.mode;
-  pass.mode = WARM_START;
-  solveContacts(ss, cc, cb, nActive, pass);
-  pass.mode = mode;
+  for (let i = 0; i < nActive; i++) {
+    const o = i * CONSTRAINT_STRIDE;
+    const oa = cb[3 * i]!;
+    const ob = cb[3 * i + 1]!;
+    const pc = cb[3 * i + 2]!;
+    const mA = cc[o + C_MA]!;
+    const mB = cc[o + C_MB]!;
+    const iA = cc[o + C_IA]!;
+    const iB = cc[o + C_IB]!;
+    const n_x = cc[o + C_NX]!;
+    const n_y = cc[o + C_NY]!;
+    let vAx = ss[oa + SB_VX]!;
+    let vAy = ss[oa + SB_VY]!;
+    let wA = ss[oa + SB_W]!;
+    let vBx = ss[ob + SB_VX]!;
+    let vBy = ss[ob + SB_VY]!;
+    let wB = ss[ob + SB_W]!;
+    for (let j = 0, q = o + C_P0; j < pc; j++, q += P_STRIDE) {
+      const pn = cc[q + P_NORMAL_IMPULSE]!;
+      const pt = cc[q + P_TANGENT_IMPULSE]!;
+      if (pn === 0 && pt === 0) continue; // nothing to apply (a speculative contact)
+      // P = λn n + λt t with t = (ny, −nx)
+      const Px = pn * n_x + pt * n_y;
+      const Py = pn * n_y - pt * n_x;
+      vAx -= mA * Px;
+      vAy -= mA * Py;
+      wA -= iA * (cc[q + P_RAX]! * Py - cc[q + P_RAY]! * Px);
+      vBx += mB * Px;
+      vBy += mB * Py;
+      wB += iB * (cc[q + P_RBX]! * Py - cc[q + P_RBY]! * Px);
+    }
+    storeVelocities(ss, oa, ob, vAx, vAy, wA, vBx, vBy, wB);
+  }
 }
 
 /**
@@ -415,24 +446,6 @@ export function solveContacts(
     let vBx = ss[ob + SB_VX]!;
     let vBy = ss[ob + SB_VY]!;
     let wB = ss[ob + SB_W]!;
-    if (mode === WARM_START) {
-      for (let j = 0, q = o + C_P0; j < pc; j++, q += P_STRIDE) {
-        const pn = cc[q + P_NORMAL_IMPULSE]!;
-        const pt = cc[q + P_TANGENT_IMPULSE]!;
-        if (pn === 0 && pt === 0) continue; // nothing to apply (a speculative contact)
-        // P = λn n + λt t with t = (ny, −nx)
-        const Px = pn * n_x + pt * n_y;
-        const Py = pn * n_y - pt * n_x;
-        vAx -= mA * Px;
-        vAy -= mA * Py;
-        wA -= iA * (cc[q + P_RAX]! * Py - cc[q + P_RAY]! * Px);
-        vBx += mB * Px;
-        vBy += mB * Py;
-        wB += iB * (cc[q + P_RBX]! * Py - cc[q + P_RBY]! * Px);
-      }
-      storeVelocities(ss, oa, ob, vAx, vAy, wA, vBx, vBy, wB);
-      continue;
-    }
     const isStatic = cc[o + C_STATIC] === 1;
     const biasRate = isStatic ? staticRate : softRate;
     const softMassScale = isStatic ? staticMass : softMass;
