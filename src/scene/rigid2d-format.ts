@@ -2,12 +2,14 @@
  * The `rikigaku/rigid2d@1` scene format: a 2D rigid-body world as JSON (documented in
  * docs/scene-format.md). `parseRigid2dScene` validates a parsed file — every field is checked
  * for type, finiteness and range, unknown fields are rejected, polygons must be convex with
- * non-zero area — and throws PhysicsError('invalid-scene') with the path of the bad field and what
- * was expected, e.g. `scene.bodies[3].shapes[0].vertices: polygon is not convex`.
+ * non-zero area, joints name two different existing bodies and keep lower ≤ upper — and throws
+ * PhysicsError('invalid-scene') with the path of the bad field and what was expected, e.g.
+ * `scene.bodies[3].shapes[0].vertices: polygon is not convex` or
+ * `scene.joints[2].bodyB: unknown body 'wheel' (…)`.
  * Building the world is in rigid2d-build.ts, running it in rigid2d-instance.ts.
  */
 import { PhysicsError } from '../core/errors.js';
-import { clean, type Obj, quoteList, sceneChecks as v } from '../core/validate.js';
+import { clean, type NumRule, type Obj, quoteList, sceneChecks as v } from '../core/validate.js';
 import { validateConvexPolygon } from '../geometry/polygon2d.js';
 import type {
   BodyDef,
@@ -37,6 +39,63 @@ export interface SceneBody extends Omit<BodyDef, 'userData'> {
   shapes: SceneShape[];
 }
 
+/** The joint kinds a scene may hold (the rigid2d joint kinds, textbook §26.2). */
+export const SCENE_JOINT_KINDS = [
+  'revolute',
+  'prismatic',
+  'distance',
+  'weld',
+  'wheel',
+  'motor',
+  'mouse',
+] as const;
+export type SceneJointKind = (typeof SCENE_JOINT_KINDS)[number];
+
+/**
+ * A joint of a scene file: the fields of the engine's joint definition of its `kind`, with the two
+ * bodies given by their `name` in `bodies`, and an optional unique `name` of its own.
+ */
+export interface SceneJoint {
+  kind: SceneJointKind;
+  name?: string;
+  /** the `name` of a body */
+  bodyA: string;
+  /** the `name` of another body */
+  bodyB: string;
+  collideConnected?: boolean;
+  breakForce?: number;
+  breakTorque?: number;
+  localAnchorA?: Vec2Tuple;
+  localAnchorB?: Vec2Tuple;
+  localAxisA?: Vec2Tuple;
+  referenceAngle?: number;
+  enableLimit?: boolean;
+  lowerAngle?: number;
+  upperAngle?: number;
+  lowerTranslation?: number;
+  upperTranslation?: number;
+  length?: number;
+  minLength?: number;
+  maxLength?: number;
+  enableMotor?: boolean;
+  motorSpeed?: number;
+  maxMotorTorque?: number;
+  maxMotorForce?: number;
+  enableSpring?: boolean;
+  hertz?: number;
+  dampingRatio?: number;
+  linearHertz?: number;
+  linearDampingRatio?: number;
+  angularHertz?: number;
+  angularDampingRatio?: number;
+  linearOffset?: Vec2Tuple;
+  angularOffset?: number;
+  maxForce?: number;
+  maxTorque?: number;
+  correctionFactor?: number;
+  target?: Vec2Tuple;
+}
+
 /** A validated `rikigaku/rigid2d@1` scene. */
 export interface Rigid2dScene {
   format: typeof RIGID2D_FORMAT;
@@ -49,6 +108,8 @@ export interface Rigid2dScene {
   sleep: { enabled: boolean; timeToSleep?: number; tolerance?: number };
   materials: Record<string, SceneMaterial>;
   bodies: SceneBody[];
+  /** joints between named bodies, in file order */
+  joints: SceneJoint[];
   view?: { center: Vec2Tuple; scale?: number };
 }
 
@@ -118,6 +179,163 @@ const SHAPE_FIELDS: Record<string, readonly string[]> = {
 };
 const SHAPE_KINDS = ['box', 'circle', 'capsule', 'segment', 'polygon', 'chain'] as const;
 const MODES: readonly PositionCorrection[] = ['soft-step', 'baumgarte', 'split-impulse', 'none'];
+
+const JOINT_COMMON_FIELDS = [
+  'kind',
+  'name',
+  'bodyA',
+  'bodyB',
+  'collideConnected',
+  'breakForce',
+  'breakTorque',
+];
+const ANCHORS = ['localAnchorA', 'localAnchorB'];
+const SPRING = ['enableSpring', 'hertz', 'dampingRatio'];
+const JOINT_FIELDS: Record<SceneJointKind, readonly string[]> = {
+  revolute: [
+    ...JOINT_COMMON_FIELDS,
+    ...ANCHORS,
+    'referenceAngle',
+    'enableLimit',
+    'lowerAngle',
+    'upperAngle',
+    'enableMotor',
+    'motorSpeed',
+    'maxMotorTorque',
+    ...SPRING,
+  ],
+  prismatic: [
+    ...JOINT_COMMON_FIELDS,
+    ...ANCHORS,
+    'localAxisA',
+    'referenceAngle',
+    'enableLimit',
+    'lowerTranslation',
+    'upperTranslation',
+    'enableMotor',
+    'motorSpeed',
+    'maxMotorForce',
+    ...SPRING,
+  ],
+  distance: [
+    ...JOINT_COMMON_FIELDS,
+    ...ANCHORS,
+    'length',
+    'enableLimit',
+    'minLength',
+    'maxLength',
+    ...SPRING,
+    'enableMotor',
+    'motorSpeed',
+    'maxMotorForce',
+  ],
+  weld: [
+    ...JOINT_COMMON_FIELDS,
+    ...ANCHORS,
+    'referenceAngle',
+    'linearHertz',
+    'linearDampingRatio',
+    'angularHertz',
+    'angularDampingRatio',
+  ],
+  wheel: [
+    ...JOINT_COMMON_FIELDS,
+    ...ANCHORS,
+    'localAxisA',
+    ...SPRING,
+    'enableLimit',
+    'lowerTranslation',
+    'upperTranslation',
+    'enableMotor',
+    'motorSpeed',
+    'maxMotorTorque',
+  ],
+  motor: [
+    ...JOINT_COMMON_FIELDS,
+    'linearOffset',
+    'angularOffset',
+    'maxForce',
+    'maxTorque',
+    'correctionFactor',
+  ],
+  mouse: [...JOINT_COMMON_FIELDS, 'target', 'hertz', 'dampingRatio', 'maxForce'],
+};
+/** Number fields of joints and their ranges (a field absent from a kind's list is never read). */
+const JOINT_NUMBERS: Record<string, NumRule> = {
+  breakForce: { above: 0 },
+  breakTorque: { above: 0 },
+  referenceAngle: {},
+  lowerAngle: {},
+  upperAngle: {},
+  lowerTranslation: {},
+  upperTranslation: {},
+  length: { above: 0 },
+  minLength: { min: 0 },
+  maxLength: { above: 0 },
+  motorSpeed: {},
+  maxMotorTorque: { min: 0 },
+  maxMotorForce: { min: 0 },
+  hertz: { min: 0 },
+  dampingRatio: { min: 0 },
+  linearHertz: { min: 0 },
+  linearDampingRatio: { min: 0 },
+  angularHertz: { min: 0 },
+  angularDampingRatio: { min: 0 },
+  angularOffset: {},
+  maxForce: { min: 0 },
+  maxTorque: { min: 0 },
+  correctionFactor: { min: 0, max: 1 },
+};
+const JOINT_BOOLS = ['collideConnected', 'enableLimit', 'enableMotor', 'enableSpring'];
+const JOINT_VECTORS = ['localAnchorA', 'localAnchorB', 'localAxisA', 'linearOffset', 'target'];
+/** Pairs that must be ordered: lower ≤ upper. */
+const JOINT_RANGES: Array<[string, string]> = [
+  ['lowerAngle', 'upperAngle'],
+  ['lowerTranslation', 'upperTranslation'],
+  ['minLength', 'maxLength'],
+];
+
+/** A body reference of a joint: the name of a body in `bodies`. */
+function bodyRef(o: Obj, key: 'bodyA' | 'bodyB', path: string, names: Map<string, number>): string {
+  if (o[key] === undefined) v.fail(`${path}.${key}`, 'required (the name of a body)');
+  const name = v.optString(o, key, path)!;
+  if (!names.has(name)) {
+    const known = [...names.keys()];
+    v.fail(
+      `${path}.${key}`,
+      `unknown body '${name}' (${known.length ? `the named bodies are ${quoteList(known)}` : 'no body has a name'})`,
+    );
+  }
+  return name;
+}
+
+function joint(value: unknown, path: string, names: Map<string, number>): SceneJoint {
+  const kind = v.oneOf(v.object(value, path, null).kind, `${path}.kind`, SCENE_JOINT_KINDS);
+  const fields = JOINT_FIELDS[kind];
+  const o = v.object(value, path, fields);
+  const bodyA = bodyRef(o, 'bodyA', path, names);
+  const bodyB = bodyRef(o, 'bodyB', path, names);
+  if (bodyA === bodyB) v.fail(`${path}.bodyB`, `is bodyA ('${bodyA}'): a joint needs two different bodies`);
+  const out: Obj = { kind, name: v.optString(o, 'name', path), bodyA, bodyB };
+  for (const key of fields) {
+    if (o[key] === undefined || key in out) continue;
+    if (JOINT_BOOLS.includes(key)) out[key] = v.optBool(o, key, path);
+    else if (JOINT_VECTORS.includes(key)) out[key] = v.optVec2(o, key, path);
+    else out[key] = v.optNumber(o, key, path, JOINT_NUMBERS[key]);
+  }
+  const axis = out.localAxisA as Vec2Tuple | undefined;
+  if (axis !== undefined && !(Math.hypot(axis[0], axis[1]) > 1e-9))
+    v.fail(`${path}.localAxisA`, 'must not be the zero vector (it is normalised)');
+  for (const [lo, hi] of JOINT_RANGES) {
+    const a = out[lo] as number | undefined;
+    const b = out[hi] as number | undefined;
+    if (a !== undefined && b !== undefined && !(a <= b))
+      v.fail(`${path}.${lo}`, `must be <= ${hi} (${b}), got ${a}`);
+  }
+  if (kind === 'mouse' && o.target === undefined)
+    v.fail(`${path}.target`, 'required for a mouse joint ([x, y])');
+  return clean(out) as unknown as SceneJoint;
+}
 
 function material(value: unknown, path: string): SceneMaterial {
   const o = v.object(value, path, MATERIAL_FIELDS);
@@ -271,7 +489,14 @@ function body(value: unknown, path: string, materials: Record<string, SceneMater
  * Throws PhysicsError('invalid-scene') naming the first bad field (paths start at `root`).
  */
 export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
-  const o = v.object(json, root, TOP_FIELDS);
+  // `joints` came after the first files: it is accepted, but the list an unknown top-level field
+  // prints stays the one of version 1's first fields (a misspelt `joints` is named separately).
+  const o = v.object(json, root, null);
+  for (const key of Object.keys(o)) {
+    if (key === 'joints' || TOP_FIELDS.includes(key)) continue;
+    if (/^joint/i.test(key)) v.fail(`${root}.${key}`, "unknown field (the joints are listed in 'joints')");
+    v.object({ [key]: o[key] }, root, TOP_FIELDS);
+  }
   if (o.format !== RIGID2D_FORMAT) v.failGot(`${root}.format`, `expected '${RIGID2D_FORMAT}'`, o.format);
   const materials: Record<string, SceneMaterial> = {};
   if (o.materials !== undefined) {
@@ -327,6 +552,20 @@ export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
       v.fail(`${root}.bodies[${i}].name`, `'${b.name}' is already the name of bodies[${names.get(b.name)}]`);
     names.set(b.name, i);
   });
+  const joints =
+    o.joints === undefined
+      ? []
+      : v.array(o.joints, `${root}.joints`).map((j, i) => joint(j, `${root}.joints[${i}]`, names));
+  const jointNames = new Map<string, number>();
+  joints.forEach((j, i) => {
+    if (j.name === undefined) return;
+    if (jointNames.has(j.name))
+      v.fail(
+        `${root}.joints[${i}].name`,
+        `'${j.name}' is already the name of joints[${jointNames.get(j.name)}]`,
+      );
+    jointNames.set(j.name, i);
+  });
   let view: Rigid2dScene['view'];
   if (o.view !== undefined) {
     const path = `${root}.view`;
@@ -346,6 +585,7 @@ export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
     sleep,
     materials,
     bodies,
+    joints,
     view,
   });
 }
