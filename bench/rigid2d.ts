@@ -6,7 +6,10 @@
  * (each engine steps a chunk of 10 frames in turn, so machine noise hits everyone alike):
  *   pyramid (base 20, 210 boxes), large pyramid (base 100, 5,050 boxes), many pyramids
  *   (20 × base 10, 1,100 boxes), tumbler (a kinematic box of 4 walls turning at 25°/s with
- *   1,000 small boxes), vertical stack (10 boxes).
+ *   1,000 small boxes), vertical stack (10 boxes);
+ * and Box2D v3's benchmark scenes (bench/rigid2d-box2d-scenes.ts, against box2d-wasm, rapier2d and
+ * planck): joint-grid, smash, spinner, rain, tumbler-motor — at Box2D's sizes, or with --quick at
+ * its small (debug-build) sizes for 120 frames.
  * All engines: dt = 1/60, gravity 10 m/s², friction 0.6, density 1, restitution 0, sleeping off
  * for throughput. Peers run with their documented defaults: planck step(1/60, 8, 3);
  * box2d-wasm 7 (Box2D 2.4.1, SIMD build) Step(1/60, 8, 3); Rapier 0.21 defaults (4 solver
@@ -38,7 +41,9 @@ import {
   type BoxSpec,
   benchBoxScene,
 } from '../src/scene/builders/box-scenes.js';
+import { BENCHMARK_NAMES } from '../src/scene/builders/box2d-benchmarks.js';
 import { writeResults } from './results.js';
+import { printBox2dScene, runBox2dScene } from './rigid2d-box2d-scenes.js';
 
 // ---- scenes ---------------------------------------------------------------------------------------
 // The boxes come from scene/builders/box-scenes.ts, shared with the tests and demos.
@@ -756,6 +761,23 @@ export async function run(args: string[]): Promise<void> {
       boxes: scene.dynamic.length,
       steps,
       engines: rows.map(({ times: _t, ...r }) => r),
+    };
+  }
+  for (const name of BENCHMARK_NAMES) {
+    if (sceneFilter && !sceneFilter.includes(name)) continue;
+    const { bench, rows } = await runBox2dScene(name, {
+      quick,
+      ...(stepsOverride !== undefined ? { steps: stepsOverride } : {}),
+      budgetMs,
+      ...(engineFilter ? { engines: engineFilter } : {}),
+    });
+    printBox2dScene(bench, rows);
+    (report.scenes as Record<string, unknown>)[name] = {
+      box2dBenchmark: true,
+      size: bench.size,
+      dynamicBodies: rows[0]?.quality.bodies,
+      joints: bench.scene.joints.length,
+      engines: rows,
     };
   }
   mkdirSync('out', { recursive: true });
