@@ -42,7 +42,7 @@ import {
   benchBoxScene,
 } from '../src/scene/builders/box-scenes.js';
 import { BENCHMARK_NAMES } from '../src/scene/builders/box2d-benchmarks.js';
-import { writeResults } from './results.js';
+import { machineInfo, writeResults } from './results.js';
 import { printBox2dScene, runBox2dScene } from './rigid2d-box2d-scenes.js';
 
 // ---- scenes ---------------------------------------------------------------------------------------
@@ -712,6 +712,26 @@ function printScene(scene: SceneSpec, rows: EngineResult[]): void {
   for (const l of lines) console.log(row(l));
 }
 
+/**
+ * A run of some scenes (--scene=…) keeps the other scenes of this machine's earlier result file,
+ * so a partial run never wipes a full one.
+ */
+function mergeEarlierScenes(report: Record<string, unknown>, quick: boolean): void {
+  const path = new URL(
+    `./results/${machineInfo().slug}/rigid2d${quick ? '.quick' : ''}.json`,
+    import.meta.url,
+  );
+  let earlier: { results?: { scenes?: Record<string, unknown> } };
+  try {
+    earlier = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return;
+  }
+  const scenes = report.scenes as Record<string, unknown>;
+  for (const [name, value] of Object.entries(earlier.results?.scenes ?? {}))
+    if (!(name in scenes)) scenes[name] = value;
+}
+
 export async function run(args: string[]): Promise<void> {
   const get = (key: string) => args.find((a) => a.startsWith(`--${key}=`))?.slice(key.length + 3);
   const quick = args.includes('--quick');
@@ -768,7 +788,8 @@ export async function run(args: string[]): Promise<void> {
     const { bench, rows } = await runBox2dScene(name, {
       quick,
       ...(stepsOverride !== undefined ? { steps: stepsOverride } : {}),
-      budgetMs,
+      // quick: at most 5 s per engine (planck's small spinner alone takes ~20 s for 120 frames)
+      budgetMs: quick && !get('budget') ? Math.min(budgetMs, 5000) : budgetMs,
       ...(engineFilter ? { engines: engineFilter } : {}),
     });
     printBox2dScene(bench, rows);
@@ -783,5 +804,6 @@ export async function run(args: string[]): Promise<void> {
   mkdirSync('out', { recursive: true });
   writeFileSync('out/bench-rigid2d.json', `${JSON.stringify(report, null, 2)}\n`);
   console.log('\nwrote out/bench-rigid2d.json');
+  if (sceneFilter) mergeEarlierScenes(report, quick);
   writeResults('rigid2d', report, quick);
 }
