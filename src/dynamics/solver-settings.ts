@@ -1,6 +1,6 @@
 /**
  * Solver settings shared by the rigid engines: how penetration is treated, how many substeps and
- * iterations, the soft-contact coefficients (textbook §26.2; Catto, "Solver2D", 2024), and the
+ * iterations, the soft-contact and joint coefficients (textbook §26.2; Catto, "Solver2D", 2024), and the
  * trace hook with its stage names. `resolveSolverSettings` fills in the defaults (they depend on
  * the position-correction mode) and validates every field once, never per step.
  */
@@ -73,6 +73,13 @@ export interface SolverSettings {
   maxPushOutSpeed?: number;
   /** restitution is applied only above this approach speed (m/s), default 1 */
   restitutionThreshold?: number;
+  /**
+   * soft-step: stiffness of the joints' rigid parts in Hz, default 60 (Box2D v3; capped at a
+   * quarter of the substep rate); the PGS modes use the Baumgarte β instead
+   */
+  jointHertz?: number;
+  /** soft-step: damping ratio of the joints' rigid parts, default 2 (Box2D v3) */
+  jointDampingRatio?: number;
   /** called after every solver iteration (costs nothing when unset); read the state through the world */
   trace?: ((event: SolverTraceEvent) => void) | undefined;
 }
@@ -107,6 +114,8 @@ export function resolveSolverSettings(s: SolverSettings = {}, where = 'solver'):
     staticStiffness: s.staticStiffness ?? 2,
     maxPushOutSpeed: s.maxPushOutSpeed ?? 3,
     restitutionThreshold: s.restitutionThreshold ?? 1,
+    jointHertz: s.jointHertz ?? 60,
+    jointDampingRatio: s.jointDampingRatio ?? 2,
     trace: s.trace,
   };
   for (const key of ['substeps', 'iterations'] as const) {
@@ -130,6 +139,8 @@ export function resolveSolverSettings(s: SolverSettings = {}, where = 'solver'):
     'staticStiffness',
     'maxPushOutSpeed',
     'restitutionThreshold',
+    'jointHertz',
+    'jointDampingRatio',
   ] as const) {
     assertFinite(r[key], `${where}.${key}`);
     if (r[key] < 0)

@@ -8,6 +8,7 @@ import { PhysicsError } from '../core/errors.js';
 import { shapeMass, type Transform2 } from '../geometry/shapes2d.js';
 import { pcos, psin } from '../math/portable.js';
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, type BodyStore } from './body-store.js';
+import { destroyBodyJoints } from './joints/joint-def.js';
 import { destroyShapeSlot } from './shape.js';
 import { wakeBody } from './sleep.js';
 import type { BodyDef, BodyType } from './types.js';
@@ -80,6 +81,7 @@ export function createBodySlot(w: World, def: BodyDef): number {
   b.contactCount[i] = 0;
   b.maxExtent[i] = 0;
   w.islands.ensureBodies(b.capacity);
+  w.joints.ensureBodies(b.capacity);
   if (code === BODY_DYNAMIC) w.islands.addBody(i);
   else w.islands.noIsland(i);
   if (code === BODY_KINEMATIC) w.kinematicCount++;
@@ -88,11 +90,12 @@ export function createBodySlot(w: World, def: BodyDef): number {
   return i;
 }
 
-/** Destroys body slot `i`, its shapes and their contacts (end events are reported); wakes what it touched. */
+/** Destroys body slot `i`, its joints, its shapes and their contacts (end events are reported); wakes what it touched. */
 export function destroyBodySlot(w: World, i: number): void {
   const b = w.bodies;
   const cs = w.contactStore;
   wakeBody(b, w.islands, i);
+  destroyBodyJoints(w, i);
   for (let e = b.contactHead[i]!; e !== -1; e = cs.edgeNext[e]!) {
     const c = e >> 1;
     wakeBody(b, w.islands, cs.bodyA[c] === i ? cs.bodyB[c]! : cs.bodyA[c]!);

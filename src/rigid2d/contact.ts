@@ -10,6 +10,7 @@ import { originTransform } from './body.js';
 import { BODY_DYNAMIC } from './body-store.js';
 import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING } from './contact-store.js';
 import { pairEvent } from './events.js';
+import { jointBlocksCollision } from './joints/joint-def.js';
 import { COLLIDERS, KIND_COUNT } from './narrowphase.js';
 import { sensorEndEvent, updateSensorContact } from './sensor.js';
 import { shouldCollide } from './shape-store.js';
@@ -31,7 +32,10 @@ export function updatePairs(w: World): void {
   }
 }
 
-/** A contact for shape slots a < b unless they share a body, neither is dynamic, both are sensors, the filter says no, or it exists. */
+/**
+ * A contact for shape slots a < b unless they share a body, neither is dynamic, both are sensors,
+ * the filter says no, a joint between the bodies forbids it (collideConnected false), or it exists.
+ */
 function addPair(w: World, a: number, b: number): void {
   const sh = w.shapes;
   const ba = sh.body[a]!;
@@ -42,6 +46,7 @@ function addPair(w: World, a: number, b: number): void {
   const sensor = sh.sensor[a]! | sh.sensor[b]!;
   if (sh.sensor[a] && sh.sensor[b]) return;
   if (!shouldCollide(sh, a, b)) return;
+  if (w.joints.live > 0 && jointBlocksCollision(w.joints, ba, bb)) return; // collideConnected false
   const cs = w.contactStore;
   if (cs.find(bodies, a, b, ba, bb) !== -1) return;
   const flags = (sensor ? CONTACT_SENSOR : 0) | (sh.events[a] && sh.events[b] ? CONTACT_EVENTS : 0);

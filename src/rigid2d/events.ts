@@ -1,14 +1,17 @@
 /**
- * The events of a step (Box2D v3's contact and sensor events): begin / end touch, hits (a begin
- * whose approach speed passed the threshold) and sensor begin / end, each kind a pooled list
+ * The events of a step (Box2D v3's contact, sensor and joint events): begin / end touch, hits (a begin
+ * whose approach speed passed the threshold), sensor begin / end and joint breaks, each kind a pooled list
  * (dynamics/event-pool.ts): the k-th event of a kind is always the same object, so a warm step
  * allocates nothing. `lists` is what `world.events()` returns; its arrays are the pools' own.
  */
 import { EventPool } from '../dynamics/event-pool.js';
 import type {
+  BodyId,
   ContactBeginEvent,
   ContactEndEvent,
   ContactHitEvent,
+  JointBreakEvent,
+  JointId,
   SensorEvent,
   ShapeId,
   WorldEvents,
@@ -27,6 +30,14 @@ const makeHit = (): ContactHitEvent => ({
   approachSpeed: 0.5,
 });
 
+const makeBreak = (): JointBreakEvent => ({
+  joint: 0 as JointId,
+  bodyA: 0 as BodyId,
+  bodyB: 0 as BodyId,
+  force: 0.5,
+  torque: 0.5,
+});
+
 /** The pooled event lists of one world. */
 export class StepEvents {
   readonly begin = new EventPool<ContactBeginEvent>(makePair);
@@ -34,6 +45,7 @@ export class StepEvents {
   readonly hit = new EventPool<ContactHitEvent>(makeHit);
   readonly sensorBegin = new EventPool<SensorEvent>(makeSensor);
   readonly sensorEnd = new EventPool<SensorEvent>(makeSensor);
+  readonly jointBreak = new EventPool<JointBreakEvent>(makeBreak);
   /** the lists as the user reads them (the same arrays, step after step) */
   readonly lists: WorldEvents = {
     begin: this.begin.events,
@@ -41,6 +53,7 @@ export class StepEvents {
     hit: this.hit.events,
     sensorBegin: this.sensorBegin.events,
     sensorEnd: this.sensorEnd.events,
+    jointBreak: this.jointBreak.events,
   };
 
   /** Empties every list (at the start of a step). */
@@ -50,6 +63,7 @@ export class StepEvents {
     this.hit.clear();
     this.sensorBegin.clear();
     this.sensorEnd.clear();
+    this.jointBreak.clear();
   }
 }
 

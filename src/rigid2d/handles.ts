@@ -1,6 +1,6 @@
 /**
- * Body and shape handles: one number packing the slot index (low 20 bits), the handle kind (body
- * or shape, 1 bit), a world tag (4 bits, from a per-world counter) and the slot's generation
+ * Body and shape handles: one number packing the slot index (low 20 bits), the handle kind (body,
+ * shape or joint, 2 bits), a world tag (4 bits, from a per-world counter) and the slot's generation
  * (above), in the manner of Box2D v3's b2BodyId (index, world, generation). A handle of a destroyed
  * body (old generation), of another world (other tag) or of the other kind is refused with a
  * `PhysicsError('stale-handle', …)` that says which it was. Handles of one kind in one world sort
@@ -16,6 +16,10 @@ export const TAG_SPAN = 16;
 /** The kind field of a handle. */
 export const HANDLE_BODY = 0;
 export const HANDLE_SHAPE = 1;
+export const HANDLE_JOINT = 2;
+/** Values of the kind field. */
+export const KIND_SPAN = 4;
+const KIND_NAMES = ['body', 'shape', 'joint', 'handle'];
 
 let nextTag = 0;
 
@@ -28,7 +32,7 @@ export function newWorldTag(): number {
 
 /** The handle of slot `index` at `generation`, of `kind`, in the world tagged `tag`. */
 export function encodeHandle(generation: number, tag: number, kind: number, index: number): number {
-  return ((generation * TAG_SPAN + tag) * 2 + kind) * INDEX_SPAN + index;
+  return ((generation * TAG_SPAN + tag) * KIND_SPAN + kind) * INDEX_SPAN + index;
 }
 
 /** The fields above the index: kind, tag and generation, or −1 for a value that is no handle at all. */
@@ -39,9 +43,11 @@ function upper(id: unknown): number {
 /** Is `id` a live handle of `kind` in `store` of the world tagged `tag`? */
 export function isLiveHandle(store: SlotStore, tag: number, kind: number, id: unknown): boolean {
   const hi = upper(id);
-  if (hi < 0 || hi % 2 !== kind || Math.floor(hi / 2) % TAG_SPAN !== tag) return false;
+  if (hi < 0 || hi % KIND_SPAN !== kind || Math.floor(hi / KIND_SPAN) % TAG_SPAN !== tag) return false;
   const i = (id as number) % INDEX_SPAN;
-  return i < store.count && store.alive[i] === 1 && store.generation[i] === Math.floor(hi / (2 * TAG_SPAN));
+  return (
+    i < store.count && store.alive[i] === 1 && store.generation[i] === Math.floor(hi / (KIND_SPAN * TAG_SPAN))
+  );
 }
 
 /**
@@ -50,10 +56,10 @@ export function isLiveHandle(store: SlotStore, tag: number, kind: number, id: un
  */
 export function slotOf(store: SlotStore, tag: number, kind: number, id: unknown, where: string): number {
   if (isLiveHandle(store, tag, kind, id)) return (id as number) % INDEX_SPAN;
-  const what = kind === HANDLE_BODY ? 'body' : 'shape';
+  const what = KIND_NAMES[kind]!;
   const hi = upper(id);
   let why = '';
-  if (hi >= 0 && Math.floor(hi / 2) % TAG_SPAN !== tag) why = ' (it is a handle of another world)';
-  else if (hi >= 0 && hi % 2 !== kind) why = ` (it is a ${kind === HANDLE_BODY ? 'shape' : 'body'} handle)`;
+  if (hi >= 0 && Math.floor(hi / KIND_SPAN) % TAG_SPAN !== tag) why = ' (it is a handle of another world)';
+  else if (hi >= 0 && hi % KIND_SPAN !== kind) why = ` (it is a ${KIND_NAMES[hi % KIND_SPAN]!} handle)`;
   throw new PhysicsError('stale-handle', `${where}: ${String(id)} is not a live ${what} of this world${why}`);
 }

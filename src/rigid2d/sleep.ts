@@ -1,11 +1,12 @@
 /**
  * Islands and sleep (textbook §26.2 "スリープ"; Box2D v3's island.c and solver_set.c): waking a
  * body's island, putting one to sleep, and the end-of-step sleep pass over the persistent islands
- * (dynamics/islands.ts). A body touching a moving kinematic body stays awake.
+ * (dynamics/islands.ts). A body touching, or jointed to, a moving kinematic body stays awake.
  */
 import type { IslandStore } from '../dynamics/islands.js';
 import { BODY_KINEMATIC, BODY_STATIC, type BodyStore } from './body-store.js';
 import { CONTACT_SENSOR, CONTACT_TOUCHING, type ContactStore } from './contact-store.js';
+import type { JointStore } from './joints/joint-store.js';
 import type { World } from './world.js';
 
 /** Wakes the sleeping island that body slot `i` belongs to. */
@@ -36,13 +37,17 @@ export function sleepIsland(b: BodyStore, isl: IslandStore, i: number): void {
 
 /**
  * The neighbour walk the island split needs: calls `visit` for each body joined to `body` by a
- * touching (non-sensor) contact. Made once per world (the split takes a callback).
+ * touching (non-sensor) contact or by a joint. Made once per world (the split takes a callback).
  */
 export function islandNeighbours(
   b: BodyStore,
   cs: ContactStore,
+  js: JointStore,
 ): (body: number, visit: (other: number) => void) => void {
   return (body, visit) => {
+    if (body < js.bodyCapacity) {
+      for (let e = js.bodyHead[body]!; e !== -1; e = js.edgeNext[e]!) visit(js.other(e));
+    }
     for (let e = b.contactHead[body]!; e !== -1; e = cs.edgeNext[e]!) {
       const c = e >> 1;
       const f = cs.flags[c]!;
@@ -76,6 +81,11 @@ export function updateSleep(w: World): void {
         const c = e >> 1;
         if (cs.pointCount[c] === 0) continue;
         b.sleepTime[(e & 1) === 1 ? cs.bodyA[c]! : cs.bodyB[c]!] = 0;
+      }
+      // a moving kinematic body keeps the bodies jointed to it awake
+      const js = w.joints;
+      if (kin < js.bodyCapacity) {
+        for (let e = js.bodyHead[kin]!; e !== -1; e = js.edgeNext[e]!) b.sleepTime[js.other(e)] = 0;
       }
     }
   }

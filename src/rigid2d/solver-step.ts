@@ -1,9 +1,11 @@
 /**
- * The solve stage (Box2D v3's solver.c, textbook §26.2): the awake bodies and the touching
- * contacts with an awake body are packed, the constraints prepared once, then each substep
- * integrates velocities → warm starts → solves (with the mode's bias) → integrates positions →
- * relaxes (soft step) or corrects positions (split impulse); restitution is applied once at the
- * end, impulses are kept for the next step's warm start and the step's motion moves the bodies.
+ * The solve stage (Box2D v3's solver.c, textbook §26.2): the awake bodies, the joints with an awake
+ * body and the touching contacts with an awake body are packed, the constraints prepared once, then
+ * each substep integrates velocities → warm starts (joints, then contacts) → solves (joints, then
+ * contacts, with the mode's bias) → integrates positions → relaxes (soft step) or corrects
+ * positions (split impulse); restitution is applied once at the end, impulses are kept for the next
+ * step's warm start, the joints' reactions are read and the joints past their break threshold are
+ * reported and destroyed, and the step's motion moves the bodies.
  * The scratch arrays grow with the stores and are reused step after step (no allocation once warm).
  */
 import { makeSoftness } from '../dynamics/softness.js';
@@ -32,6 +34,15 @@ import {
   storeSeparations,
   warmStart,
 } from './contact-solver.js';
+import { jointBreakEvents } from './joints/joint-break.js';
+import { JC_STRIDE, JointContext, setJointSoftness } from './joints/joint-context.js';
+import {
+  finishJoints,
+  prepareJoints,
+  resetJointImpulses,
+  solveJoints,
+  warmStartJoints,
+} from './joints/joint-solver.js';
 import type { World } from './world.js';
 
 /** The solver's reusable arrays and per-step numbers (one per world). */
@@ -73,6 +84,24 @@ export class SolverScratch {
   softFor: ResolvedSolverSettings | null = null;
   softH = -1.5;
   readonly traceEvent: SolverTraceEvent = { stage: SolverStage.solve, substep: 0, iteration: 0 };
+  /** the joints solved this step, their bodies' solver-state offsets (2 each), the broken ones */
+  jointList = new Int32Array(16);
+  jb = new Int32Array(32);
+  broken = new Int32Array(16);
+  nJoints = 0;
+  /** the joint passes' context; its `jc` holds the packed joints */
+  readonly joints = new JointContext();
+
+  /** Grows the joint arrays to the joint store's capacity. */
+  ensureJoints(jointCapacity: number): void {
+    if (this.jointList.length < jointCapacity) {
+      this.jointList = new Int32Array(jointCapacity);
+      this.jb = new Int32Array(2 * jointCapacity);
+      this.broken = new Int32Array(jointCapacity);
+    }
+    if (this.joints.jc.length < jointCapacity * JC_STRIDE)
+      this.joints.jc = new Float64Array(jointCapacity * JC_STRIDE);
+  }
 
   /** Grows the arrays to the stores' capacities. */
   ensure(bodyCapacity: number, contactCapacity: number): void {
@@ -131,6 +160,16 @@ export function solve(w: World, dt: number): void {
     if (cs.pointCount[c]! > 0 && (b.awake[cs.bodyA[c]!] === 1 || b.awake[cs.bodyB[c]!] === 1))
       active[nActive++] = c;
   }
+  // the joints with an awake body (a jointed pair shares an island, so both are awake)
+  const js = w.joints;
+  s.ensureJoints(js.capacity);
+  const jointList = s.jointList;
+  let nJoints = 0;
+  for (let j = 0; j < js.count; j++) {
+    if (js.alive[j] === 1 && (b.awake[js.bodyA[j]!] === 1 || b.awake[js.bodyB[j]!] === 1))
+      jointList[nJoints++] = j;
+  }
+  s.nJoints = nJoints;
   w.lastStep.activeContacts = nActive;
   w.lastStep.awakeBodies = nAwake;
   const substeps = st.substeps;
@@ -140,6 +179,24 @@ export function solve(w: World, dt: number): void {
   const ss = s.ss;
   const stateOf = s.stateOf;
   loadBodyStates(b, list, nAwake, ss, stateOf);
+  const jctx = s.joints;
+  const jb = s.jb;
+  if (nJoints > 0) {
+    jctx.joints = js;
+    jctx.bodies = b;
+    jctx.ss = ss;
+    jctx.gx = w.gravityX;
+    jctx.gy = w.gravityY;
+    setJointSoftness(
+      jctx,
+      st.positionCorrection === 'soft-step',
+      st.jointHertz,
+      st.jointDampingRatio,
+      st.beta,
+      h,
+    );
+    prepareJoints(jctx, jointList, nJoints, jb, stateOf, st.warmStarting);
+  }
   prepareContacts(b, cs, active, nActive, st.warmStarting, cc, cb, constraintOf, stateOf);
   const mode = st.positionCorrection;
   const pass = s.pass;
@@ -165,11 +222,17 @@ export function solve(w: World, dt: number): void {
   for (let sub = 0; sub < substeps; sub++) {
     integrateVelocities(b, ss, list, nAwake, pass);
     pass.reverse = ((stepCount * substeps + sub) & 1) === 1;
-    if (st.warmStarting) warmStart(ss, cc, cb, nActive, pass);
-    else if (sub > 0) resetImpulses(cc, nActive);
+    if (st.warmStarting) {
+      warmStartJoints(jctx, jointList, nJoints, jb);
+      warmStart(ss, cc, cb, nActive, pass);
+    } else if (sub > 0) {
+      resetJointImpulses(jctx, nJoints);
+      resetImpulses(cc, nActive);
+    }
     pass.mode = mode === 'soft-step' ? BIAS_SOFT : mode === 'baumgarte' ? BIAS_BAUMGARTE : BIAS_NONE;
     for (let it = 1; it <= st.iterations; it++) {
       if (mode !== 'soft-step') pass.reverse = ((stepCount + it) & 1) === 0;
+      solveJoints(jctx, jointList, nJoints, jb, true);
       solveContacts(ss, cc, cb, nActive, pass);
       if (trace !== undefined) emitTrace(w, trace, SolverStage.solve, sub, it);
     }
@@ -177,6 +240,7 @@ export function solve(w: World, dt: number): void {
     if (mode === 'soft-step') {
       pass.mode = BIAS_NONE;
       for (let it = 1; it <= st.relaxIterations; it++) {
+        solveJoints(jctx, jointList, nJoints, jb, false);
         solveContacts(ss, cc, cb, nActive, pass);
         if (trace !== undefined) emitTrace(w, trace, SolverStage.relax, sub, it);
       }
@@ -192,6 +256,8 @@ export function solve(w: World, dt: number): void {
   // store impulses for the next step's warm start; the readout gets the current separations
   storeImpulses(cs, active, nActive, cc);
   storeSeparations(ss, cs, active, nActive, cc, cb);
+  const nBroken = nJoints > 0 ? finishJoints(jctx, jointList, nJoints, s.broken) : 0;
   // velocities back to the bodies; the step's motion moves the transforms once (c += Δp, q ← Δq·q)
   storeBodyStates(b, list, nAwake, ss, stateOf, true);
+  if (nBroken > 0) jointBreakEvents(w, s.broken, nBroken);
 }

@@ -196,4 +196,192 @@ export interface WorldEvents {
   hit: ContactHitEvent[];
   sensorBegin: SensorEvent[];
   sensorEnd: SensorEvent[];
+  /** joints that broke this step (already destroyed) */
+  jointBreak: JointBreakEvent[];
+}
+
+// ---------------------------------------------------------------- joints (textbook §26.2 "ジョイントとモーター")
+
+/** A joint handle (same scheme as {@link BodyId}, its own brand). */
+export type JointId = number & { readonly __brand?: 'JointId' };
+
+export type JointKind = 'revolute' | 'prismatic' | 'distance' | 'weld' | 'wheel' | 'motor' | 'mouse';
+
+/** What every joint definition has. */
+export interface JointDefBase {
+  /** the two bodies (must differ); for 'mouse', bodyA is any body (usually a static ground), bodyB the dragged one */
+  bodyA: BodyId;
+  bodyB: BodyId;
+  /** may the two bodies' shapes collide with each other, default false */
+  collideConnected?: boolean;
+  /** N, default Infinity: the joint breaks when its reaction force exceeds this */
+  breakForce?: number;
+  /** N·m, default Infinity: the joint breaks when its reaction torque exceeds this */
+  breakTorque?: number;
+  userData?: unknown;
+}
+
+/** A hinge: the anchors coincide, the bodies turn freely (limits, motor and spring optional). */
+export interface RevoluteJointDef extends JointDefBase {
+  kind: 'revolute';
+  /** anchor in each body's frame (relative to the body origin), default [0, 0] */
+  localAnchorA?: Vec2Tuple;
+  localAnchorB?: Vec2Tuple;
+  /** angleB − angleA at rest, default 0 */
+  referenceAngle?: number;
+  enableLimit?: boolean;
+  /** rad, default 0; lowerAngle ≤ upperAngle */
+  lowerAngle?: number;
+  upperAngle?: number;
+  enableMotor?: boolean;
+  /** rad/s, default 0 */
+  motorSpeed?: number;
+  /** N·m ≥ 0, default 0 */
+  maxMotorTorque?: number;
+  /** a rotational spring towards the reference angle */
+  enableSpring?: boolean;
+  /** Hz ≥ 0, default 0 */
+  hertz?: number;
+  /** ≥ 0, default 0 */
+  dampingRatio?: number;
+}
+
+/** A slider: B moves along an axis fixed in A, no relative rotation. */
+export interface PrismaticJointDef extends JointDefBase {
+  kind: 'prismatic';
+  localAnchorA?: Vec2Tuple;
+  localAnchorB?: Vec2Tuple;
+  /** the axis in A's frame, default [1, 0] (normalised) */
+  localAxisA?: Vec2Tuple;
+  referenceAngle?: number;
+  enableLimit?: boolean;
+  /** m, default 0 */
+  lowerTranslation?: number;
+  upperTranslation?: number;
+  enableMotor?: boolean;
+  /** m/s */
+  motorSpeed?: number;
+  /** N ≥ 0 */
+  maxMotorForce?: number;
+  /** a spring along the axis towards translation 0 */
+  enableSpring?: boolean;
+  hertz?: number;
+  dampingRatio?: number;
+}
+
+/** A rod, a rope or a spring between two anchors. */
+export interface DistanceJointDef extends JointDefBase {
+  kind: 'distance';
+  localAnchorA?: Vec2Tuple;
+  localAnchorB?: Vec2Tuple;
+  /** rest length (m > 0), default: the current distance of the anchors */
+  length?: number;
+  enableLimit?: boolean;
+  /** m ≥ 0, default 0 and Infinity */
+  minLength?: number;
+  maxLength?: number;
+  /** spring off: a rigid rod of `length` */
+  enableSpring?: boolean;
+  hertz?: number;
+  dampingRatio?: number;
+  enableMotor?: boolean;
+  motorSpeed?: number;
+  maxMotorForce?: number;
+}
+
+/** Glues B to A (hertz 0 = rigid; > 0 soft). */
+export interface WeldJointDef extends JointDefBase {
+  kind: 'weld';
+  localAnchorA?: Vec2Tuple;
+  localAnchorB?: Vec2Tuple;
+  referenceAngle?: number;
+  /** Hz ≥ 0, default 0 (rigid) */
+  linearHertz?: number;
+  linearDampingRatio?: number;
+  angularHertz?: number;
+  angularDampingRatio?: number;
+}
+
+/** A wheel: B's anchor on a line through A's anchor along the axis, with a suspension spring. */
+export interface WheelJointDef extends JointDefBase {
+  kind: 'wheel';
+  localAnchorA?: Vec2Tuple;
+  localAnchorB?: Vec2Tuple;
+  /** suspension axis in A's frame, default [0, 1] */
+  localAxisA?: Vec2Tuple;
+  /** default true */
+  enableSpring?: boolean;
+  /** default 1 */
+  hertz?: number;
+  /** default 0.7 */
+  dampingRatio?: number;
+  enableLimit?: boolean;
+  lowerTranslation?: number;
+  upperTranslation?: number;
+  enableMotor?: boolean;
+  /** rad/s of the wheel */
+  motorSpeed?: number;
+  maxMotorTorque?: number;
+}
+
+/** Drives B's pose relative to A towards an offset, with a force and torque budget. */
+export interface MotorJointDef extends JointDefBase {
+  kind: 'motor';
+  /** B's target position in A's frame, default [0, 0] */
+  linearOffset?: Vec2Tuple;
+  /** B's target angle relative to A, default 0 */
+  angularOffset?: number;
+  /** N ≥ 0, default 1 */
+  maxForce?: number;
+  /** N·m ≥ 0, default 1 */
+  maxTorque?: number;
+  /** 0..1, default 0.3 */
+  correctionFactor?: number;
+}
+
+/** Pulls a point of body B towards a world target with a soft spring (dragging with the mouse). */
+export interface MouseJointDef extends JointDefBase {
+  kind: 'mouse';
+  /** world point; B's anchor is the point of B under the target at creation */
+  target: Vec2Tuple;
+  /** Hz > 0, default 5 */
+  hertz?: number;
+  /** default 0.7 */
+  dampingRatio?: number;
+  /** N ≥ 0, default 1000 · mass of B · |g| */
+  maxForce?: number;
+}
+
+export type JointDef =
+  | RevoluteJointDef
+  | PrismaticJointDef
+  | DistanceJointDef
+  | WeldJointDef
+  | WheelJointDef
+  | MotorJointDef
+  | MouseJointDef;
+
+/** `world.setJointMotor(id, …)`: the fields given are changed. */
+export interface JointMotorSettings {
+  enableMotor?: boolean;
+  motorSpeed?: number;
+  maxMotorTorque?: number;
+  maxMotorForce?: number;
+}
+
+/** `world.setJointSpring(id, …)`: the fields given are changed. */
+export interface JointSpringSettings {
+  enableSpring?: boolean;
+  hertz?: number;
+  dampingRatio?: number;
+}
+
+/** A joint broke (its reaction passed breakForce or breakTorque); the joint is destroyed after the event. */
+export interface JointBreakEvent {
+  joint: JointId;
+  bodyA: BodyId;
+  bodyB: BodyId;
+  /** the reaction force (N) and torque (N·m) that broke it */
+  force: number;
+  torque: number;
 }

@@ -33,7 +33,35 @@ import { ContactStore } from './contact-store.js';
 import { type DebugDraw2, type DebugDrawOptions, drawWorld } from './debug-draw.js';
 import { StepEvents } from './events.js';
 import { finalizeBodies } from './finalize.js';
-import { encodeHandle, HANDLE_BODY, HANDLE_SHAPE, isLiveHandle, newWorldTag, slotOf } from './handles.js';
+import {
+  encodeHandle,
+  HANDLE_BODY,
+  HANDLE_JOINT,
+  HANDLE_SHAPE,
+  isLiveHandle,
+  newWorldTag,
+  slotOf,
+} from './handles.js';
+import { createJointSlot, destroyJointSlot } from './joints/joint-def.js';
+import { jointAnchors, jointCoordinate } from './joints/joint-readouts.js';
+import {
+  JOINT_DISTANCE,
+  JOINT_KIND_NAMES,
+  JOINT_MOUSE,
+  JointStore,
+  JP_DAMPING,
+  JP_ENABLE_LIMIT,
+  JP_ENABLE_MOTOR,
+  JP_ENABLE_SPRING,
+  JP_HERTZ,
+  JP_LOWER,
+  JP_MAX_MOTOR,
+  JP_MOTOR_SPEED,
+  JP_STRIDE,
+  JP_TARGET_X,
+  JP_TARGET_Y,
+  JP_UPPER,
+} from './joints/joint-store.js';
 import { StepProfile } from './profile.js';
 import {
   contactCount,
@@ -62,6 +90,11 @@ import type {
   BodyType,
   ChainDef,
   ContactInfo,
+  JointDef,
+  JointId,
+  JointKind,
+  JointMotorSettings,
+  JointSpringSettings,
   ShapeDef,
   ShapeId,
   Vec2Tuple,
@@ -78,6 +111,8 @@ export class World {
   readonly bodies = new BodyStore();
   /** @internal the shape store */
   readonly shapes = new ShapeStore();
+  /** @internal the joint store (joints/joint-store.ts) */
+  readonly joints = new JointStore();
   /** @internal the contact store (persistent manifolds) */
   readonly contactStore = new ContactStore();
   /** @internal the broadphase: a dynamic AABB tree of the shapes' fat boxes (userData = shape slot) */
@@ -143,7 +178,7 @@ export class World {
     this.taggedSpeculative[0] = this.speculativeField;
     this.broadphase = new DynamicTree({ margin: this.marginField });
     this.tag = newWorldTag();
-    this.islandNeighbours = islandNeighbours(this.bodies, this.contactStore);
+    this.islandNeighbours = islandNeighbours(this.bodies, this.contactStore, this.joints);
   }
 
   // ---------------------------------------------------------------- tunables
@@ -228,11 +263,20 @@ export class World {
   shapeSlot(id: ShapeId): number {
     return this.shapeIndex(id);
   }
-  /** Is `id` a live body or shape handle of this world? (false for destroyed ones and other worlds' handles) */
-  isValid(id: BodyId | ShapeId): boolean {
+  /** The handle of joint slot `i`. */
+  jointId(i: number): JointId {
+    return encodeHandle(this.joints.generation[i]!, this.tag, HANDLE_JOINT, i) as JointId;
+  }
+  /** Slot index of a joint handle (validated). */
+  jointSlot(id: JointId, where = 'joint'): number {
+    return slotOf(this.joints, this.tag, HANDLE_JOINT, id, where);
+  }
+  /** Is `id` a live body, shape or joint handle of this world? (false for destroyed ones and other worlds' handles) */
+  isValid(id: BodyId | ShapeId | JointId): boolean {
     return (
       isLiveHandle(this.bodies, this.tag, HANDLE_BODY, id) ||
-      isLiveHandle(this.shapes, this.tag, HANDLE_SHAPE, id)
+      isLiveHandle(this.shapes, this.tag, HANDLE_SHAPE, id) ||
+      isLiveHandle(this.joints, this.tag, HANDLE_JOINT, id)
     );
   }
 
@@ -474,6 +518,173 @@ export class World {
     const s = 4 * this.shapeIndex(id);
     const a = this.shapes.fat;
     return [a[s]!, a[s + 1]!, a[s + 2]!, a[s + 3]!];
+  }
+
+  // ---------------------------------------------------------------- joints
+
+  /**
+   * Creates a joint between two bodies (textbook §26.2 "ジョイントとモーター"); see {@link JointDef}.
+   * Wakes both bodies; they share an island from now on (they sleep and wake together).
+   */
+  createJoint(def: JointDef): JointId {
+    return this.jointId(createJointSlot(this, def));
+  }
+
+  /** Destroys a joint (its handle goes stale); wakes its bodies. */
+  destroyJoint(id: JointId): void {
+    destroyJointSlot(this, this.jointSlot(id, 'destroyJoint'));
+  }
+
+  /** Live joint handles in slot order. */
+  jointIds(): JointId[] {
+    const out: JointId[] = [];
+    for (let i = 0; i < this.joints.count; i++) if (this.joints.alive[i]) out.push(this.jointId(i));
+    return out;
+  }
+
+  get jointCount(): number {
+    return this.joints.live;
+  }
+
+  getJointKind(id: JointId): JointKind {
+    return JOINT_KIND_NAMES[this.joints.kind[this.jointSlot(id)]!]!;
+  }
+
+  getJointBodies(id: JointId): [BodyId, BodyId] {
+    const j = this.jointSlot(id);
+    return [this.bodyId(this.joints.bodyA[j]!), this.bodyId(this.joints.bodyB[j]!)];
+  }
+
+  getJointUserData(id: JointId): unknown {
+    return this.joints.userData[this.jointSlot(id)];
+  }
+
+  /** The joint's reaction force on body B over the last step (N): accumulated impulse / substep. */
+  getJointReactionForce(id: JointId): [number, number] {
+    const j = this.jointSlot(id);
+    return [this.joints.forceX[j]!, this.joints.forceY[j]!];
+  }
+
+  /** The joint's reaction torque on body B over the last step (N·m). */
+  getJointReactionTorque(id: JointId): number {
+    return this.joints.torque[this.jointSlot(id)]!;
+  }
+
+  /** World anchors [ax, ay, bx, by] (a mouse joint's A anchor is its target). */
+  getJointAnchors(id: JointId): [number, number, number, number] {
+    return jointAnchors(this, this.jointSlot(id));
+  }
+
+  /** Relative angle θB − θA − θref (rad, in (−π, π]). */
+  getJointAngle(id: JointId): number {
+    return jointCoordinate(this, this.jointSlot(id), false);
+  }
+
+  /** Translation along the axis (prismatic, wheel) or the anchors' distance (distance); others: the angle. */
+  getJointTranslation(id: JointId): number {
+    return jointCoordinate(this, this.jointSlot(id), false);
+  }
+
+  /** Rate of the joint coordinate: ωB − ωA (revolute, weld, …), m/s along the axis (prismatic, wheel) or of the length (distance). */
+  getJointSpeed(id: JointId): number {
+    return jointCoordinate(this, this.jointSlot(id), true);
+  }
+
+  /** Changes the motor of a revolute, prismatic, wheel or distance joint; wakes its bodies. */
+  setJointMotor(id: JointId, m: JointMotorSettings): void {
+    const j = this.jointSlot(id, 'setJointMotor');
+    const p = this.joints.param;
+    const q = j * JP_STRIDE;
+    if (m.enableMotor !== undefined) {
+      if (typeof m.enableMotor !== 'boolean') {
+        throw new PhysicsError(
+          'invalid-argument',
+          `joint.enableMotor: expected a boolean, got ${JSON.stringify(m.enableMotor)}`,
+        );
+      }
+      p[q + JP_ENABLE_MOTOR] = m.enableMotor ? 1 : 0;
+    }
+    if (m.motorSpeed !== undefined) p[q + JP_MOTOR_SPEED] = assertFinite(m.motorSpeed, 'joint.motorSpeed');
+    for (const key of ['maxMotorTorque', 'maxMotorForce'] as const) {
+      const v = m[key];
+      if (v === undefined) continue;
+      assertFinite(v, `joint.${key}`);
+      if (v < 0) throw new PhysicsError('invalid-argument', `joint.${key}: must be >= 0, got ${v}`);
+      p[q + JP_MAX_MOTOR] = v;
+    }
+    this.wakeJoint(j);
+  }
+
+  /** Sets the limits (angles for revolute, translations for prismatic/wheel, lengths for distance) and enables them. */
+  setJointLimits(id: JointId, lower: number, upper: number): void {
+    const j = this.jointSlot(id, 'setJointLimits');
+    assertFinite(lower, 'joint.lower');
+    if (typeof upper !== 'number' || Number.isNaN(upper)) assertFinite(upper, 'joint.upper');
+    if (lower > upper) {
+      throw new PhysicsError('invalid-argument', `joint.lower: must be <= upper, got ${lower} > ${upper}`);
+    }
+    const kind = this.joints.kind[j]!;
+    if (kind === JOINT_DISTANCE && lower < 0) {
+      throw new PhysicsError('invalid-argument', `joint.lower: must be >= 0, got ${lower}`);
+    }
+    if (kind !== JOINT_DISTANCE) assertFinite(upper, 'joint.upper');
+    const q = j * JP_STRIDE;
+    this.joints.param[q + JP_LOWER] = lower;
+    this.joints.param[q + JP_UPPER] = upper;
+    this.joints.param[q + JP_ENABLE_LIMIT] = 1;
+    this.wakeJoint(j);
+  }
+
+  /** Changes a joint's spring (revolute, prismatic, wheel, distance; the mouse joint's stiffness). */
+  setJointSpring(id: JointId, sp: JointSpringSettings): void {
+    const j = this.jointSlot(id, 'setJointSpring');
+    const p = this.joints.param;
+    const q = j * JP_STRIDE;
+    if (sp.enableSpring !== undefined) {
+      if (typeof sp.enableSpring !== 'boolean') {
+        throw new PhysicsError(
+          'invalid-argument',
+          `joint.enableSpring: expected a boolean, got ${JSON.stringify(sp.enableSpring)}`,
+        );
+      }
+      p[q + JP_ENABLE_SPRING] = sp.enableSpring ? 1 : 0;
+    }
+    for (const [key, off] of [
+      ['hertz', JP_HERTZ],
+      ['dampingRatio', JP_DAMPING],
+    ] as const) {
+      const v = sp[key];
+      if (v === undefined) continue;
+      assertFinite(v, `joint.${key}`);
+      if (v < 0 || (key === 'hertz' && v === 0 && this.joints.kind[j] === JOINT_MOUSE)) {
+        throw new PhysicsError(
+          'invalid-argument',
+          `joint.${key}: must be ${key === 'hertz' && this.joints.kind[j] === JOINT_MOUSE ? '>' : '>='} 0, got ${v}`,
+        );
+      }
+      p[q + off] = v;
+    }
+    this.wakeJoint(j);
+  }
+
+  /** Moves a mouse joint's target (world point); wakes the dragged body. */
+  setMouseTarget(id: JointId, target: Vec2Tuple): void {
+    const j = this.jointSlot(id, 'setMouseTarget');
+    if (this.joints.kind[j] !== JOINT_MOUSE) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `setMouseTarget: joint ${id} is a ${JOINT_KIND_NAMES[this.joints.kind[j]!]} joint, not a mouse joint`,
+      );
+    }
+    const [x, y] = vec(target, 'joint.target');
+    this.joints.param[j * JP_STRIDE + JP_TARGET_X] = x;
+    this.joints.param[j * JP_STRIDE + JP_TARGET_Y] = y;
+    this.wakeJoint(j);
+  }
+
+  private wakeJoint(j: number): void {
+    wakeBody(this.bodies, this.islands, this.joints.bodyA[j]!);
+    wakeBody(this.bodies, this.islands, this.joints.bodyB[j]!);
   }
 
   // ---------------------------------------------------------------- step

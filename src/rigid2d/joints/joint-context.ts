@@ -1,0 +1,143 @@
+/**
+ * The shared part of the joint solver (textbook §26.2 "ジョイントとモーター"; Box2D v3's joint.c):
+ * the layout of a packed joint's common header, the step's context every pass reads, the interface
+ * a joint kind implements (`JointKindSolver`), and the helpers the kinds share (current relative
+ * angle, the bias of a rigid part). The dispatch and the passes are in joint-solver.ts.
+ *
+ * A packed joint is `JC_STRIDE` numbers of `ctx.jc`. The header (`J_*`, filled by the framework)
+ * holds the inverse masses, the anchors relative to the centres of mass rotated into the world at
+ * the start of the step, the centres' difference, the relative angle and A's rotation; a kind keeps
+ * its own numbers from `J_KIND` on and its accumulated impulses at `J_IMPULSE + k` (k < `JI_STRIDE`),
+ * which the framework loads from and stores back to the joint store (warm starting) and zeroes each
+ * substep when warm starting is off. Body states are the packed solver states of contact-solver.ts
+ * (`SB_*`): velocity, angular velocity and the step's position / rotation change, so a joint's
+ * current anchors are r = R(Δq)·r₀ and its current separation (ΔpB − ΔpA) + (rB − rA) + (cB − cA)₀.
+ *
+ * The rigid parts (point, axis, angle, limits) use `rigidBias`: in the soft step the joint softness
+ * (`jointHertz`, `jointDampingRatio`; Catto, "Soft Constraints", 2011), in the PGS modes a
+ * Baumgarte bias β/h·C with full mass; springs are always soft (`makeSoftness` with their own Hz
+ * and damping ratio).
+ */
+import { makeSoftness, type Softness } from '../../dynamics/softness.js';
+import { patan2 } from '../../math/portable.js';
+import type { BodyStore } from '../body-store.js';
+import { SB_DQC, SB_DQS } from '../contact-solver.js';
+import { JI_STRIDE, type JointStore } from './joint-store.js';
+
+// ---- the common header of a packed joint
+export const J_MA = 0;
+export const J_MB = 1;
+export const J_IA = 2;
+export const J_IB = 3;
+/** anchors relative to the centres of mass, in world axes at the start of the step */
+export const J_RAX = 4;
+export const J_RAY = 5;
+export const J_RBX = 6;
+export const J_RBY = 7;
+/** cB − cA at the start of the step */
+export const J_DCX = 8;
+export const J_DCY = 9;
+/** angleB − angleA − referenceAngle at the start of the step, in (−π, π] */
+export const J_ANGLE = 10;
+/** A's rotation at the start of the step (for axes fixed in A) */
+export const J_QAC = 11;
+export const J_QAS = 12;
+/** the accumulated impulses (JI_STRIDE numbers; loaded from and stored to the joint store) */
+export const J_IMPULSE = 13;
+/** a kind's own numbers start here */
+export const J_KIND = J_IMPULSE + JI_STRIDE;
+/** numbers per packed joint */
+export const JC_STRIDE = 56;
+/** numbers a kind may use from J_KIND on */
+export const J_KIND_SPAN = JC_STRIDE - J_KIND;
+
+/** The step's numbers every joint pass reads (one reused object; double arguments would be boxed). */
+export class JointContext {
+  joints!: JointStore;
+  bodies!: BodyStore;
+  /** the packed solver states (contact-solver.ts SB_*) and the packed joints */
+  ss: Float64Array = new Float64Array(0);
+  jc: Float64Array = new Float64Array(0);
+  /** substep and its inverse */
+  h = 0.5;
+  invH = 0.5;
+  /** world gravity (the mouse joint's default force budget) */
+  gx = 0.5;
+  gy = 0.5;
+  /** PGS modes: a rigid part's bias is −β/h·C with full mass; soft step: `rigid` */
+  baumgarte = false;
+  beta = 0.5;
+  /** the joint softness of the rigid parts (soft step; biasRate 0, massScale 1, impulseScale 0 in the PGS modes) */
+  readonly rigid: Softness = { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 };
+  /** scratch for springs (a kind fills it in prepare and copies it into its jc block) */
+  readonly spring: Softness = { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 };
+}
+
+/**
+ * What a joint kind implements. `o` is the joint's offset in `ctx.jc`, `oa`/`ob` its bodies' offsets
+ * in `ctx.ss`, `j` its slot in the joint store. The header and the impulses are filled before
+ * `prepare`; `reaction` writes `joints.forceX/forceY/torque[j]` (N, N·m) from the accumulated
+ * impulses (impulse · invH).
+ */
+export interface JointKindSolver {
+  prepare(ctx: JointContext, j: number, o: number): void;
+  warmStart(ctx: JointContext, o: number, oa: number, ob: number): void;
+  solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void;
+  reaction(ctx: JointContext, j: number, o: number): void;
+}
+
+/** Wraps an angle into (−π, π]. */
+export function unwindAngle(a: number): number {
+  if (a > Math.PI) return a - 2 * Math.PI;
+  if (a <= -Math.PI) return a + 2 * Math.PI;
+  return a;
+}
+
+/** The current relative angle of a packed joint: header angle + the in-step rotation of B relative to A. */
+export function jointAngleNow(ss: Float64Array, jc: Float64Array, o: number, oa: number, ob: number): number {
+  const ac = ss[oa + SB_DQC]!;
+  const as = ss[oa + SB_DQS]!;
+  const bc = ss[ob + SB_DQC]!;
+  const bs = ss[ob + SB_DQS]!;
+  // ΔqA⁻¹·ΔqB
+  const c = ac * bc + as * bs;
+  const s = ac * bs - as * bc;
+  return unwindAngle(jc[o + J_ANGLE]! + patan2(s, c));
+}
+
+/** Fills `ctx.rigid` and the mode for a substep `h` from the solver settings. */
+export function setJointSoftness(
+  ctx: JointContext,
+  softStep: boolean,
+  jointHertz: number,
+  jointDampingRatio: number,
+  beta: number,
+  h: number,
+): void {
+  ctx.h = h;
+  ctx.invH = 1 / h;
+  ctx.beta = beta;
+  ctx.baumgarte = !softStep;
+  if (softStep) makeSoftness(Math.min(jointHertz, 0.25 / h), jointDampingRatio, h, ctx.rigid);
+  else makeSoftness(0, 0, h, ctx.rigid);
+}
+
+/**
+ * The bias, mass scale and impulse scale of a rigid part with error `C` (a velocity-level target
+ * Cdot + bias = 0), written to `out` (a reused 3-array): soft step → softness; PGS → Baumgarte β/h·C.
+ */
+export function rigidBias(ctx: JointContext, C: number, useBias: boolean, out: Float64Array): void {
+  if (!useBias) {
+    out[0] = 0;
+    out[1] = 1;
+    out[2] = 0;
+  } else if (ctx.baumgarte) {
+    out[0] = ctx.beta * ctx.invH * C;
+    out[1] = 1;
+    out[2] = 0;
+  } else {
+    out[0] = ctx.rigid.biasRate * C;
+    out[1] = ctx.rigid.massScale;
+    out[2] = ctx.rigid.impulseScale;
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * The joint solver passes (textbook §26.2 "ジョイントとモーター"; the joint part of Box2D v3's
+ * solver.c): the dispatch by kind (`JOINT_SOLVERS`) and the passes the solve stage calls — prepare
+ * (once per step: header, impulses, the kind's prepare), warm start and solve (every substep, before
+ * the contacts), the relax pass (soft step, no bias), and after the substeps the impulses kept for
+ * the next step, the reaction readout and the break test. The layout and the interface a kind
+ * implements are in joint-context.ts.
+ */
+import { patan2 } from '../../math/portable.js';
+import {
+  J_ANGLE,
+  J_DCX,
+  J_DCY,
+  J_IA,
+  J_IB,
+  J_IMPULSE,
+  J_MA,
+  J_MB,
+  J_QAC,
+  J_QAS,
+  J_RAX,
+  J_RAY,
+  J_RBX,
+  J_RBY,
+  JC_STRIDE,
+  type JointContext,
+  type JointKindSolver,
+  unwindAngle,
+} from './joint-context.js';
+import { distanceJointSolver } from './distance-joint.js';
+import { JI_STRIDE, JOINT_KIND_COUNT, JP_REFERENCE_ANGLE, JP_STRIDE } from './joint-store.js';
+import { motorJointSolver } from './motor-joint.js';
+import { mouseJointSolver } from './mouse-joint.js';
+import { prismaticJointSolver } from './prismatic-joint.js';
+import { revoluteJointSolver } from './revolute-joint.js';
+import { weldJointSolver } from './weld-joint.js';
+import { wheelJointSolver } from './wheel-joint.js';
+
+/** A placeholder for a kind not written yet: every call throws. */
+function notYet(kind: string): JointKindSolver {
+  const fail = (): never => {
+    throw new Error(`rigid2d: the ${kind} joint solver is not yet implemented`);
+  };
+  return { prepare: fail, warmStart: fail, solve: fail, reaction: fail };
+}
+
+/** The solver of each joint kind, indexed by the kind code (joint-store.ts). */
+export const JOINT_SOLVERS: readonly JointKindSolver[] = [
+  revoluteJointSolver,
+  prismaticJointSolver,
+  distanceJointSolver,
+  weldJointSolver,
+  wheelJointSolver,
+  motorJointSolver,
+  mouseJointSolver,
+];
+if (JOINT_SOLVERS.length !== JOINT_KIND_COUNT) throw new Error('rigid2d: a joint kind has no solver');
+
+/**
+ * Packs the `n` joints of `list` into `ctx.jc`: body offsets into `jb` (2 per joint), the header,
+ * the impulses (zero without warm starting), then the kind's prepare.
+ */
+export function prepareJoints(
+  ctx: JointContext,
+  list: Int32Array,
+  n: number,
+  jb: Int32Array,
+  stateOf: Int32Array,
+  warmStarting: boolean,
+): void {
+  const js = ctx.joints;
+  const b = ctx.bodies;
+  const jc = ctx.jc;
+  const { cx, cy, qc, qs, lcx, lcy, invMass, invI } = b;
+  const param = js.param;
+  const imp = js.impulse;
+  for (let k = 0; k < n; k++) {
+    const j = list[k]!;
+    const a = js.bodyA[j]!;
+    const bb = js.bodyB[j]!;
+    const o = k * JC_STRIDE;
+    jb[2 * k] = stateOf[a]!;
+    jb[2 * k + 1] = stateOf[bb]!;
+    const p = j * JP_STRIDE;
+    jc[o + J_MA] = invMass[a]!;
+    jc[o + J_MB] = invMass[bb]!;
+    jc[o + J_IA] = invI[a]!;
+    jc[o + J_IB] = invI[bb]!;
+    const ac = qc[a]!;
+    const as = qs[a]!;
+    const bc = qc[bb]!;
+    const bs = qs[bb]!;
+    const lax = param[p]! - lcx[a]!;
+    const lay = param[p + 1]! - lcy[a]!;
+    const lbx = param[p + 2]! - lcx[bb]!;
+    const lby = param[p + 3]! - lcy[bb]!;
+    jc[o + J_RAX] = ac * lax - as * lay;
+    jc[o + J_RAY] = as * lax + ac * lay;
+    jc[o + J_RBX] = bc * lbx - bs * lby;
+    jc[o + J_RBY] = bs * lbx + bc * lby;
+    jc[o + J_DCX] = cx[bb]! - cx[a]!;
+    jc[o + J_DCY] = cy[bb]! - cy[a]!;
+    jc[o + J_ANGLE] = unwindAngle(
+      patan2(ac * bs - as * bc, ac * bc + as * bs) - param[p + JP_REFERENCE_ANGLE]!,
+    );
+    jc[o + J_QAC] = ac;
+    jc[o + J_QAS] = as;
+    const q = j * JI_STRIDE;
+    for (let i = 0; i < JI_STRIDE; i++) jc[o + J_IMPULSE + i] = warmStarting ? imp[q + i]! : 0;
+    JOINT_SOLVERS[js.kind[j]!]!.prepare(ctx, j, o);
+  }
+}
+
+/** Zeroes the accumulated impulses (each substep without warm starting). */
+export function resetJointImpulses(ctx: JointContext, n: number): void {
+  const jc = ctx.jc;
+  for (let k = 0; k < n; k++) jc.fill(0, k * JC_STRIDE + J_IMPULSE, k * JC_STRIDE + J_IMPULSE + JI_STRIDE);
+}
+
+/** Applies the accumulated impulses of every packed joint (warm starting, §26.2). */
+export function warmStartJoints(ctx: JointContext, list: Int32Array, n: number, jb: Int32Array): void {
+  const kind = ctx.joints.kind;
+  for (let k = 0; k < n; k++) {
+    JOINT_SOLVERS[kind[list[k]!]!]!.warmStart(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
+  }
+}
+
+/** One Gauss–Seidel pass over the packed joints (`useBias` false: the soft step's relax pass). */
+export function solveJoints(
+  ctx: JointContext,
+  list: Int32Array,
+  n: number,
+  jb: Int32Array,
+  useBias: boolean,
+): void {
+  const kind = ctx.joints.kind;
+  for (let k = 0; k < n; k++) {
+    JOINT_SOLVERS[kind[list[k]!]!]!.solve(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!, useBias);
+  }
+}
+
+/**
+ * After the substeps: the impulses go back to the store (next step's warm start), the reaction
+ * force and torque are computed, and joints whose reaction passed breakForce / breakTorque are
+ * written to `broken` (returns how many).
+ */
+export function finishJoints(ctx: JointContext, list: Int32Array, n: number, broken: Int32Array): number {
+  const js = ctx.joints;
+  const jc = ctx.jc;
+  const imp = js.impulse;
+  let nBroken = 0;
+  for (let k = 0; k < n; k++) {
+    const j = list[k]!;
+    const o = k * JC_STRIDE;
+    const q = j * JI_STRIDE;
+    for (let i = 0; i < JI_STRIDE; i++) imp[q + i] = jc[o + J_IMPULSE + i]!;
+    JOINT_SOLVERS[js.kind[j]!]!.reaction(ctx, j, o);
+    const fx = js.forceX[j]!;
+    const fy = js.forceY[j]!;
+    if (Math.sqrt(fx * fx + fy * fy) > js.breakForce[j]! || Math.abs(js.torque[j]!) > js.breakTorque[j]!) {
+      broken[nBroken++] = j;
+    }
+  }
+  return nBroken;
+}

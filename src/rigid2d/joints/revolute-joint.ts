@@ -1,0 +1,275 @@
+/**
+ * The revolute joint (a hinge; textbook §26.2 "ジョイントとモーター", after the structure of Box2D
+ * v3's revolute_joint.c): the point constraint C = (cB + rB) − (cA + rA) = 0, two equations solved
+ * together through the 2×2 effective mass K = (mA + mB)·1 − [rA]ₓ² iA − [rB]ₓ² iB without clamping
+ * (the impulse may take either sign); optional, each on the relative angle θ = θB − θA − θref:
+ * a rotational spring (soft, Hz and damping ratio, Catto 2011), a motor driving ωB − ωA to the
+ * target speed with its accumulated impulse clamped to ±τmax·h, and lower / upper limits — an
+ * inequality active only at the limit (accumulated impulse ≥ 0), speculative when inside the range
+ * (the approach speed C/h is allowed). Solve order: spring, motor, limits, point (the point last,
+ * so it is the most exactly satisfied).
+ */
+
+import { makeSoftness } from '../../dynamics/softness.js';
+import { SB_DPX, SB_DPY, SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
+import {
+  J_DCX,
+  J_DCY,
+  J_IA,
+  J_IB,
+  J_IMPULSE,
+  J_KIND,
+  J_MA,
+  J_MB,
+  J_RAX,
+  J_RAY,
+  J_RBX,
+  J_RBY,
+  type JointContext,
+  type JointKindSolver,
+  jointAngleNow,
+  rigidBias,
+} from './joint-context.js';
+import {
+  JP_DAMPING,
+  JP_ENABLE_LIMIT,
+  JP_ENABLE_MOTOR,
+  JP_ENABLE_SPRING,
+  JP_HERTZ,
+  JP_LOWER,
+  JP_MAX_MOTOR,
+  JP_MOTOR_SPEED,
+  JP_STRIDE,
+  JP_UPPER,
+} from './joint-store.js';
+
+// kind block
+const R_AXIAL_MASS = J_KIND;
+const R_SPRING_RATE = J_KIND + 1;
+const R_SPRING_MASS = J_KIND + 2;
+const R_SPRING_IMPULSE = J_KIND + 3;
+const R_ENABLE_SPRING = J_KIND + 4;
+const R_ENABLE_MOTOR = J_KIND + 5;
+const R_ENABLE_LIMIT = J_KIND + 6;
+const R_LOWER = J_KIND + 7;
+const R_UPPER = J_KIND + 8;
+const R_MOTOR_SPEED = J_KIND + 9;
+const R_MAX_MOTOR_IMPULSE = J_KIND + 10;
+// accumulated impulses
+export const RI_X = J_IMPULSE;
+export const RI_Y = J_IMPULSE + 1;
+export const RI_SPRING = J_IMPULSE + 2;
+export const RI_MOTOR = J_IMPULSE + 3;
+export const RI_LOWER = J_IMPULSE + 4;
+export const RI_UPPER = J_IMPULSE + 5;
+
+const bias = new Float64Array(3);
+
+function prepare(ctx: JointContext, j: number, o: number): void {
+  const jc = ctx.jc;
+  const p = ctx.joints.param;
+  const q = j * JP_STRIDE;
+  const k = jc[o + J_IA]! + jc[o + J_IB]!;
+  jc[o + R_AXIAL_MASS] = k > 0 ? 1 / k : 0;
+  makeSoftness(p[q + JP_HERTZ]!, p[q + JP_DAMPING]!, ctx.h, ctx.spring);
+  jc[o + R_SPRING_RATE] = ctx.spring.biasRate;
+  jc[o + R_SPRING_MASS] = ctx.spring.massScale;
+  jc[o + R_SPRING_IMPULSE] = ctx.spring.impulseScale;
+  jc[o + R_ENABLE_SPRING] = p[q + JP_ENABLE_SPRING]!;
+  jc[o + R_ENABLE_MOTOR] = p[q + JP_ENABLE_MOTOR]!;
+  jc[o + R_ENABLE_LIMIT] = p[q + JP_ENABLE_LIMIT]!;
+  jc[o + R_LOWER] = p[q + JP_LOWER]!;
+  jc[o + R_UPPER] = p[q + JP_UPPER]!;
+  jc[o + R_MOTOR_SPEED] = p[q + JP_MOTOR_SPEED]!;
+  jc[o + R_MAX_MOTOR_IMPULSE] = p[q + JP_MAX_MOTOR]! * ctx.h;
+  if (jc[o + R_ENABLE_SPRING] === 0) jc[o + RI_SPRING] = 0;
+  if (jc[o + R_ENABLE_MOTOR] === 0) jc[o + RI_MOTOR] = 0;
+  if (jc[o + R_ENABLE_LIMIT] === 0) {
+    jc[o + RI_LOWER] = 0;
+    jc[o + RI_UPPER] = 0;
+  }
+}
+
+function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  const mA = jc[o + J_MA]!;
+  const mB = jc[o + J_MB]!;
+  const iA = jc[o + J_IA]!;
+  const iB = jc[o + J_IB]!;
+  // current anchors r = R(Δq)·r₀
+  const qAc = ss[oa + SB_DQC]!;
+  const qAs = ss[oa + SB_DQS]!;
+  const qBc = ss[ob + SB_DQC]!;
+  const qBs = ss[ob + SB_DQS]!;
+  const rAx = qAc * jc[o + J_RAX]! - qAs * jc[o + J_RAY]!;
+  const rAy = qAs * jc[o + J_RAX]! + qAc * jc[o + J_RAY]!;
+  const rBx = qBc * jc[o + J_RBX]! - qBs * jc[o + J_RBY]!;
+  const rBy = qBs * jc[o + J_RBX]! + qBc * jc[o + J_RBY]!;
+  const Px = jc[o + RI_X]!;
+  const Py = jc[o + RI_Y]!;
+  const axial = jc[o + RI_SPRING]! + jc[o + RI_MOTOR]! + jc[o + RI_LOWER]! - jc[o + RI_UPPER]!;
+  ss[oa + SB_VX] = ss[oa + SB_VX]! - mA * Px;
+  ss[oa + SB_VY] = ss[oa + SB_VY]! - mA * Py;
+  ss[oa + SB_W] = ss[oa + SB_W]! - iA * (rAx * Py - rAy * Px + axial);
+  ss[ob + SB_VX] = ss[ob + SB_VX]! + mB * Px;
+  ss[ob + SB_VY] = ss[ob + SB_VY]! + mB * Py;
+  ss[ob + SB_W] = ss[ob + SB_W]! + iB * (rBx * Py - rBy * Px + axial);
+}
+
+function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void {
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  const mA = jc[o + J_MA]!;
+  const mB = jc[o + J_MB]!;
+  const iA = jc[o + J_IA]!;
+  const iB = jc[o + J_IB]!;
+  let vAx = ss[oa + SB_VX]!;
+  let vAy = ss[oa + SB_VY]!;
+  let wA = ss[oa + SB_W]!;
+  let vBx = ss[ob + SB_VX]!;
+  let vBy = ss[ob + SB_VY]!;
+  let wB = ss[ob + SB_W]!;
+  const axialMass = jc[o + R_AXIAL_MASS]!;
+  const angular = jc[o + R_ENABLE_SPRING] === 1 || jc[o + R_ENABLE_LIMIT] === 1;
+  const angle = angular ? jointAngleNow(ss, jc, o, oa, ob) : 0;
+
+  // spring towards θ = 0 (soft in every pass, Catto 2011)
+  if (jc[o + R_ENABLE_SPRING] === 1) {
+    const C = angle;
+    const b = jc[o + R_SPRING_RATE]! * C;
+    const Cdot = wB - wA;
+    const old = jc[o + RI_SPRING]!;
+    const impulse = -jc[o + R_SPRING_MASS]! * axialMass * (Cdot + b) - jc[o + R_SPRING_IMPULSE]! * old;
+    jc[o + RI_SPRING] = old + impulse;
+    wA -= iA * impulse;
+    wB += iB * impulse;
+  }
+
+  // motor: accumulated impulse clamped to ±τmax·h
+  if (jc[o + R_ENABLE_MOTOR] === 1) {
+    const Cdot = wB - wA - jc[o + R_MOTOR_SPEED]!;
+    const old = jc[o + RI_MOTOR]!;
+    const max = jc[o + R_MAX_MOTOR_IMPULSE]!;
+    let acc = old - axialMass * Cdot;
+    if (acc < -max) acc = -max;
+    else if (acc > max) acc = max;
+    const impulse = acc - old;
+    jc[o + RI_MOTOR] = acc;
+    wA -= iA * impulse;
+    wB += iB * impulse;
+  }
+
+  // limits: inequalities, speculative inside the range
+  if (jc[o + R_ENABLE_LIMIT] === 1) {
+    {
+      const C = angle - jc[o + R_LOWER]!;
+      let b = 0;
+      let massScale = 1;
+      let impulseScale = 0;
+      if (C > 0) b = C * ctx.invH;
+      else {
+        rigidBias(ctx, C, useBias, bias);
+        b = bias[0]!;
+        massScale = bias[1]!;
+        impulseScale = bias[2]!;
+      }
+      const Cdot = wB - wA;
+      const old = jc[o + RI_LOWER]!;
+      let acc = old - massScale * axialMass * (Cdot + b) - impulseScale * old;
+      if (acc < 0) acc = 0;
+      const impulse = acc - old;
+      jc[o + RI_LOWER] = acc;
+      wA -= iA * impulse;
+      wB += iB * impulse;
+    }
+    {
+      const C = jc[o + R_UPPER]! - angle;
+      let b = 0;
+      let massScale = 1;
+      let impulseScale = 0;
+      if (C > 0) b = C * ctx.invH;
+      else {
+        rigidBias(ctx, C, useBias, bias);
+        b = bias[0]!;
+        massScale = bias[1]!;
+        impulseScale = bias[2]!;
+      }
+      const Cdot = wA - wB;
+      const old = jc[o + RI_UPPER]!;
+      let acc = old - massScale * axialMass * (Cdot + b) - impulseScale * old;
+      if (acc < 0) acc = 0;
+      const impulse = acc - old;
+      jc[o + RI_UPPER] = acc;
+      wA += iA * impulse;
+      wB -= iB * impulse;
+    }
+  }
+
+  // the point constraint (2 equations, no clamping)
+  {
+    const qAc = ss[oa + SB_DQC]!;
+    const qAs = ss[oa + SB_DQS]!;
+    const qBc = ss[ob + SB_DQC]!;
+    const qBs = ss[ob + SB_DQS]!;
+    const rAx = qAc * jc[o + J_RAX]! - qAs * jc[o + J_RAY]!;
+    const rAy = qAs * jc[o + J_RAX]! + qAc * jc[o + J_RAY]!;
+    const rBx = qBc * jc[o + J_RBX]! - qBs * jc[o + J_RBY]!;
+    const rBy = qBs * jc[o + J_RBX]! + qBc * jc[o + J_RBY]!;
+    // Cdot = vB + ωB × rB − vA − ωA × rA
+    const cdx = vBx - wB * rBy - vAx + wA * rAy;
+    const cdy = vBy + wB * rBx - vAy - wA * rAx;
+    let bx = 0;
+    let by = 0;
+    let massScale = 1;
+    let impulseScale = 0;
+    if (useBias) {
+      const sx = ss[ob + SB_DPX]! - ss[oa + SB_DPX]! + rBx - rAx + jc[o + J_DCX]!;
+      const sy = ss[ob + SB_DPY]! - ss[oa + SB_DPY]! + rBy - rAy + jc[o + J_DCY]!;
+      rigidBias(ctx, 1, true, bias);
+      bx = bias[0]! * sx;
+      by = bias[0]! * sy;
+      massScale = bias[1]!;
+      impulseScale = bias[2]!;
+    }
+    const k11 = mA + mB + rAy * rAy * iA + rBy * rBy * iB;
+    const k12 = -rAy * rAx * iA - rBy * rBx * iB;
+    const k22 = mA + mB + rAx * rAx * iA + rBx * rBx * iB;
+    let det = k11 * k22 - k12 * k12;
+    if (det !== 0) det = 1 / det;
+    // K⁻¹ (Cdot + bias)
+    const ux = cdx + bx;
+    const uy = cdy + by;
+    const solX = det * (k22 * ux - k12 * uy);
+    const solY = det * (k11 * uy - k12 * ux);
+    const oldX = jc[o + RI_X]!;
+    const oldY = jc[o + RI_Y]!;
+    const ix = -massScale * solX - impulseScale * oldX;
+    const iy = -massScale * solY - impulseScale * oldY;
+    jc[o + RI_X] = oldX + ix;
+    jc[o + RI_Y] = oldY + iy;
+    vAx -= mA * ix;
+    vAy -= mA * iy;
+    wA -= iA * (rAx * iy - rAy * ix);
+    vBx += mB * ix;
+    vBy += mB * iy;
+    wB += iB * (rBx * iy - rBy * ix);
+  }
+  ss[oa + SB_VX] = vAx;
+  ss[oa + SB_VY] = vAy;
+  ss[oa + SB_W] = wA;
+  ss[ob + SB_VX] = vBx;
+  ss[ob + SB_VY] = vBy;
+  ss[ob + SB_W] = wB;
+}
+
+function reaction(ctx: JointContext, j: number, o: number): void {
+  const jc = ctx.jc;
+  const js = ctx.joints;
+  const invH = ctx.invH;
+  js.forceX[j] = jc[o + RI_X]! * invH;
+  js.forceY[j] = jc[o + RI_Y]! * invH;
+  js.torque[j] = (jc[o + RI_SPRING]! + jc[o + RI_MOTOR]! + jc[o + RI_LOWER]! - jc[o + RI_UPPER]!) * invH;
+}
+
+export const revoluteJointSolver: JointKindSolver = { prepare, warmStart, solve, reaction };

@@ -1,0 +1,12 @@
+/** The weld joint (being written). */
+import type { JointKindSolver } from './joint-context.js';
+
+const fail = (): never => {
+  throw new Error('rigid2d: the weld joint solver is not yet implemented');
+};
+export const weldJointSolver: JointKindSolver = {
+  prepare: fail,
+  warmStart: fail,
+  solve: fail,
+  reaction: fail,
+};
