@@ -181,10 +181,10 @@ export function solve(w: World, dt: number): void {
   loadBodyStates(b, list, nAwake, ss, stateOf);
   const jctx = s.joints;
   const jb = s.jb;
+  jctx.joints = js;
+  jctx.bodies = b;
+  jctx.ss = ss;
   if (nJoints > 0) {
-    jctx.joints = js;
-    jctx.bodies = b;
-    jctx.ss = ss;
     jctx.gx = w.gravityX;
     jctx.gy = w.gravityY;
     setJointSoftness(
