@@ -17,6 +17,8 @@ export class BodyStore extends SlotStore {
   awake = new Uint8Array(0);
   fixedRotation = new Uint8Array(0);
   sleepEnabled = new Uint8Array(0);
+  /** 1: continuous collision against every shape, not only static and kinematic ones (continuous.ts) */
+  bullet = new Uint8Array(0);
 
   cx = new Float64Array(0);
   cy = new Float64Array(0);
@@ -39,6 +41,8 @@ export class BodyStore extends SlotStore {
   gravityScale = new Float64Array(0);
   /** largest distance from the centre of mass to a shape's extent (for the angular sleep test) */
   maxExtent = new Float64Array(0);
+  /** smallest half-size of the body's shapes (a circle's radius, a box's smaller half-width): continuous.ts calls a body fast when it moves more than a quarter of this in a step */
+  minExtent = new Float64Array(0);
   sleepTime = new Float64Array(0);
   /** position and rotation change within the current step (the soft-step's current separation) */
   dpx = new Float64Array(0);
@@ -60,6 +64,7 @@ export class BodyStore extends SlotStore {
     this.awake = grow(this.awake, cap);
     this.fixedRotation = grow(this.fixedRotation, cap);
     this.sleepEnabled = grow(this.sleepEnabled, cap);
+    this.bullet = grow(this.bullet, cap);
     this.cx = grow(this.cx, cap);
     this.cy = grow(this.cy, cap);
     this.qc = grow(this.qc, cap);
@@ -80,6 +85,7 @@ export class BodyStore extends SlotStore {
     this.angularDamping = grow(this.angularDamping, cap);
     this.gravityScale = grow(this.gravityScale, cap);
     this.maxExtent = grow(this.maxExtent, cap);
+    this.minExtent = grow(this.minExtent, cap);
     this.sleepTime = grow(this.sleepTime, cap);
     this.dpx = grow(this.dpx, cap);
     this.dpy = grow(this.dpy, cap);

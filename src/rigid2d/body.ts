@@ -39,6 +39,26 @@ export function bodyTypeName(code: number): BodyType {
   return code === BODY_STATIC ? 'static' : code === BODY_KINEMATIC ? 'kinematic' : 'dynamic';
 }
 
+/**
+ * Magnitude limits at the API boundary (documented on {@link BodyDef}): a value past them can only
+ * overflow to ∞ within a few steps (squares in the solver and the boxes reach 1e308), so it is
+ * rejected where it enters, naming the field, instead of surfacing later as non-finite state.
+ */
+/** |position coordinate| in m */
+export const MAX_COORDINATE = 1e12;
+/** |linear velocity component| in m/s and |angular velocity| in rad/s */
+export const MAX_SPEED = 1e12;
+/** |force component| in N, |torque| in N·m, |impulse component| in N·s */
+export const MAX_FORCE = 1e30;
+
+/** Throws `invalid-argument` when |v| > max (v already checked finite); returns v. */
+export function limitMagnitude(v: number, max: number, where: string): number {
+  if (v > max || v < -max) {
+    throw new PhysicsError('invalid-argument', `${where}: magnitude must be <= ${max}, got ${v}`);
+  }
+  return v;
+}
+
 /** Validates `def`, fills a new body slot and returns its index. */
 export function createBodySlot(w: World, def: BodyDef): number {
   const code = bodyTypeCode(def.type ?? 'dynamic');
@@ -49,6 +69,11 @@ export function createBodySlot(w: World, def: BodyDef): number {
   const ld = num(def.linearDamping, 'body.linearDamping', 0, 0);
   const ad = num(def.angularDamping, 'body.angularDamping', 0, 0);
   const gs = num(def.gravityScale, 'body.gravityScale', 1);
+  limitMagnitude(x, MAX_COORDINATE, 'body.position[0]');
+  limitMagnitude(y, MAX_COORDINATE, 'body.position[1]');
+  limitMagnitude(vx, MAX_SPEED, 'body.linearVelocity[0]');
+  limitMagnitude(vy, MAX_SPEED, 'body.linearVelocity[1]');
+  limitMagnitude(av, MAX_SPEED, 'body.angularVelocity');
   const b = w.bodies;
   const i = b.allocate();
   b.type[i] = code;
@@ -69,6 +94,7 @@ export function createBodySlot(w: World, def: BodyDef): number {
   b.gravityScale[i] = gs;
   b.fixedRotation[i] = def.fixedRotation ? 1 : 0;
   b.sleepEnabled[i] = def.sleepEnabled === false ? 0 : 1;
+  b.bullet[i] = def.bullet === true ? 1 : 0;
   b.awake[i] = code === BODY_STATIC ? 0 : def.awake === false ? 0 : 1;
   b.sleepTime[i] = 0;
   b.dpx[i] = 0;
@@ -182,4 +208,74 @@ export function updateMass(w: World, i: number): void {
     }
   }
   b.maxExtent[i] = ext;
+  b.minExtent[i] = minExtentOf(w, i);
+}
+
+/**
+ * The smallest half-size over the body's shapes: a circle's or capsule's radius, a polygon's
+ * smallest centroid-to-edge distance plus its rounding; a segment counts as the linear slop
+ * (0.005 m). 1e30 for a body without shapes.
+ */
+function minExtentOf(w: World, i: number): number {
+  const sh = w.shapes;
+  let ext = 1e30;
+  for (let k = w.bodies.firstShape[i]!; k !== -1; k = sh.next[k]!) {
+    const g = sh.geom[k]!;
+    let e = g.radius;
+    if (g.count >= 3) {
+      let m = Number.POSITIVE_INFINITY;
+      for (let v = 0; v < g.count; v++) {
+        const d = g.nx[v]! * (g.vx[v]! - g.centroidX) + g.ny[v]! * (g.vy[v]! - g.centroidY);
+        if (d < m) m = d;
+      }
+      e += m;
+    }
+    if (e < 0.005) e = 0.005;
+    if (e < ext) ext = e;
+  }
+  return ext;
+}
+
+/** Marks body slot `i` a bullet (continuous collision against every shape, continuous.ts) or not. */
+export function setBodyBullet(w: World, i: number, flag: boolean): void {
+  w.bodies.bullet[i] = flag ? 1 : 0;
+}
+
+/**
+ * The step's guard: non-finite state never spreads. Run right after the solve (before the boxes,
+ * the broadphase and the continuous stage see the new state). A cheap pass over the awake bodies
+ * (x − x is 0 for a finite x and NaN for NaN or ±∞, so one sum tells); when it is not 0 the first
+ * body with a non-finite position, angle or velocity is named in a `non-finite` error. Nothing is
+ * restored: the world's state is lost and the world must be rebuilt (as in the xpbd world).
+ */
+export function assertFiniteBodies(w: World, step: number): void {
+  const b = w.bodies;
+  const list = w.scratch.awakeList;
+  const n = w.lastStep.awakeBodies;
+  const { cx, cy, qc, qs, vx, vy } = b;
+  const av = b.w;
+  let acc = 0;
+  for (let k = 0; k < n; k++) {
+    const i = list[k]!;
+    acc += cx[i]! - cx[i]! + (cy[i]! - cy[i]!) + (qc[i]! - qc[i]!) + (qs[i]! - qs[i]!);
+    acc += vx[i]! - vx[i]! + (vy[i]! - vy[i]!) + (av[i]! - av[i]!);
+  }
+  if (acc === 0) return;
+  for (let k = 0; k < n; k++) {
+    const i = list[k]!;
+    const field = !Number.isFinite(cx[i]! + cy[i]!)
+      ? `position=(${cx[i]}, ${cy[i]})`
+      : !Number.isFinite(qc[i]! + qs[i]!)
+        ? `angle (cos, sin)=(${qc[i]}, ${qs[i]})`
+        : !Number.isFinite(vx[i]! + vy[i]!)
+          ? `linearVelocity=(${vx[i]}, ${vy[i]})`
+          : !Number.isFinite(av[i]!)
+            ? `angularVelocity=${av[i]}`
+            : '';
+    if (field === '') continue;
+    throw new PhysicsError(
+      'non-finite',
+      `rigid2d.bodies[${i}] (body ${w.bodyId(i)}): position/angle/velocity must be finite after step ${step}, got ${field}; the world's state is lost: rebuild the world`,
+    );
+  }
 }

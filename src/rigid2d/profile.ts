@@ -18,6 +18,8 @@ export class StepProfile {
   solve = 0.5;
   /** forces cleared, shape boxes and broadphase proxies updated, sleep timers */
   finalize = 0.5;
+  /** the continuous stage (continuous.ts) — a part of `finalize`, which covers it, so the stages still sum to `step` */
+  continuous = 0.5;
   /** islands split and put to sleep */
   sleep = 0.5;
 
@@ -28,6 +30,7 @@ export class StepProfile {
     this.collide = 0;
     this.solve = 0;
     this.finalize = 0;
+    this.continuous = 0;
     this.sleep = 0;
   }
 }

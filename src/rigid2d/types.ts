@@ -28,7 +28,12 @@ export type ShapeId = number & { readonly __brand?: 'ShapeId' };
 
 export type BodyType = 'static' | 'kinematic' | 'dynamic';
 
-/** `world.createBody(def)` — every field optional. */
+/**
+ * `world.createBody(def)` — every field optional. Magnitude limits, checked here and by the
+ * setters and `apply…` methods (a larger value can only overflow): |position| ≤ 1e12 m,
+ * |velocity| ≤ 1e12 m/s, |angular velocity| ≤ 1e12 rad/s, |force|, |torque| and |impulse| ≤ 1e30
+ * (per component). Past them the call throws `invalid-argument` naming the field.
+ */
 export interface BodyDef {
   /** default 'dynamic' */
   type?: BodyType;
@@ -52,6 +57,12 @@ export interface BodyDef {
   sleepEnabled?: boolean;
   /** starts awake, default true */
   awake?: boolean;
+  /**
+   * continuous collision against every shape — static, kinematic and dynamic — so a small fast
+   * body (a projectile) never passes through anything; default false (a non-bullet fast body is
+   * swept against static and kinematic geometry only, see {@link WorldDef.continuous})
+   */
+  bullet?: boolean;
   /** any value the caller wants to find again (not used by the engine) */
   userData?: unknown;
 }
@@ -136,6 +147,14 @@ export interface WorldDef {
   speculativeDistance?: number;
   /** broadphase boxes are fattened by this (m), default 0.1 */
   aabbMargin?: number;
+  /**
+   * continuous collision (conservative advancement, textbook §26.2): a dynamic body that moved
+   * more than a quarter of its smallest half-size in a step is swept against static and kinematic
+   * shapes and moved back to just before the first impact; default true. Bullets are swept
+   * whatever this says. After the step a non-finite body state throws `non-finite` (the world is
+   * then lost: rebuild it).
+   */
+  continuous?: boolean;
 }
 
 /** One point of a contact readout. */

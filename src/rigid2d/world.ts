@@ -26,10 +26,22 @@ import { Manifold2 } from '../geometry/manifold2d.js';
 import { type ConvexShape2, Transform2 } from '../geometry/shapes2d.js';
 import { patan2, pcos, psin } from '../math/portable.js';
 import { DynamicTree } from '../spatial/dynamic-tree.js';
-import { bodyTypeName, createBodySlot, destroyBodySlot, originTransform } from './body.js';
+import {
+  assertFiniteBodies,
+  bodyTypeName,
+  createBodySlot,
+  destroyBodySlot,
+  limitMagnitude,
+  MAX_COORDINATE,
+  MAX_FORCE,
+  MAX_SPEED,
+  originTransform,
+  setBodyBullet,
+} from './body.js';
 import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from './body-store.js';
 import { collide, updatePairs } from './contact.js';
 import { ContactStore } from './contact-store.js';
+import { solveContinuous } from './continuous.js';
 import { type DebugDraw2, type DebugDrawOptions, drawWorld } from './debug-draw.js';
 import { StepEvents } from './events.js';
 import { finalizeBodies } from './finalize.js';
@@ -129,6 +141,8 @@ export class World {
   gravityY = 0.5;
   solver: ResolvedSolverSettings;
   enableSleep = true;
+  /** continuous collision for fast dynamic bodies against static and kinematic shapes (see {@link WorldDef.continuous}); bullets are swept regardless */
+  continuous = true;
   private sleepTimeField = 0.5;
   private sleepToleranceField = 0.5;
   private hitThresholdField = 0.5;
@@ -169,6 +183,7 @@ export class World {
     this.gravityY = g[1];
     this.solver = resolveSolverSettings(def.solver, 'world.solver');
     this.enableSleep = def.enableSleep ?? true;
+    this.continuous = def.continuous ?? true;
     const t = resolveTunables(def);
     this.sleepTimeField = t.timeToSleep;
     this.sleepToleranceField = t.sleepTolerance;
@@ -368,6 +383,16 @@ export class World {
     return this.bodies.awake[this.bodyIndex(id)] === 1;
   }
 
+  /** Is the body a bullet (continuous collision against every shape, {@link BodyDef.bullet})? */
+  isBullet(id: BodyId): boolean {
+    return this.bodies.bullet[this.bodyIndex(id)] === 1;
+  }
+
+  /** Makes the body a bullet or not (see {@link BodyDef.bullet}); from the next step on. */
+  setBullet(id: BodyId, flag: boolean): void {
+    setBodyBullet(this, this.bodyIndex(id), flag);
+  }
+
   /** Wakes (true) or puts to sleep (false) the body's whole island. */
   setAwake(id: BodyId, awake: boolean): void {
     const i = this.bodyIndex(id);
@@ -380,6 +405,8 @@ export class World {
     const i = this.bodyIndex(id);
     const [x, y] = vec(position, 'position');
     assertFinite(angle, 'angle');
+    limitMagnitude(x, MAX_COORDINATE, 'position[0]');
+    limitMagnitude(y, MAX_COORDINATE, 'position[1]');
     const b = this.bodies;
     b.qc[i] = pcos(angle);
     b.qs[i] = psin(angle);
@@ -392,6 +419,8 @@ export class World {
   setLinearVelocity(id: BodyId, v: Vec2Tuple): void {
     const i = this.bodyIndex(id);
     const [x, y] = vec(v, 'linearVelocity');
+    limitMagnitude(x, MAX_SPEED, 'linearVelocity[0]');
+    limitMagnitude(y, MAX_SPEED, 'linearVelocity[1]');
     if (this.bodies.type[i] === BODY_STATIC) return;
     this.bodies.vx[i] = x;
     this.bodies.vy[i] = y;
@@ -400,7 +429,7 @@ export class World {
 
   setAngularVelocity(id: BodyId, w: number): void {
     const i = this.bodyIndex(id);
-    assertFinite(w, 'angularVelocity');
+    limitMagnitude(assertFinite(w, 'angularVelocity'), MAX_SPEED, 'angularVelocity');
     if (this.bodies.type[i] === BODY_STATIC || this.bodies.fixedRotation[i]) return;
     this.bodies.w[i] = w;
     if (w !== 0) wakeBody(this.bodies, this.islands, i);
@@ -410,6 +439,8 @@ export class World {
   applyForce(id: BodyId, force: Vec2Tuple, point?: Vec2Tuple): void {
     const i = this.bodyIndex(id);
     const [fx, fy] = vec(force, 'force');
+    limitMagnitude(fx, MAX_FORCE, 'force[0]');
+    limitMagnitude(fy, MAX_FORCE, 'force[1]');
     const b = this.bodies;
     if (b.type[i] !== BODY_DYNAMIC) return;
     b.fx[i] = b.fx[i]! + fx;
@@ -423,7 +454,7 @@ export class World {
 
   applyTorque(id: BodyId, torque: number): void {
     const i = this.bodyIndex(id);
-    assertFinite(torque, 'torque');
+    limitMagnitude(assertFinite(torque, 'torque'), MAX_FORCE, 'torque');
     if (this.bodies.type[i] !== BODY_DYNAMIC) return;
     this.bodies.torque[i] = this.bodies.torque[i]! + torque;
     wakeBody(this.bodies, this.islands, i);
@@ -433,6 +464,8 @@ export class World {
   applyLinearImpulse(id: BodyId, impulse: Vec2Tuple, point?: Vec2Tuple): void {
     const i = this.bodyIndex(id);
     const [jx, jy] = vec(impulse, 'impulse');
+    limitMagnitude(jx, MAX_FORCE, 'impulse[0]');
+    limitMagnitude(jy, MAX_FORCE, 'impulse[1]');
     const b = this.bodies;
     if (b.type[i] !== BODY_DYNAMIC) return;
     b.vx[i] = b.vx[i]! + b.invMass[i]! * jx;
@@ -705,8 +738,11 @@ export class World {
     collide(this); // narrowphase: manifolds, feature ids, begin/end/sensor events
     const t2 = timed ? performance.now() : 0;
     solve(this, dt); // prepare, substeps, restitution, bodies moved
+    assertFiniteBodies(this, this.stepCount + 1); // non-finite state throws before it spreads
     const t3 = timed ? performance.now() : 0;
     finalizeBodies(this, dt); // forces cleared, boxes and proxies, sleep timers
+    const t35 = timed ? performance.now() : 0;
+    solveContinuous(this); // fast bodies and bullets back to their first time of impact
     const t4 = timed ? performance.now() : 0;
     updateSleep(this); // islands split and put to sleep
     this.time += dt;
@@ -717,6 +753,7 @@ export class World {
       p.collide = t2 - t1;
       p.solve = t3 - t2;
       p.finalize = t4 - t3;
+      p.continuous = t4 - t35;
       p.sleep = t5 - t4;
       p.step = t5 - t0;
     }
