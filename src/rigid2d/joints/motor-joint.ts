@@ -10,9 +10,10 @@
  *   point of A, rB B's origin; solved through the 2×2 effective mass, the accumulated impulse
  *   clamped to the disc |λ| ≤ Fmax·h.
  *
- * β_c is the correction factor (0..1): the fraction of the error removed per substep; the feedback
- * acts in the biased passes only (the relax pass of the soft step removes its speed again, so the
- * target is approached without overshoot).
+ * β_c is the correction factor (0..1): the fraction of the error removed per substep. The feedback
+ * is a velocity target, not a position correction, so it acts in every pass, the soft step's relax
+ * pass included: B really moves at the commanded speed, and with an unclamped force the error
+ * shrinks by (1 − β_c) per substep without overshoot.
  */
 import { SB_DPX, SB_DPY, SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
 import {
@@ -117,7 +118,7 @@ function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
   ss[ob + SB_W] = ss[ob + SB_W]! + jc[o + J_IB]! * (rBx * Py - rBy * Px + L);
 }
 
-function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void {
+function solve(ctx: JointContext, o: number, oa: number, ob: number, _useBias: boolean): void {
   const ss = ctx.ss;
   const jc = ctx.jc;
   const mA = jc[o + J_MA]!;
@@ -130,11 +131,11 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
   let vBx = ss[ob + SB_VX]!;
   let vBy = ss[ob + SB_VY]!;
   let wB = ss[ob + SB_W]!;
-  const feedback = useBias ? jc[o + M_CORRECTION]! * ctx.invH : 0;
+  const feedback = jc[o + M_CORRECTION]! * ctx.invH;
 
   // angular
   {
-    const b = useBias ? feedback * jointAngleNow(ss, jc, o, oa, ob) : 0;
+    const b = feedback * jointAngleNow(ss, jc, o, oa, ob);
     const old = jc[o + MI_ANGULAR]!;
     const max = jc[o + M_MAX_TORQUE_IMPULSE]!;
     let acc = old - jc[o + M_ANGULAR_MASS]! * (wB - wA + b);
@@ -156,12 +157,11 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
     const rAy = qAs * jc[o + M_RAX]! + qAc * jc[o + M_RAY]!;
     const rBx = qBc * jc[o + J_RBX]! - qBs * jc[o + J_RBY]!;
     const rBy = qBs * jc[o + J_RBX]! + qBc * jc[o + J_RBY]!;
-    let cx = vBx - wB * rBy - vAx + wA * rAy;
-    let cy = vBy + wB * rBx - vAy - wA * rAx;
-    if (useBias) {
-      cx += feedback * (ss[ob + SB_DPX]! - ss[oa + SB_DPX]! + rBx - rAx + jc[o + J_DCX]!);
-      cy += feedback * (ss[ob + SB_DPY]! - ss[oa + SB_DPY]! + rBy - rAy + jc[o + J_DCY]!);
-    }
+    // the current error e = (ΔpB − ΔpA) + (rB − rA) + (cB − cA)₀
+    const ex = ss[ob + SB_DPX]! - ss[oa + SB_DPX]! + rBx - rAx + jc[o + J_DCX]!;
+    const ey = ss[ob + SB_DPY]! - ss[oa + SB_DPY]! + rBy - rAy + jc[o + J_DCY]!;
+    const cx = vBx - wB * rBy - vAx + wA * rAy + feedback * ex;
+    const cy = vBy + wB * rBx - vAy - wA * rAx + feedback * ey;
     const oldX = jc[o + MI_X]!;
     const oldY = jc[o + MI_Y]!;
     let accX = oldX - (jc[o + M_K11]! * cx + jc[o + M_K12]! * cy);
