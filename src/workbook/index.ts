@@ -1,5 +1,6 @@
 import { section26_1 } from './s26-1.js';
 import { section26_2 } from './s26-2.js';
+import { section26_2Joints } from './s26-2-joints.js';
 import { section26_3 } from './s26-3.js';
 import { section26_4 } from './s26-4.js';
 import type { WorkbookSection } from './types.js';
@@ -10,6 +11,7 @@ export * from './types.js';
 export const workbookSections: readonly WorkbookSection[] = [
   section26_1,
   section26_2,
+  section26_2Joints,
   section26_3,
   section26_4,
 ];
