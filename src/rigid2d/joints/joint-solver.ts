@@ -7,6 +7,7 @@
  * implements are in joint-context.ts.
  */
 import { patan2 } from '../../math/portable.js';
+import { distanceJointSolver } from './distance-joint.js';
 import {
   J_ANGLE,
   J_DCX,
@@ -27,7 +28,6 @@ import {
   type JointKindSolver,
   unwindAngle,
 } from './joint-context.js';
-import { distanceJointSolver } from './distance-joint.js';
 import { JI_STRIDE, JOINT_KIND_COUNT, JP_REFERENCE_ANGLE, JP_STRIDE } from './joint-store.js';
 import { motorJointSolver } from './motor-joint.js';
 import { mouseJointSolver } from './mouse-joint.js';
@@ -35,14 +35,6 @@ import { prismaticJointSolver } from './prismatic-joint.js';
 import { revoluteJointSolver } from './revolute-joint.js';
 import { weldJointSolver } from './weld-joint.js';
 import { wheelJointSolver } from './wheel-joint.js';
-
-/** A placeholder for a kind not written yet: every call throws. */
-function notYet(kind: string): JointKindSolver {
-  const fail = (): never => {
-    throw new Error(`rigid2d: the ${kind} joint solver is not yet implemented`);
-  };
-  return { prepare: fail, warmStart: fail, solve: fail, reaction: fail };
-}
 
 /** The solver of each joint kind, indexed by the kind code (joint-store.ts). */
 export const JOINT_SOLVERS: readonly JointKindSolver[] = [

@@ -1,12 +1,201 @@
-/** The weld joint (being written). */
-import type { JointKindSolver } from './joint-context.js';
+/**
+ * The weld joint (textbook §26.2 "ジョイントとモーター", after the structure of Box2D v3's
+ * weld_joint.c): B is glued to A — the relative angle θ = θB − θA − θref = 0 (one equation,
+ * effective mass 1/(IA⁻¹ + IB⁻¹)) and the point constraint (cB + rB) − (cA + rA) = 0 (two equations,
+ * 2×2 effective mass), solved without clamping. Hertz 0 makes a part rigid (the solver's joint
+ * softness in the soft step, Baumgarte in the PGS modes); hertz > 0 makes it a spring–damper of
+ * that frequency and damping ratio (Catto, "Soft Constraints", 2011), soft in every pass.
+ */
+import { makeSoftness } from '../../dynamics/softness.js';
+import { SB_DPX, SB_DPY, SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
+import {
+  J_DCX,
+  J_DCY,
+  J_IA,
+  J_IB,
+  J_IMPULSE,
+  J_KIND,
+  J_MA,
+  J_MB,
+  J_RAX,
+  J_RAY,
+  J_RBX,
+  J_RBY,
+  type JointContext,
+  type JointKindSolver,
+  jointAngleNow,
+  rigidBias,
+} from './joint-context.js';
+import { JP_ANGULAR_DAMPING, JP_ANGULAR_HERTZ, JP_DAMPING, JP_HERTZ, JP_STRIDE } from './joint-store.js';
 
-const fail = (): never => {
-  throw new Error('rigid2d: the weld joint solver is not yet implemented');
-};
-export const weldJointSolver: JointKindSolver = {
-  prepare: fail,
-  warmStart: fail,
-  solve: fail,
-  reaction: fail,
-};
+// kind block: each part's softness (rate, mass scale, impulse scale) and whether it is a spring
+const W_AXIAL_MASS = J_KIND;
+const W_LIN_SPRING = J_KIND + 1;
+const W_LIN_RATE = J_KIND + 2;
+const W_LIN_MASS = J_KIND + 3;
+const W_LIN_IMPULSE = J_KIND + 4;
+const W_ANG_SPRING = J_KIND + 5;
+const W_ANG_RATE = J_KIND + 6;
+const W_ANG_MASS = J_KIND + 7;
+const W_ANG_IMPULSE = J_KIND + 8;
+// accumulated impulses
+const WI_X = J_IMPULSE;
+const WI_Y = J_IMPULSE + 1;
+const WI_ANGLE = J_IMPULSE + 2;
+
+const bias = new Float64Array(3);
+
+function prepare(ctx: JointContext, j: number, o: number): void {
+  const jc = ctx.jc;
+  const p = ctx.joints.param;
+  const q = j * JP_STRIDE;
+  const k = jc[o + J_IA]! + jc[o + J_IB]!;
+  jc[o + W_AXIAL_MASS] = k > 0 ? 1 / k : 0;
+  const lh = p[q + JP_HERTZ]!;
+  jc[o + W_LIN_SPRING] = lh > 0 ? 1 : 0;
+  makeSoftness(lh, p[q + JP_DAMPING]!, ctx.h, ctx.spring);
+  jc[o + W_LIN_RATE] = ctx.spring.biasRate;
+  jc[o + W_LIN_MASS] = ctx.spring.massScale;
+  jc[o + W_LIN_IMPULSE] = ctx.spring.impulseScale;
+  const ah = p[q + JP_ANGULAR_HERTZ]!;
+  jc[o + W_ANG_SPRING] = ah > 0 ? 1 : 0;
+  makeSoftness(ah, p[q + JP_ANGULAR_DAMPING]!, ctx.h, ctx.spring);
+  jc[o + W_ANG_RATE] = ctx.spring.biasRate;
+  jc[o + W_ANG_MASS] = ctx.spring.massScale;
+  jc[o + W_ANG_IMPULSE] = ctx.spring.impulseScale;
+}
+
+function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  const qAc = ss[oa + SB_DQC]!;
+  const qAs = ss[oa + SB_DQS]!;
+  const qBc = ss[ob + SB_DQC]!;
+  const qBs = ss[ob + SB_DQS]!;
+  const rAx = qAc * jc[o + J_RAX]! - qAs * jc[o + J_RAY]!;
+  const rAy = qAs * jc[o + J_RAX]! + qAc * jc[o + J_RAY]!;
+  const rBx = qBc * jc[o + J_RBX]! - qBs * jc[o + J_RBY]!;
+  const rBy = qBs * jc[o + J_RBX]! + qBc * jc[o + J_RBY]!;
+  const Px = jc[o + WI_X]!;
+  const Py = jc[o + WI_Y]!;
+  const ang = jc[o + WI_ANGLE]!;
+  const mA = jc[o + J_MA]!;
+  const mB = jc[o + J_MB]!;
+  ss[oa + SB_VX] = ss[oa + SB_VX]! - mA * Px;
+  ss[oa + SB_VY] = ss[oa + SB_VY]! - mA * Py;
+  ss[oa + SB_W] = ss[oa + SB_W]! - jc[o + J_IA]! * (rAx * Py - rAy * Px + ang);
+  ss[ob + SB_VX] = ss[ob + SB_VX]! + mB * Px;
+  ss[ob + SB_VY] = ss[ob + SB_VY]! + mB * Py;
+  ss[ob + SB_W] = ss[ob + SB_W]! + jc[o + J_IB]! * (rBx * Py - rBy * Px + ang);
+}
+
+function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void {
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  const mA = jc[o + J_MA]!;
+  const mB = jc[o + J_MB]!;
+  const iA = jc[o + J_IA]!;
+  const iB = jc[o + J_IB]!;
+  let vAx = ss[oa + SB_VX]!;
+  let vAy = ss[oa + SB_VY]!;
+  let wA = ss[oa + SB_W]!;
+  let vBx = ss[ob + SB_VX]!;
+  let vBy = ss[ob + SB_VY]!;
+  let wB = ss[ob + SB_W]!;
+
+  // angular part
+  {
+    let b = 0;
+    let massScale = 1;
+    let impulseScale = 0;
+    if (jc[o + W_ANG_SPRING] === 1) {
+      b = jc[o + W_ANG_RATE]! * jointAngleNow(ss, jc, o, oa, ob);
+      massScale = jc[o + W_ANG_MASS]!;
+      impulseScale = jc[o + W_ANG_IMPULSE]!;
+    } else if (useBias) {
+      rigidBias(ctx, jointAngleNow(ss, jc, o, oa, ob), true, bias);
+      b = bias[0]!;
+      massScale = bias[1]!;
+      impulseScale = bias[2]!;
+    }
+    const Cdot = wB - wA;
+    const old = jc[o + WI_ANGLE]!;
+    const impulse = -jc[o + W_AXIAL_MASS]! * massScale * (Cdot + b) - impulseScale * old;
+    jc[o + WI_ANGLE] = old + impulse;
+    wA -= iA * impulse;
+    wB += iB * impulse;
+  }
+
+  // linear part
+  {
+    const qAc = ss[oa + SB_DQC]!;
+    const qAs = ss[oa + SB_DQS]!;
+    const qBc = ss[ob + SB_DQC]!;
+    const qBs = ss[ob + SB_DQS]!;
+    const rAx = qAc * jc[o + J_RAX]! - qAs * jc[o + J_RAY]!;
+    const rAy = qAs * jc[o + J_RAX]! + qAc * jc[o + J_RAY]!;
+    const rBx = qBc * jc[o + J_RBX]! - qBs * jc[o + J_RBY]!;
+    const rBy = qBs * jc[o + J_RBX]! + qBc * jc[o + J_RBY]!;
+    let bx = 0;
+    let by = 0;
+    let massScale = 1;
+    let impulseScale = 0;
+    const spring = jc[o + W_LIN_SPRING] === 1;
+    if (spring || useBias) {
+      const sx = ss[ob + SB_DPX]! - ss[oa + SB_DPX]! + rBx - rAx + jc[o + J_DCX]!;
+      const sy = ss[ob + SB_DPY]! - ss[oa + SB_DPY]! + rBy - rAy + jc[o + J_DCY]!;
+      let rate = 0;
+      if (spring) {
+        rate = jc[o + W_LIN_RATE]!;
+        massScale = jc[o + W_LIN_MASS]!;
+        impulseScale = jc[o + W_LIN_IMPULSE]!;
+      } else {
+        rigidBias(ctx, 1, true, bias);
+        rate = bias[0]!;
+        massScale = bias[1]!;
+        impulseScale = bias[2]!;
+      }
+      bx = rate * sx;
+      by = rate * sy;
+    }
+    const cdx = vBx - wB * rBy - vAx + wA * rAy;
+    const cdy = vBy + wB * rBx - vAy - wA * rAx;
+    const k11 = mA + mB + rAy * rAy * iA + rBy * rBy * iB;
+    const k12 = -rAy * rAx * iA - rBy * rBx * iB;
+    const k22 = mA + mB + rAx * rAx * iA + rBx * rBx * iB;
+    let det = k11 * k22 - k12 * k12;
+    if (det !== 0) det = 1 / det;
+    const ux = cdx + bx;
+    const uy = cdy + by;
+    const solX = det * (k22 * ux - k12 * uy);
+    const solY = det * (k11 * uy - k12 * ux);
+    const oldX = jc[o + WI_X]!;
+    const oldY = jc[o + WI_Y]!;
+    const ix = -massScale * solX - impulseScale * oldX;
+    const iy = -massScale * solY - impulseScale * oldY;
+    jc[o + WI_X] = oldX + ix;
+    jc[o + WI_Y] = oldY + iy;
+    vAx -= mA * ix;
+    vAy -= mA * iy;
+    wA -= iA * (rAx * iy - rAy * ix);
+    vBx += mB * ix;
+    vBy += mB * iy;
+    wB += iB * (rBx * iy - rBy * ix);
+  }
+  ss[oa + SB_VX] = vAx;
+  ss[oa + SB_VY] = vAy;
+  ss[oa + SB_W] = wA;
+  ss[ob + SB_VX] = vBx;
+  ss[ob + SB_VY] = vBy;
+  ss[ob + SB_W] = wB;
+}
+
+function reaction(ctx: JointContext, j: number, o: number): void {
+  const jc = ctx.jc;
+  const js = ctx.joints;
+  js.forceX[j] = jc[o + WI_X]! * ctx.invH;
+  js.forceY[j] = jc[o + WI_Y]! * ctx.invH;
+  js.torque[j] = jc[o + WI_ANGLE]! * ctx.invH;
+}
+
+export const weldJointSolver: JointKindSolver = { prepare, warmStart, solve, reaction };
