@@ -14,7 +14,8 @@
  * - bullets (`BodyDef.bullet`), whatever `world.continuous` says: against every shape, dynamic
  *   ones included (the other body swept over its own step motion). Bullets go after the others, so
  *   they see the others' corrected motion.
- * A pair already touching at the start of the step is the contact solver's: only the fast shape's
+ * Pairs the contacts never collide are skipped too (sensors, the filter, a joint with
+ * collideConnected false). A pair already touching at the start of the step is the contact solver's: only the fast shape's
  * core (a circle of a quarter of the body's smallest half-size at the shape's centroid) is swept
  * against it then, so the body can slide, roll and spin against it but not pass through; a
  * segment is only swept against when the body's centre crosses its line during the step (a body
@@ -28,6 +29,7 @@ import { type ConvexShape2, makeCircle } from '../geometry/shapes2d.js';
 import { Sweep2, TOI_FAILED, TOI_HIT, TOI_SEPARATED, ToiResult, timeOfImpact } from '../geometry/toi2d.js';
 import { pcos, psin } from '../math/portable.js';
 import { BODY_DYNAMIC, BODY_STATIC } from './body-store.js';
+import { jointBlocksCollision } from './joints/joint-def.js';
 import { updateBodyBoxes } from './shape.js';
 import { shouldCollide } from './shape-store.js';
 import type { World } from './world.js';
@@ -164,6 +166,7 @@ function visitProxy(proxy: number): boolean {
   if (j === i || sh.sensor[s2] === 1) return true;
   const typeJ = b.type[j]!;
   if (typeJ === BODY_DYNAMIC && !q.bullet) return true;
+  if (w.joints.live > 0 && jointBlocksCollision(w.joints, i, j)) return true; // collideConnected false
   // the other body's sweep: its own step motion when it moved this step, else at rest
   if (typeJ !== BODY_STATIC && b.awake[j] === 1) {
     sweepOther.setFromStep(

@@ -124,6 +124,33 @@ describe('continuous collision', () => {
     expect(run(true)).toBeLessThan(0); // stopped on the near side (the plate is pushed along)
   });
 
+  it('a joint with collideConnected false lets its bodies pass through each other, swept or not', () => {
+    const run = (jointed: boolean) => {
+      const world = new World({ gravity: [0, 0] });
+      const wall = world.createBody({ type: 'static' });
+      world.createShape(wall, { kind: 'box', halfWidth: 0.005, halfHeight: 1 });
+      const ball = world.createBody({ position: [-3, 0], linearVelocity: [500, 0] });
+      world.createShape(ball, { kind: 'circle', radius: 0.05 });
+      if (jointed) {
+        // a slack rope (no force below 100 m): only its collideConnected matters here
+        world.createJoint({
+          kind: 'distance',
+          bodyA: wall,
+          bodyB: ball,
+          enableLimit: true,
+          minLength: 0,
+          maxLength: 100,
+          enableSpring: true,
+          hertz: 0,
+        });
+      }
+      for (let s = 0; s < 3; s++) world.step(1 / 60);
+      return world.getPosition(ball)[0];
+    };
+    expect(run(false)).toBeLessThan(0);
+    expect(run(true)).toBeGreaterThan(1);
+  });
+
   it('setBullet switches a body to bullet handling from the next step', () => {
     const world = new World({ gravity: [0, 0] });
     const ball = world.createBody({ position: [-3, 0] });
