@@ -73,9 +73,6 @@ export const DI_LOWER = J_IMPULSE + 1;
 export const DI_UPPER = J_IMPULSE + 2;
 export const DI_MOTOR = J_IMPULSE + 3;
 
-/** the stand-in for an unbounded maxLength (m) */
-const HUGE_LENGTH = 1e30;
-
 const bias = new Float64Array(3);
 /** the current geometry: rA, rB (rotated by the in-step rotation), the separation and its length */
 const g = new Float64Array(7);
@@ -139,9 +136,7 @@ function prepare(ctx: JointContext, j: number, o: number): void {
   jc[o + D_SPRING] = soft === 1 && hertz > 0 ? 1 : 0;
   jc[o + D_LENGTH] = p[q + JP_LENGTH]!;
   jc[o + D_MIN] = lower;
-  // an unbounded maxLength (the default) becomes a huge finite one: C/h stays finite, so a joint
-  // between two bodies of zero mass (effective mass 0) never computes 0·∞
-  jc[o + D_MAX] = Math.min(upper, HUGE_LENGTH);
+  jc[o + D_MAX] = upper;
   jc[o + D_ENABLE_LIMIT] = soft === 1 ? limit : 0;
   jc[o + D_ENABLE_MOTOR] = soft === 1 ? p[q + JP_ENABLE_MOTOR]! : 0;
   jc[o + D_MOTOR_SPEED] = p[q + JP_MOTOR_SPEED]!;
