@@ -4,7 +4,6 @@
  * joint grid are deterministic (two runs bit-identical).
  */
 import { describe, expect, it } from 'vitest';
-import { World } from '../../src/rigid2d/index.js';
 import {
   BENCHMARK_NAMES,
   type BenchmarkName,
@@ -13,9 +12,6 @@ import {
   buildBenchmark,
   dynamicCount,
 } from '../../src/scene/builders/box2d-benchmarks.js';
-
-// Until the World has joints, only the scene without joints (smash) can run.
-const hasJoints = 'createJoint' in World.prototype;
 
 const DT = 1 / 60;
 
@@ -75,7 +71,7 @@ describe('Box2D benchmark scene descriptions', () => {
 
 describe('Box2D benchmark scenes in the World (small sizes)', () => {
   for (const name of BENCHMARK_NAMES) {
-    it.skipIf(!hasJoints && name !== 'smash')(`${name} builds and steps 60 frames with finite state`, () => {
+    it(`${name} builds and steps 60 frames with finite state`, () => {
       const r = run(name, 60);
       const s = state(r);
       expect(s.length).toBeGreaterThan(0);
@@ -84,7 +80,7 @@ describe('Box2D benchmark scenes in the World (small sizes)', () => {
   }
 
   for (const name of ['rain', 'joint-grid'] as const) {
-    it.skipIf(!hasJoints)(`${name} is deterministic: two runs give bit-identical state`, () => {
+    it(`${name} is deterministic: two runs give bit-identical state`, () => {
       const a = state(run(name, 60));
       const b = state(run(name, 60));
       expect(b.length).toBe(a.length);

@@ -508,26 +508,6 @@ export function dynamicCount(batch: BenchBatch): number {
 
 // ---- building in a rikigaku World ---------------------------------------------------------------
 
-/** The joint definition the World accepts for one benchmark revolute joint. */
-interface RevoluteDef {
-  kind: 'revolute';
-  bodyA: BodyId;
-  bodyB: BodyId;
-  localAnchorA: Vec2Tuple;
-  localAnchorB: Vec2Tuple;
-  referenceAngle: number;
-  enableLimit: boolean;
-  lowerAngle: number;
-  upperAngle: number;
-  enableMotor: boolean;
-  motorSpeed: number;
-  maxMotorTorque: number;
-  enableSpring: boolean;
-  hertz: number;
-  dampingRatio: number;
-}
-type JointWorld = World & { createJoint(def: RevoluteDef): number };
-
 function shapeDef(s: BenchShape): ShapeDef | null {
   const m = {
     density: s.density,
@@ -584,9 +564,8 @@ export function addBatch(world: World, batch: BenchBatch): BodyId[] {
     }
     ids.push(id);
   }
-  const jw = world as JointWorld;
   for (const j of batch.joints) {
-    jw.createJoint({
+    world.createJoint({
       kind: 'revolute',
       bodyA: ids[j.bodyA]!,
       bodyB: ids[j.bodyB]!,
