@@ -151,8 +151,8 @@ export interface WorldDef {
    * continuous collision (conservative advancement, textbook §26.2): a dynamic body that moved
    * more than a quarter of its smallest half-size in a step is swept against static and kinematic
    * shapes and moved back to just before the first impact; default true. Bullets are swept
-   * whatever this says. After the step a non-finite body state throws `non-finite` (the world is
-   * then lost: rebuild it).
+   * whatever this says. (Whatever this says, a step whose solve leaves a body's position, angle
+   * or velocity non-finite throws `non-finite` naming the body; the world is then lost: rebuild it.)
    */
   continuous?: boolean;
 }
