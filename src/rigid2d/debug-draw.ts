@@ -1,10 +1,11 @@
 /**
- * Engine-owned debug drawing: `drawWorld` walks a world's stores (bodies, shapes, contacts,
- * islands, broadphase boxes) and reports what it sees through the `DebugDraw2` callbacks, in world
+ * Engine-owned debug drawing: `drawWorld` walks a world's stores (bodies, shapes, joints,
+ * contacts, islands, broadphase boxes) and reports what it sees through the `DebugDraw2` callbacks, in world
  * units. The engine decides what is drawn and in which colour; a backend (the Canvas 2D one in
  * render/debug-draw-canvas.ts, a recorder in the tests) decides how. No allocation per call.
  */
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC } from './body-store.js';
+import { JOINT_MOUSE, JP_ANCHOR_AX, JP_STRIDE, JP_TARGET_X } from './joints/joint-store.js';
 import type { World } from './world.js';
 
 /**
@@ -34,10 +35,12 @@ export interface DebugDraw2 {
   point(x: number, y: number, size: number, color: number): void;
 }
 
-/** What {@link drawWorld} draws. Shapes are on unless `shapes: false`; everything else is off. */
+/** What {@link drawWorld} draws. Shapes and joints are on unless set false; everything else is off. */
 export interface DebugDrawOptions {
   /** the shapes of every body (default true) */
   shapes?: boolean;
+  /** the joints: a segment between the two world anchors and a point at each (default true) */
+  joints?: boolean;
   /** the fattened broadphase boxes */
   aabbs?: boolean;
   /** contact points: red when touching, blue when speculative (separation > 0) */
@@ -62,6 +65,7 @@ export const DEBUG_AABB = 0x9467bd;
 export const DEBUG_CONTACT = 0xd62728;
 export const DEBUG_SPECULATIVE = 0x1f77b4;
 export const DEBUG_NORMAL = 0x2ca02c;
+export const DEBUG_JOINT = 0x17becf;
 /** Island colours, cycled by island id. */
 export const DEBUG_ISLAND_COLORS: readonly number[] = [
   0xe45756, 0x4c78a8, 0x54a24b, 0xeeca3b, 0xb279a2, 0xff9da6, 0x9d755d, 0x72b7b2,
@@ -140,6 +144,7 @@ export function drawWorld(world: World, dd: DebugDraw2, options: DebugDrawOption
       dd.polygon(VERTS, 4, 0, DEBUG_AABB, false);
     }
   }
+  if (options.joints !== false) drawJoints(world, dd);
   if (options.contacts || options.normals) {
     const cs = world.contactStore;
     for (let c = 0; c < cs.count; c++) {
@@ -152,5 +157,31 @@ export function drawWorld(world: World, dd: DebugDraw2, options: DebugDrawOption
         if (options.normals) dd.segment(x, y, x + 0.3 * nx, y + 0.3 * ny, DEBUG_NORMAL);
       }
     }
+  }
+}
+
+/** Each joint: a segment between its world anchors and a point at each (a mouse joint's A anchor is its target). */
+function drawJoints(world: World, dd: DebugDraw2): void {
+  const js = world.joints;
+  const b = world.bodies;
+  const p = js.param;
+  for (let j = 0; j < js.count; j++) {
+    const q = j * JP_STRIDE;
+    for (let k = 0; k < 2; k++) {
+      const i = k === 0 ? js.bodyA[j]! : js.bodyB[j]!;
+      const c = b.qc[i]!;
+      const s = b.qs[i]!;
+      const lx = p[q + JP_ANCHOR_AX + 2 * k]! - b.lcx[i]!;
+      const ly = p[q + JP_ANCHOR_AX + 2 * k + 1]! - b.lcy[i]!;
+      VERTS[2 * k] = b.cx[i]! + c * lx - s * ly;
+      VERTS[2 * k + 1] = b.cy[i]! + s * lx + c * ly;
+    }
+    if (js.kind[j] === JOINT_MOUSE) {
+      VERTS[0] = p[q + JP_TARGET_X]!;
+      VERTS[1] = p[q + JP_TARGET_X + 1]!;
+    }
+    dd.segment(VERTS[0]!, VERTS[1]!, VERTS[2]!, VERTS[3]!, DEBUG_JOINT);
+    dd.point(VERTS[0]!, VERTS[1]!, 5, DEBUG_JOINT);
+    dd.point(VERTS[2]!, VERTS[3]!, 5, DEBUG_JOINT);
   }
 }

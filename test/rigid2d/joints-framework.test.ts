@@ -266,3 +266,32 @@ describe('joint definitions: bad input', () => {
     expect(() => world.destroyJoint(j)).toThrow(/destroyJoint: \d+ is not a live joint/);
   });
 });
+
+describe('joint debug draw', () => {
+  it('draws each joint as a segment between its anchors and two anchor points (on by default)', () => {
+    const world = new World();
+    const ground = world.createBody({ type: 'static' });
+    const a = world.createBody({ position: [1, 0] });
+    world.createJoint({
+      kind: 'distance',
+      bodyA: ground,
+      bodyB: a,
+      localAnchorA: [0, 1],
+      localAnchorB: [0.5, 0],
+    });
+    const calls: { kind: string; args: number[] }[] = [];
+    const dd = {
+      polygon: () => {},
+      circle: () => {},
+      capsule: () => {},
+      segment: (...args: number[]) => calls.push({ kind: 'segment', args }),
+      point: (...args: number[]) => calls.push({ kind: 'point', args }),
+    };
+    world.draw(dd);
+    expect(calls.map((c) => c.kind)).toEqual(['segment', 'point', 'point']);
+    expect(calls[0]!.args.slice(0, 4)).toEqual([0, 1, 1.5, 0]);
+    calls.length = 0;
+    world.draw(dd, { joints: false });
+    expect(calls).toEqual([]);
+  });
+});
