@@ -166,6 +166,7 @@ function drawJoints(world: World, dd: DebugDraw2): void {
   const b = world.bodies;
   const p = js.param;
   for (let j = 0; j < js.count; j++) {
+    if (!js.alive[j]) continue;
     const q = j * JP_STRIDE;
     for (let k = 0; k < 2; k++) {
       const i = k === 0 ? js.bodyA[j]! : js.bodyB[j]!;
