@@ -3,6 +3,7 @@ import { fluidDemos } from './fluid.js';
 import { integratorsDemos } from './integrators.js';
 import { labsDemos } from './labs.js';
 import { rigid2dDemos } from './rigid2d.js';
+import { rigid2dJointDemos } from './rigid2d-joints.js';
 import type { Demo } from './types.js';
 import { waterDemos } from './water.js';
 import { xpbdDemos } from './xpbd.js';
@@ -13,6 +14,7 @@ export * from './types.js';
 export const demos: readonly Demo[] = [
   ...integratorsDemos,
   ...rigid2dDemos,
+  ...rigid2dJointDemos,
   ...xpbdDemos,
   ...femDemos,
   ...fluidDemos,

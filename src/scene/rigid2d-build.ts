@@ -1,16 +1,17 @@
 /**
  * Building a `rikigaku/rigid2d@1` scene: the rigid2d `World` of a validated scene (see
- * rigid2d-format.ts), its bodies' and shapes' handles in file order and by name. A body's given
- * total mass scales its shapes' densities; engine errors are re-labelled with the shape's path.
+ * rigid2d-format.ts), its bodies', shapes' and joints' handles in file order and by name. A body's
+ * given total mass scales its shapes' densities; engine errors are re-labelled with the path of
+ * the shape or joint.
  */
 import { PhysicsError } from '../core/errors.js';
 import { sceneChecks as v } from '../core/validate.js';
 import { makeBox, makeCapsule, makeCircle, makePolygon, shapeMass } from '../geometry/shapes2d.js';
-import type { BodyId, ShapeDef, ShapeId } from '../rigid2d/types.js';
+import type { BodyId, JointDef, JointId, ShapeDef, ShapeId } from '../rigid2d/types.js';
 import { World } from '../rigid2d/world.js';
 import type { Rigid2dScene, SceneShape } from './rigid2d-format.js';
 
-/** The world built from a scene, with its bodies' and shapes' handles in file order. */
+/** The world built from a scene, with its bodies', shapes' and joints' handles in file order. */
 export interface BuiltRigid2dScene {
   world: World;
   /** body handles in file order */
@@ -19,6 +20,10 @@ export interface BuiltRigid2dScene {
   byName: Map<string, BodyId>;
   /** shape handles per body, in file order (a chain contributes all its segments) */
   shapes: ShapeId[][];
+  /** joint handles in file order */
+  joints: JointId[];
+  /** joint handles by name */
+  jointsByName: Map<string, JointId>;
 }
 
 /** Area-weighted mass of a scene shape at density 1 (0 for segments, chains and sensors). */
@@ -33,23 +38,23 @@ function unitMass(s: SceneShape): number {
   return shapeMass(g, 1).mass;
 }
 
-/** Runs an engine call for shape `si` of body `bi`; its own errors (e.g. its convexity tolerance) get the path. */
-function withPath<T>(bi: number, si: number, fn: () => T): T {
+/** Runs an engine call for the scene element at `path`; its own errors (e.g. its convexity tolerance) get the path. */
+function withPath<T>(path: string, fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof PhysicsError) {
-      throw new PhysicsError('invalid-scene', `scene.bodies[${bi}].shapes[${si}]: ${e.message}`);
-    }
+    if (e instanceof PhysicsError) throw new PhysicsError('invalid-scene', `${path}: ${e.message}`);
     throw e;
   }
 }
 
 /** Creates the world of a validated scene (see `parseRigid2dScene`). */
 export function buildRigid2dWorld(scene: Rigid2dScene): BuiltRigid2dScene {
+  const { continuous, ...solver } = scene.solver;
   const world = new World({
     gravity: scene.gravity,
-    solver: scene.solver,
+    solver,
+    ...(continuous !== undefined ? { continuous } : {}),
     enableSleep: scene.sleep.enabled,
     ...(scene.sleep.timeToSleep !== undefined ? { timeToSleep: scene.sleep.timeToSleep } : {}),
     ...(scene.sleep.tolerance !== undefined ? { sleepTolerance: scene.sleep.tolerance } : {}),
@@ -71,7 +76,7 @@ export function buildRigid2dWorld(scene: Rigid2dScene): BuiltRigid2dScene {
     if (mass !== undefined) {
       let m = 0;
       resolved.forEach((s, si) => {
-        m += (s.density ?? 1) * withPath(bi, si, () => unitMass(s));
+        m += (s.density ?? 1) * withPath(`scene.bodies[${bi}].shapes[${si}]`, () => unitMass(s));
       });
       if (!(m > 0))
         v.fail(`scene.bodies[${bi}].mass`, 'its shapes have no area (or density 0) to carry a mass');
@@ -82,7 +87,7 @@ export function buildRigid2dWorld(scene: Rigid2dScene): BuiltRigid2dScene {
       const { material: _m, name: shapeName, ...rest } = s;
       const density = (rest.density ?? 1) * scale;
       const userData = shapeName ?? `${name ?? bi}/${si}`;
-      withPath(bi, si, () => {
+      withPath(`scene.bodies[${bi}].shapes[${si}]`, () => {
         if (rest.kind === 'chain') {
           const { kind: _k, ...chain } = rest;
           ids.push(...world.createChain(id, { ...chain, density, userData }));
@@ -93,5 +98,15 @@ export function buildRigid2dWorld(scene: Rigid2dScene): BuiltRigid2dScene {
     });
     shapes.push(ids);
   });
-  return { world, bodies, byName, shapes };
+  // Joints name their bodies; the format has checked that both exist and differ.
+  const joints: JointId[] = [];
+  const jointsByName = new Map<string, JointId>();
+  scene.joints.forEach((j, ji) => {
+    const { name, bodyA, bodyB, ...fields } = j;
+    const def = { ...fields, bodyA: byName.get(bodyA)!, bodyB: byName.get(bodyB)!, userData: name ?? ji };
+    const id = withPath(`scene.joints[${ji}]`, () => world.createJoint(def as JointDef));
+    joints.push(id);
+    if (name !== undefined) jointsByName.set(name, id);
+  });
+  return { world, bodies, byName, shapes, joints, jointsByName };
 }

@@ -104,7 +104,8 @@ export interface Rigid2dScene {
   /** fixed frame step in seconds, default 1/60 */
   dt: number;
   gravity: Vec2Tuple;
-  solver: Omit<SolverSettings, 'trace'>;
+  /** the solver settings, and `continuous` (the world's continuous collision, default true) */
+  solver: Omit<SolverSettings, 'trace'> & { continuous?: boolean };
   sleep: { enabled: boolean; timeToSleep?: number; tolerance?: number };
   materials: Record<string, SceneMaterial>;
   bodies: SceneBody[];
@@ -142,6 +143,7 @@ const SOLVER_FIELDS = [
   'staticStiffness',
   'maxPushOutSpeed',
   'restitutionThreshold',
+  'continuous',
 ];
 const BODY_FIELDS = [
   'name',
@@ -156,6 +158,7 @@ const BODY_FIELDS = [
   'fixedRotation',
   'sleepEnabled',
   'awake',
+  'bullet',
   'mass',
   'shapes',
 ];
@@ -332,8 +335,10 @@ function joint(value: unknown, path: string, names: Map<string, number>): SceneJ
     if (a !== undefined && b !== undefined && !(a <= b))
       v.fail(`${path}.${lo}`, `must be <= ${hi} (${b}), got ${a}`);
   }
-  if (kind === 'mouse' && o.target === undefined)
-    v.fail(`${path}.target`, 'required for a mouse joint ([x, y])');
+  if (kind === 'mouse') {
+    if (o.target === undefined) v.fail(`${path}.target`, 'required for a mouse joint ([x, y])');
+    if (out.hertz === 0) v.fail(`${path}.hertz`, 'must be > 0 for a mouse joint, got 0');
+  }
   return clean(out) as unknown as SceneJoint;
 }
 
@@ -479,6 +484,7 @@ function body(value: unknown, path: string, materials: Record<string, SceneMater
     fixedRotation: v.optBool(o, 'fixedRotation', path),
     sleepEnabled: v.optBool(o, 'sleepEnabled', path),
     awake: v.optBool(o, 'awake', path),
+    bullet: v.optBool(o, 'bullet', path),
     mass,
     shapes,
   });
@@ -507,7 +513,7 @@ export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
     for (const [name, def] of Object.entries(m as Obj))
       materials[name] = material(def, `${root}.materials.${name}`);
   }
-  let solver: Omit<SolverSettings, 'trace'> = {};
+  let solver: Rigid2dScene['solver'] = {};
   if (o.solver !== undefined) {
     const path = `${root}.solver`;
     const s = v.object(o.solver, path, SOLVER_FIELDS);
@@ -529,6 +535,7 @@ export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
       staticStiffness: v.optNumber(s, 'staticStiffness', path, { above: 0 }),
       maxPushOutSpeed: v.optNumber(s, 'maxPushOutSpeed', path, { min: 0 }),
       restitutionThreshold: v.optNumber(s, 'restitutionThreshold', path, { min: 0 }),
+      continuous: v.optBool(s, 'continuous', path),
     });
   }
   let sleep: Rigid2dScene['sleep'] = { enabled: true };

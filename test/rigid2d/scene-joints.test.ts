@@ -3,9 +3,17 @@
  * JSON round trip, every bad input is rejected with the path of the field, and the built world
  * holds the joints (found again by name) with the values the file gave.
  */
+import { readFileSync } from 'node:fs';
+import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { PhysicsError } from '../../src/core/errors.js';
-import { parseRigid2dScene } from '../../src/scene/index.js';
+import {
+  buildRigid2dWorld,
+  loadRigid2dScene,
+  loadScene,
+  parseRigid2dScene,
+  type Rigid2dSceneInstance,
+} from '../../src/scene/index.js';
 
 /** A scene of a static ground, two named dynamic boxes and the given joints. */
 function withJoints(joints: unknown, extra: Record<string, unknown> = {}) {
@@ -298,6 +306,11 @@ describe('rikigaku/rigid2d@1 joints: bad input is rejected with the path of the 
       `${j}.target[0]: must be a finite number, got NaN`,
     ],
     [
+      'a mouse joint of frequency 0',
+      second({ kind: 'mouse', bodyA: 'ground', bodyB: 'b', target: [1, 3], hertz: 0 }),
+      `${j}.hertz: must be > 0 for a mouse joint, got 0`,
+    ],
+    [
       'a duplicate joint name',
       withJoints([
         { kind: 'revolute', name: 'x', bodyA: 'ground', bodyB: 'a' },
@@ -322,5 +335,83 @@ describe('rikigaku/rigid2d@1 joints: bad input is rejected with the path of the 
       joints: [{ kind: 'weld', bodyA: 'x', bodyB: 'y' }],
     };
     expect(messageOf(scene)).toBe("scene.joints[0].bodyA: unknown body 'x' (no body has a name)");
+  });
+});
+
+describe('rikigaku/rigid2d@1 joints: building the world', () => {
+  it('builds every kind, in file order and by name, between the named bodies, and steps finite', () => {
+    const scene = parseRigid2dScene(withJoints(EVERY_JOINT));
+    const built = buildRigid2dWorld(scene);
+    const w = built.world;
+    expect(built.joints.length).toBe(EVERY_JOINT.length);
+    expect(w.jointCount).toBe(EVERY_JOINT.length);
+    expect([...built.jointsByName.keys()]).toEqual(['hinge', 'slider', 'rope']);
+    EVERY_JOINT.forEach((j, i) => {
+      const id = built.joints[i]!;
+      expect(w.getJointKind(id)).toBe(j.kind);
+      expect(w.getJointBodies(id)).toEqual([built.byName.get(j.bodyA), built.byName.get(j.bodyB)]);
+    });
+    expect(built.jointsByName.get('slider')).toBe(built.joints[1]);
+    for (let i = 0; i < 60; i++) w.step(1 / 60);
+    for (const b of built.bodies) expect(w.getPosition(b).every(Number.isFinite)).toBe(true);
+  });
+
+  it('anchors are in the bodies’ frames: a hinge at the end of a rod holds it there', () => {
+    const built = buildRigid2dWorld(
+      parseRigid2dScene(
+        withJoints([
+          { kind: 'revolute', bodyA: 'ground', bodyB: 'a', localAnchorA: [-0.5, 3], localAnchorB: [-0.5, 0] },
+        ]),
+      ),
+    );
+    const w = built.world;
+    const j = built.joints[0]!;
+    const [ax, ay, bx, by] = w.getJointAnchors(j);
+    expect([ax, ay, bx, by].map((x) => Math.round(x * 1e9) / 1e9)).toEqual([-0.5, 3, -0.5, 3]);
+    let lowest = Infinity;
+    let gap = 0;
+    for (let i = 0; i < 120; i++) {
+      w.step(1 / 60);
+      const [px, py, qx, qy] = w.getJointAnchors(j);
+      gap = Math.max(gap, Math.hypot(qx - px, qy - py));
+      // the ground's anchor stays put
+      expect(Math.hypot(px + 0.5, py - 3)).toBeLessThan(1e-9);
+      lowest = Math.min(lowest, w.getPosition(built.byName.get('a')!)[1]);
+    }
+    expect(gap).toBeLessThan(0.01);
+    // the rod swings down about the hinge: its centre goes below the hinge by nearly half its length
+    expect(lowest).toBeLessThan(2.6);
+  });
+
+  it('examples/scenes/joints.json loads through loadScene, steps finite and holds its chain together', () => {
+    const text = readFileSync(new URL('../../examples/scenes/joints.json', import.meta.url), 'utf8');
+    const inst = loadScene(text, 'joints.json') as Rigid2dSceneInstance;
+    const w = inst.world;
+    expect(inst.built.joints.length).toBeGreaterThan(5);
+    for (let i = 0; i < 180; i++) inst.step();
+    for (const b of inst.built.bodies) expect(w.getPosition(b).every(Number.isFinite)).toBe(true);
+    let gap = 0;
+    for (const j of inst.built.joints) {
+      if (!w.isValid(j) || w.getJointKind(j) !== 'revolute') continue;
+      const [ax, ay, bx, by] = w.getJointAnchors(j);
+      gap = Math.max(gap, Math.hypot(bx - ax, by - ay));
+    }
+    expect(gap).toBeLessThan(0.02);
+    // the limited pendulum stays within its limits (±0.6 rad)
+    const hinge = inst.built.jointsByName.get('limited-hinge')!;
+    expect(Math.abs(w.getJointAngle(hinge))).toBeLessThan(0.65);
+  });
+
+  it('a loaded scene draws its joints', () => {
+    const inst = loadRigid2dScene(
+      withJoints([{ kind: 'weld', bodyA: 'a', bodyB: 'b', localAnchorA: [0.5, 0], localAnchorB: [-0.5, 0] }]),
+    );
+    const canvas = createCanvas(200, 150);
+    const ctx = canvas.getContext('2d') as unknown as CanvasRenderingContext2D;
+    inst.draw(ctx, inst.view(200, 150));
+    const px = ctx.getImageData(0, 0, 200, 150).data;
+    let marked = 0;
+    for (let i = 3; i < px.length; i += 4) if (px[i] !== 0) marked++;
+    expect(marked).toBeGreaterThan(0);
   });
 });

@@ -1,29 +1,33 @@
 /**
- * The rigid-body mouse grab: a soft spring (5 Hz, damping ratio 0.7) from a point of the grabbed
- * body to the pointer, applied as a force at that point before each step. The damper acts on the
- * velocity of the grabbed point itself (v + ω × r), as a real spring-damper hooked there would, so
- * it damps the point's motion without braking the body's swing about it: the soft mouse spring of
- * Catto ("Soft constraints", GDC 2011), here as a force.
+ * The rigid-body mouse grab: a mouse joint (the engine's soft point-to-target constraint, 5 Hz,
+ * damping ratio 0.7 — the soft mouse spring of Catto, "Soft constraints", GDC 2011, as Box2D v3
+ * builds it) from the grabbed point of a body to the pointer. The joint is solved with the
+ * contacts in every substep, so the drag is as stiff at any time step and never overshoots; its
+ * force is capped at `maxAcceleration` times the body's mass. The joint's other body is a static
+ * body of the world (one is added, without shapes, if the world has none).
  */
 import type { DemoPointer } from '../../core/demo-instance.js';
 import { applyView, type View } from '../../core/view.js';
 import { Transform2 } from '../../geometry/shapes2d.js';
-import { type BodyId, queryPoint, type World } from '../../rigid2d/index.js';
+import { type BodyId, type JointId, queryPoint, type World } from '../../rigid2d/index.js';
 
 /** Drags dynamic bodies of a rigid2d world with the pointer. */
 export class BodyGrabber {
-  /** spring frequency in Hz */
+  /** spring frequency in Hz (read when a body is grabbed) */
   frequency = 5;
-  /** damping ratio of the spring */
+  /** damping ratio of the spring (read when a body is grabbed) */
   dampingRatio = 0.7;
   /** the force is capped at this acceleration times the body's mass (m/s²) */
   maxAcceleration = 1000;
   private body: BodyId | null = null;
+  private joint: JointId | null = null;
+  private anchorBody: BodyId | null = null;
   private localX = 0;
   private localY = 0;
   private targetX = 0;
   private targetY = 0;
   private readonly xf = new Transform2();
+  private readonly target: [number, number] = [0, 0];
 
   constructor(private readonly world: World) {}
 
@@ -35,8 +39,10 @@ export class BodyGrabber {
   /** Pointer input in world coordinates: down grabs the first dynamic body under it, up lets go. */
   pointer(e: DemoPointer): void {
     const w = this.world;
+    this.targetX = e.x;
+    this.targetY = e.y;
     if (e.kind === 'down') {
-      this.body = null;
+      this.release();
       const hits = queryPoint(w, e.x, e.y);
       for (const s of hits) {
         const b = w.getShapeBody(s);
@@ -47,53 +53,58 @@ export class BodyGrabber {
         this.body = b;
         this.localX = xf.c * dx + xf.s * dy;
         this.localY = -xf.s * dx + xf.c * dy;
+        w.setAwake(b, true);
+        this.joint = w.createJoint({
+          kind: 'mouse',
+          bodyA: this.staticBody(),
+          bodyB: b,
+          target: [e.x, e.y],
+          hertz: this.frequency,
+          dampingRatio: this.dampingRatio,
+          maxForce: this.maxAcceleration * w.getMass(b),
+        });
         break;
       }
     } else if (e.kind === 'up') {
-      this.body = null;
+      this.release();
+    } else if (this.holding()) {
+      this.target[0] = e.x;
+      this.target[1] = e.y;
+      w.setMouseTarget(this.joint!, this.target);
     }
-    this.targetX = e.x;
-    this.targetY = e.y;
   }
 
-  /** True while a live body is held (a destroyed body is let go). */
+  /** A static body for the joint's other end: the world's first, else one added without shapes. */
+  private staticBody(): BodyId {
+    const w = this.world;
+    if (this.anchorBody !== null && w.isValid(this.anchorBody)) return this.anchorBody;
+    for (const b of w.bodyIds()) {
+      if (w.getBodyType(b) === 'static') return (this.anchorBody = b);
+    }
+    return (this.anchorBody = w.createBody({ type: 'static' }));
+  }
+
+  /** Destroys the joint (if it still lives) and lets go. */
+  private release(): void {
+    if (this.joint !== null && this.world.isValid(this.joint)) this.world.destroyJoint(this.joint);
+    this.joint = null;
+    this.body = null;
+  }
+
+  /** True while a live body is held (a destroyed body or joint is let go). */
   private holding(): boolean {
     if (this.body === null) return false;
-    if (this.world.isValid(this.body)) return true;
-    this.body = null;
+    if (this.world.isValid(this.body) && this.joint !== null && this.world.isValid(this.joint)) return true;
+    this.release();
     return false;
   }
 
-  /** Applies the spring force; call before each `world.step`. */
+  /** Keeps the grab alive; call before each `world.step` (the joint itself is solved in the step). */
   apply(): void {
-    const id = this.body;
-    if (id === null || !this.holding()) return;
-    const w = this.world;
-    const xf = w.getTransform(id, this.xf);
-    const ax = xf.px + xf.c * this.localX - xf.s * this.localY;
-    const ay = xf.py + xf.s * this.localX + xf.c * this.localY;
-    const m = w.getMass(id);
-    const omega = 2 * Math.PI * this.frequency;
-    const k = m * omega * omega;
-    const c = 2 * m * this.dampingRatio * omega;
-    const [vx, vy] = w.getLinearVelocity(id);
-    const wv = w.getAngularVelocity(id);
-    const [cx, cy] = w.getWorldCenter(id);
-    // velocity of the grabbed point
-    const pvx = vx - wv * (ay - cy);
-    const pvy = vy + wv * (ax - cx);
-    let fx = k * (this.targetX - ax) - c * pvx;
-    let fy = k * (this.targetY - ay) - c * pvy;
-    const maxF = this.maxAcceleration * m;
-    const f = Math.hypot(fx, fy);
-    if (f > maxF) {
-      fx *= maxF / f;
-      fy *= maxF / f;
-    }
-    w.applyForce(id, [fx, fy], [ax, ay]);
+    this.holding();
   }
 
-  /** Draws the spring as a line from the grabbed point to the pointer. */
+  /** Draws the grab as a line from the grabbed point to the pointer. */
   draw(ctx: CanvasRenderingContext2D, view: View, color = '#2ca02c'): void {
     const id = this.body;
     if (id === null || !this.holding()) return;
