@@ -73,6 +73,9 @@ export const DI_LOWER = J_IMPULSE + 1;
 export const DI_UPPER = J_IMPULSE + 2;
 export const DI_MOTOR = J_IMPULSE + 3;
 
+/** the stand-in for an unbounded maxLength (m) */
+const HUGE_LENGTH = 1e30;
+
 const bias = new Float64Array(3);
 /** the current geometry: rA, rB (rotated by the in-step rotation), the separation and its length */
 const g = new Float64Array(7);
@@ -136,7 +139,9 @@ function prepare(ctx: JointContext, j: number, o: number): void {
   jc[o + D_SPRING] = soft === 1 && hertz > 0 ? 1 : 0;
   jc[o + D_LENGTH] = p[q + JP_LENGTH]!;
   jc[o + D_MIN] = lower;
-  jc[o + D_MAX] = upper;
+  // an unbounded maxLength (the default) becomes a huge finite one: C/h stays finite, so a joint
+  // between two bodies of zero mass (effective mass 0) never computes 0·∞
+  jc[o + D_MAX] = Math.min(upper, HUGE_LENGTH);
   jc[o + D_ENABLE_LIMIT] = soft === 1 ? limit : 0;
   jc[o + D_ENABLE_MOTOR] = soft === 1 ? p[q + JP_ENABLE_MOTOR]! : 0;
   jc[o + D_MOTOR_SPEED] = p[q + JP_MOTOR_SPEED]!;
@@ -202,6 +207,11 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
   // the speed of separation: u·(vB + ωB×rB − vA − ωA×rA)
   let Cdot = 0;
   let impulse = 0;
+  // the rigid parts' bias rate, mass and impulse scales (C = 1: no double argument, no boxing)
+  rigidBias(ctx, 1, useBias, bias);
+  const rate = bias[0]!;
+  const rigidMass = bias[1]!;
+  const rigidImpulse = bias[2]!;
 
   if (jc[o + D_SOFT] === 1) {
     if (jc[o + D_SPRING] === 1) {
@@ -245,10 +255,9 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
         let impulseScale = 0;
         if (C > 0) b = C * ctx.invH;
         else {
-          rigidBias(ctx, C, useBias, bias);
-          b = bias[0]!;
-          massScale = bias[1]!;
-          impulseScale = bias[2]!;
+          b = rate * C;
+          massScale = rigidMass;
+          impulseScale = rigidImpulse;
         }
         const old = jc[o + DI_LOWER]!;
         let acc = old - massScale * axialMass * (Cdot + b) - impulseScale * old;
@@ -271,10 +280,9 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
         let impulseScale = 0;
         if (C > 0) b = C * ctx.invH;
         else {
-          rigidBias(ctx, C, useBias, bias);
-          b = bias[0]!;
-          massScale = bias[1]!;
-          impulseScale = bias[2]!;
+          b = rate * C;
+          massScale = rigidMass;
+          impulseScale = rigidImpulse;
         }
         const old = jc[o + DI_UPPER]!;
         let acc = old - massScale * axialMass * (Cdot + b) - impulseScale * old;
@@ -292,9 +300,8 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
   } else {
     // the rigid rod: an equality, either sign
     Cdot = ux * (vBx - wB * rBy - vAx + wA * rAy) + uy * (vBy + wB * rBx - vAy - wA * rAx);
-    rigidBias(ctx, len - jc[o + D_LENGTH]!, useBias, bias);
     const old = jc[o + DI_AXIAL]!;
-    impulse = -bias[1]! * axialMass * (Cdot + bias[0]!) - bias[2]! * old;
+    impulse = -rigidMass * axialMass * (Cdot + rate * (len - jc[o + D_LENGTH]!)) - rigidImpulse * old;
     jc[o + DI_AXIAL] = old + impulse;
     vAx -= mA * impulse * ux;
     vAy -= mA * impulse * uy;

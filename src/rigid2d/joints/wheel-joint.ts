@@ -220,6 +220,11 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
   let wB = ss[ob + SB_W]!;
   let impulse = 0;
   let Cdot = 0;
+  // the rigid parts' bias rate, mass and impulse scales (C = 1: no double argument, no boxing)
+  rigidBias(ctx, 1, useBias, bias);
+  const rate = bias[0]!;
+  const rigidMass = bias[1]!;
+  const rigidImpulse = bias[2]!;
 
   // motor on the relative rotation, accumulated impulse clamped to ±τmax·h
   if (jc[o + W_ENABLE_MOTOR] === 1) {
@@ -260,10 +265,9 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
       let impulseScale = 0;
       if (C > 0) b = C * ctx.invH;
       else {
-        rigidBias(ctx, C, useBias, bias);
-        b = bias[0]!;
-        massScale = bias[1]!;
-        impulseScale = bias[2]!;
+        b = rate * C;
+        massScale = rigidMass;
+        impulseScale = rigidImpulse;
       }
       Cdot = ax * (vBx - vAx) + ay * (vBy - vAy) + a2 * wB - a1 * wA;
       const old = jc[o + WI_LOWER]!;
@@ -286,10 +290,9 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
       let impulseScale = 0;
       if (C > 0) b = C * ctx.invH;
       else {
-        rigidBias(ctx, C, useBias, bias);
-        b = bias[0]!;
-        massScale = bias[1]!;
-        impulseScale = bias[2]!;
+        b = rate * C;
+        massScale = rigidMass;
+        impulseScale = rigidImpulse;
       }
       Cdot = ax * (vAx - vBx) + ay * (vAy - vBy) + a1 * wA - a2 * wB;
       const old = jc[o + WI_UPPER]!;
@@ -310,12 +313,11 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
   {
     const px = -ay;
     const py = ax;
-    rigidBias(ctx, px * dx + py * dy, useBias, bias);
     const s1 = (dx + rAx) * py - (dy + rAy) * px;
     const s2 = rBx * py - rBy * px;
     Cdot = px * (vBx - vAx) + py * (vBy - vAy) + s2 * wB - s1 * wA;
     const old = jc[o + WI_PERP]!;
-    impulse = -bias[1]! * jc[o + W_PERP_MASS]! * (Cdot + bias[0]!) - bias[2]! * old;
+    impulse = -rigidMass * jc[o + W_PERP_MASS]! * (Cdot + rate * (px * dx + py * dy)) - rigidImpulse * old;
     jc[o + WI_PERP] = old + impulse;
     vAx -= mA * impulse * px;
     vAy -= mA * impulse * py;
