@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type BodyId, type JointId, World, type WorldDef } from '../../src/rigid2d/index.js';
+import { MODES } from './helpers.js';
 
 const dt = 1 / 60;
 
@@ -56,6 +57,18 @@ describe('rigid2d distance joint', () => {
     expect(lowest).toBeLessThan(7.1); // it really swung through the bottom
     // the rod pulls: tension at the bottom ≈ m g + m v²/L = 10 + 2·10·3/3 = 30 N (energy 2gL)
     expect(Number.isFinite(world.getJointReactionForce(j)[0])).toBe(true);
+  });
+
+  it.each(MODES)('%s: the rod holds its length (0.03% soft step, 0.45% Baumgarte β = 0.2)', (mode) => {
+    const { world, ground, body } = pivotAndBall({ solver: { positionCorrection: mode } }, [0, 10], [3, 10]);
+    const j = world.createJoint({ kind: 'distance', bodyA: ground, bodyB: body });
+    let worst = 0;
+    for (let i = 0; i < 300; i++) {
+      world.step(dt);
+      worst = Math.max(worst, Math.abs(anchorDistance(world, j) - 3) / 3);
+    }
+    expect(worst).toBeLessThan(mode === 'soft-step' ? 0.001 : 0.01);
+    expect(world.getJointTranslation(j)).toBeCloseTo(anchorDistance(world, j), 12); // the readout is the length
   });
 
   it('a rigid rod of an explicit length pulls the ball onto that length', () => {
@@ -186,5 +199,48 @@ describe('rigid2d distance joint', () => {
     for (let i = 0; i < 30; i++) world.step(dt);
     expect(world.getLinearVelocity(body)[0] - v0).toBeCloseTo(2 * 30 * dt, 6);
     expect(Math.hypot(...world.getJointReactionForce(j))).toBeLessThanOrEqual(2 * (1 + 1e-9));
+  });
+  it('joints between two bodies of zero mass (static and kinematic) stay finite, with the default unbounded maxLength', () => {
+    const world = new World({ enableSleep: false });
+    const g = world.createBody({ type: 'static' });
+    const k = world.createBody({ type: 'kinematic', position: [1, 0], linearVelocity: [1, 0] });
+    world.createJoint({
+      kind: 'distance',
+      bodyA: g,
+      bodyB: k,
+      enableLimit: true,
+      minLength: 0.5,
+      enableSpring: true,
+    });
+    world.createJoint({
+      kind: 'wheel',
+      bodyA: g,
+      bodyB: k,
+      enableMotor: true,
+      maxMotorTorque: 1,
+      motorSpeed: 1,
+    });
+    world.createJoint({ kind: 'motor', bodyA: g, bodyB: k });
+    for (let i = 0; i < 30; i++) world.step(dt);
+    expect(world.getPosition(k)[0]).toBeCloseTo(1.5, 9);
+  });
+  it('breaks when the rod tension passes breakForce (a 1 kg ball hanging: 10 N)', () => {
+    const hang = (breakForce: number) => {
+      const { world, ground, body } = pivotAndBall({}, [0, 10], [0, 8]);
+      const j = world.createJoint({ kind: 'distance', bodyA: ground, bodyB: body, breakForce });
+      const broken: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        world.step(dt);
+        for (const e of world.events().jointBreak) broken.push(e.force);
+      }
+      return { world, j, broken };
+    };
+    const weak = hang(5);
+    expect(weak.broken.length).toBe(1);
+    expect(weak.broken[0]!).toBeGreaterThan(5);
+    expect(weak.world.isValid(weak.j)).toBe(false);
+    const strong = hang(20);
+    expect(strong.broken.length).toBe(0);
+    expect(Math.hypot(...strong.world.getJointReactionForce(strong.j))).toBeCloseTo(10, 3);
   });
 });
