@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type BodyId, World, type WorldDef } from '../../src/rigid2d/index.js';
+import { MODES } from './helpers.js';
 
 const dt = 1 / 60;
 
@@ -35,6 +36,24 @@ describe('rigid2d motor joint', () => {
     expect(x).toBeCloseTo(2, 3);
     expect(y).toBeCloseTo(1, 3);
     expect(world.getAngle(b)).toBeCloseTo(0.5, 3);
+  });
+
+  it.each(MODES)('%s: drives to the offset and holds it against gravity', (mode) => {
+    const { world, a, b } = anchorAndBox({ solver: { positionCorrection: mode } });
+    world.createJoint({
+      kind: 'motor',
+      bodyA: a,
+      bodyB: b,
+      linearOffset: [1, 2],
+      angularOffset: -0.3,
+      maxForce: 200,
+      maxTorque: 50,
+    });
+    for (let i = 0; i < 300; i++) world.step(dt);
+    const [x, y] = world.getPosition(b);
+    expect(x).toBeCloseTo(1, 3);
+    expect(y).toBeCloseTo(2, 3);
+    expect(world.getAngle(b)).toBeCloseTo(-0.3, 3);
   });
 
   it('holds the offset against gravity (the warm-started impulse carries the weight)', () => {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type BodyId, World, type WorldDef } from '../../src/rigid2d/index.js';
+import { MODES } from './helpers.js';
 
 const dt = 1 / 60;
 
@@ -40,6 +41,19 @@ describe('rigid2d wheel joint', () => {
     expect(Math.abs(world.getPosition(wheel)[0])).toBeLessThan(1e-9); // on the axis
     // the spring carries the weight
     expect(Math.abs(world.getJointReactionForce(j)[1])).toBeCloseTo(m * 10, 3);
+  });
+
+  it.each(MODES)('%s: the suspension settles at m·g/k in every position-correction mode', (mode) => {
+    const { world, chassis, wheel } = chassisAndWheel({ solver: { positionCorrection: mode } });
+    const j = world.createJoint({
+      kind: 'wheel',
+      bodyA: chassis,
+      bodyB: wheel,
+      localAxisA: [0, 1],
+      hertz: 2,
+    });
+    for (let i = 0; i < 600; i++) world.step(dt);
+    expect(world.getJointTranslation(j)).toBeCloseTo(-10 / (4 * Math.PI) ** 2, 4);
   });
 
   it('the wheel stays on its axis: a sideways push is taken by the point-on-line constraint', () => {
