@@ -1,6 +1,8 @@
 /**
  * Persistent islands (textbook §26.2 "スリープ"; the approach of Box2D v3, Catto 2024): the
- * dynamic bodies joined by touching contacts. An island is kept across steps as a doubly linked
+ * dynamic bodies joined by touching contacts and by joints (a joint links its two bodies' islands
+ * when it is made and unlinks them when it goes, exactly like a contact that starts or stops
+ * touching; the engine's split walk visits both kinds of edge). An island is kept across steps as a doubly linked
  * list of its bodies; when a contact begins touching between two islands they are merged at once
  * (the smaller list is relabelled and appended), and when a touching contact ends — or a body
  * leaves — the island only counts it: the island may have fallen apart, but it is split (a flood

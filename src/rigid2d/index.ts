@@ -16,7 +16,13 @@
  * slop; beta; percent; warmStarting; contactHertz; contactDampingRatio; staticStiffness;
  * maxPushOutSpeed; restitutionThreshold; trace.
  *
- * Handles (`BodyId`, `ShapeId`) are branded numbers carrying a world tag: `world.isValid(id)`
+ * Joints (textbook §26.2 "ジョイントとモーター"): `world.createJoint({ kind, bodyA, bodyB, … })` for
+ * 'revolute' | 'prismatic' | 'distance' | 'weld' | 'wheel' | 'motor' | 'mouse' ({@link JointDef}),
+ * with limits, motors, springs (Hz + damping ratio) and break thresholds (`events().jointBreak`);
+ * readouts `getJointReactionForce/Torque`, `getJointAngle/Translation/Speed`, `getJointAnchors`.
+ * Joints are solved before the contacts in every substep, in every position-correction mode.
+ *
+ * Handles (`BodyId`, `ShapeId`, `JointId`) are branded numbers carrying a world tag: `world.isValid(id)`
  * says whether one is live here. `world.profile` holds the milliseconds of the last step's stages;
  * `world.readTransforms(out)` packs (x, y, angle) per body for renderers; `world.draw(dd)` walks the
  * world through a `DebugDraw2` backend (debug-draw.ts).
@@ -31,7 +37,7 @@ export {
 export { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC } from './body-store.js';
 export { baumgarteBias } from './contact-solver.js';
 export * from './debug-draw.js';
-export { INDEX_SPAN, TAG_SPAN } from './handles.js';
+export { INDEX_SPAN, KIND_SPAN, TAG_SPAN } from './handles.js';
 export {
   KIND_CAPSULE,
   KIND_CHAIN_SEGMENT,

@@ -19,7 +19,6 @@
  * and damping ratio).
  */
 import { makeSoftness, type Softness } from '../../dynamics/softness.js';
-import { patan2 } from '../../math/portable.js';
 import type { BodyStore } from '../body-store.js';
 import { SB_DQC, SB_DQS } from '../contact-solver.js';
 import { JI_STRIDE, type JointStore } from './joint-store.js';
@@ -93,6 +92,33 @@ export function unwindAngle(a: number): number {
   return a;
 }
 
+/**
+ * The angle θ ∈ (−π, π] of the rotation (c, s) = (cos θ, sin θ), allocation-free and portable (only
+ * +, ×, ÷ and √, each correctly rounded): t = tan(θ/2) = s/(1 + c), halved again (tan(x/2) =
+ * t/(1 + √(1 + t²))) until |t| ≤ 0.2, then θ = 2ᵏ·atan t by its odd series to t¹⁵ (error below
+ * 1e-12 rad). A rotation by exactly π (c = −1, s = 0) gives π.
+ */
+export function rotationAngle(c: number, s: number): number {
+  if (s === 0 && c < 0) return Math.PI;
+  let t = s / (1 + c);
+  let m = 2;
+  while (t > 0.2 || t < -0.2) {
+    t = t / (1 + Math.sqrt(1 + t * t));
+    m *= 2;
+  }
+  const z = t * t;
+  const series =
+    t *
+    (1 +
+      z * (-1 / 3 + z * (1 / 5 + z * (-1 / 7 + z * (1 / 9 + z * (-1 / 11 + z * (1 / 13 + z * (-1 / 15))))))));
+  return m * series;
+}
+
+/** {@link rotationAngle} written to `out[k]` (a returned double is boxed when the call is not inlined). */
+export function rotationAngleInto(c: number, s: number, out: Float64Array, k: number): void {
+  out[k] = rotationAngle(c, s);
+}
+
 /** The current relative angle of a packed joint: header angle + the in-step rotation of B relative to A. */
 export function jointAngleNow(ss: Float64Array, jc: Float64Array, o: number, oa: number, ob: number): number {
   const ac = ss[oa + SB_DQC]!;
@@ -100,9 +126,7 @@ export function jointAngleNow(ss: Float64Array, jc: Float64Array, o: number, oa:
   const bc = ss[ob + SB_DQC]!;
   const bs = ss[ob + SB_DQS]!;
   // ΔqA⁻¹·ΔqB
-  const c = ac * bc + as * bs;
-  const s = ac * bs - as * bc;
-  return unwindAngle(jc[o + J_ANGLE]! + patan2(s, c));
+  return unwindAngle(jc[o + J_ANGLE]! + rotationAngle(ac * bc + as * bs, ac * bs - as * bc));
 }
 
 /** Fills `ctx.rigid` and the mode for a substep `h` from the solver settings. */

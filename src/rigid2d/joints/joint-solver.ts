@@ -6,7 +6,6 @@
  * the next step, the reaction readout and the break test. The layout and the interface a kind
  * implements are in joint-context.ts.
  */
-import { patan2 } from '../../math/portable.js';
 import { distanceJointSolver } from './distance-joint.js';
 import {
   J_ANGLE,
@@ -26,6 +25,7 @@ import {
   JC_STRIDE,
   type JointContext,
   type JointKindSolver,
+  rotationAngleInto,
   unwindAngle,
 } from './joint-context.js';
 import { JI_STRIDE, JOINT_KIND_COUNT, JP_REFERENCE_ANGLE, JP_STRIDE } from './joint-store.js';
@@ -92,9 +92,8 @@ export function prepareJoints(
     jc[o + J_RBY] = bs * lbx + bc * lby;
     jc[o + J_DCX] = cx[bb]! - cx[a]!;
     jc[o + J_DCY] = cy[bb]! - cy[a]!;
-    jc[o + J_ANGLE] = unwindAngle(
-      patan2(ac * bs - as * bc, ac * bc + as * bs) - param[p + JP_REFERENCE_ANGLE]!,
-    );
+    rotationAngleInto(ac * bc + as * bs, ac * bs - as * bc, jc, o + J_ANGLE);
+    jc[o + J_ANGLE] = unwindAngle(jc[o + J_ANGLE]! - param[p + JP_REFERENCE_ANGLE]!);
     jc[o + J_QAC] = ac;
     jc[o + J_QAS] = as;
     const q = j * JI_STRIDE;

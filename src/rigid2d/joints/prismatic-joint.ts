@@ -77,10 +77,12 @@ function prepare(ctx: JointContext, j: number, o: number): void {
   const ly = p[q + JP_AXIS_Y]!;
   jc[o + P_AXIS_X] = c * lx - s * ly;
   jc[o + P_AXIS_Y] = s * lx + c * ly;
-  makeSoftness(p[q + JP_HERTZ]!, p[q + JP_DAMPING]!, ctx.h, ctx.spring);
-  jc[o + P_SPRING_RATE] = ctx.spring.biasRate;
-  jc[o + P_SPRING_MASS] = ctx.spring.massScale;
-  jc[o + P_SPRING_IMPULSE] = ctx.spring.impulseScale;
+  if (p[q + JP_ENABLE_SPRING] === 1) {
+    makeSoftness(p[q + JP_HERTZ]!, p[q + JP_DAMPING]!, ctx.h, ctx.spring);
+    jc[o + P_SPRING_RATE] = ctx.spring.biasRate;
+    jc[o + P_SPRING_MASS] = ctx.spring.massScale;
+    jc[o + P_SPRING_IMPULSE] = ctx.spring.impulseScale;
+  }
   jc[o + P_ENABLE_SPRING] = p[q + JP_ENABLE_SPRING]!;
   jc[o + P_ENABLE_MOTOR] = p[q + JP_ENABLE_MOTOR]!;
   jc[o + P_ENABLE_LIMIT] = p[q + JP_ENABLE_LIMIT]!;

@@ -71,10 +71,12 @@ function prepare(ctx: JointContext, j: number, o: number): void {
   const q = j * JP_STRIDE;
   const k = jc[o + J_IA]! + jc[o + J_IB]!;
   jc[o + R_AXIAL_MASS] = k > 0 ? 1 / k : 0;
-  makeSoftness(p[q + JP_HERTZ]!, p[q + JP_DAMPING]!, ctx.h, ctx.spring);
-  jc[o + R_SPRING_RATE] = ctx.spring.biasRate;
-  jc[o + R_SPRING_MASS] = ctx.spring.massScale;
-  jc[o + R_SPRING_IMPULSE] = ctx.spring.impulseScale;
+  if (p[q + JP_ENABLE_SPRING] === 1) {
+    makeSoftness(p[q + JP_HERTZ]!, p[q + JP_DAMPING]!, ctx.h, ctx.spring);
+    jc[o + R_SPRING_RATE] = ctx.spring.biasRate;
+    jc[o + R_SPRING_MASS] = ctx.spring.massScale;
+    jc[o + R_SPRING_IMPULSE] = ctx.spring.impulseScale;
+  }
   jc[o + R_ENABLE_SPRING] = p[q + JP_ENABLE_SPRING]!;
   jc[o + R_ENABLE_MOTOR] = p[q + JP_ENABLE_MOTOR]!;
   jc[o + R_ENABLE_LIMIT] = p[q + JP_ENABLE_LIMIT]!;
