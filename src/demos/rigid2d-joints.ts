@@ -17,6 +17,7 @@ import {
   type Vec2Tuple,
   World,
 } from '../rigid2d/index.js';
+import { addBatch, ragdoll } from '../scene/builders/box2d-benchmarks.js';
 import { BodyGrabber } from './kit/body-grabber.js';
 import { textPanel } from './kit/labels.js';
 import type { Demo, DemoInstance, DemoParam, DemoParamValues, DemoPointer, View } from './types.js';
@@ -44,6 +45,7 @@ const COMMON_PARAMS: DemoParam[] = [
   },
   { key: 'sleep', label: 'sleeping', kind: 'boolean', default: true },
   { key: 'contacts', label: 'draw contacts', kind: 'boolean', default: false },
+  { key: 'jointLines', label: 'draw joints', kind: 'boolean', default: true },
 ];
 
 /** What a demo's builder hands back: per-step hooks and the demo's own readouts (fixed keys). */
@@ -86,7 +88,7 @@ export class JointDemoInstance implements DemoInstance {
     });
     this.scenario = build(this.world, p);
     this.grabber = new BodyGrabber(this.world);
-    this.drawOptions = { contacts: p['contacts'] === true, sleep: true };
+    this.drawOptions = { contacts: p['contacts'] === true, joints: p['jointLines'] !== false, sleep: true };
   }
 
   get time(): number {
@@ -321,58 +323,10 @@ const bridgeDemo = makeDemo(
   },
 );
 
-/**
- * A ragdoll of 11 capsules and 10 revolute joints with limits and a little joint friction (a motor
- * of speed 0 with a small torque), standing with its feet at (x, y); `group` < 0 keeps its own
- * parts from colliding with each other.
- */
-export function addRagdoll(world: World, x: number, y: number, group: number, scale = 1): BodyId[] {
-  const parts: BodyId[] = [];
-  const part = (cy: number, halfLength: number, radius: number): BodyId => {
-    const b = world.createBody({ position: [x, y + scale * cy] });
-    world.createShape(b, {
-      kind: 'capsule',
-      p1: [0, -scale * halfLength],
-      p2: [0, scale * halfLength],
-      radius: scale * radius,
-      friction: 0.6,
-      filter: { groupIndex: group },
-    });
-    parts.push(b);
-    return b;
-  };
-  const friction = 0.05 * scale * scale;
-  const joint = (a: BodyId, b: BodyId, cy: number, lower: number, upper: number) =>
-    hinge(world, a, b, [x, y + scale * cy], {
-      enableLimit: true,
-      lowerAngle: lower,
-      upperAngle: upper,
-      enableMotor: true,
-      motorSpeed: 0,
-      maxMotorTorque: friction,
-    });
-  const hips = part(1.0, 0.08, 0.12);
-  const chest = part(1.3, 0.1, 0.13);
-  const head = part(1.62, 0.04, 0.1);
-  joint(hips, chest, 1.15, -0.3, 0.3);
-  joint(chest, head, 1.5, -0.4, 0.4);
-  for (let side = 0; side < 2; side++) {
-    const thigh = part(0.72, 0.12, 0.08);
-    const shin = part(0.3, 0.15, 0.07);
-    joint(hips, thigh, 0.9, -0.5, 1.8);
-    joint(thigh, shin, 0.52, -2.4, 0);
-    const upperArm = part(1.28, 0.12, 0.06);
-    const forearm = part(0.92, 0.12, 0.05);
-    joint(chest, upperArm, 1.45, -2.5, 2.5);
-    joint(upperArm, forearm, 1.1, 0, 2.4);
-  }
-  return parts;
-}
-
 const ragdollDemo = makeDemo(
   'joints-ragdolls',
   'Ragdolls down the stairs',
-  'Ragdolls of 11 capsules and 10 revolute joints, each joint with angle limits that act only at the limit and a little friction (a motor held at speed 0 with a small maximum torque, clamped to ±τmax·h per substep as in textbook §26.2), tumble down a staircase. Watch the elbows and knees stop at their limits.',
+  "Ragdolls built like Box2D v3's human (Catto): 11 capsules on 10 revolute joints, each joint with angle limits that act only at the limit, a soft angular spring and a little friction (a motor held at speed 0 whose impulse is clamped to ±τmax·h, textbook §26.2), tumble down a staircase. Watch the elbows and knees stop at their limits.",
   { cx: 7, cy: 5, height: 15 },
   (world, p) => {
     ground(world);
@@ -390,7 +344,7 @@ const ragdollDemo = makeDemo(
     const count = Number(p['ragdolls']);
     const all: BodyId[] = [];
     for (let k = 0; k < count; k++) {
-      const parts = addRagdoll(world, -0.2 + 0.4 * (k % 2), 8.2 + 2.2 * k, -(k + 1));
+      const parts = addBatch(world, ragdoll(-0.2 + 0.4 * (k % 2), 8.2 + 2.2 * k, k + 1));
       for (const b of parts) world.setLinearVelocity(b, [1.5, 0]);
       all.push(...parts);
     }
