@@ -402,6 +402,23 @@ describe('rikigaku/rigid2d@1 joints: building the world', () => {
     expect(Math.abs(w.getJointAngle(hinge))).toBeLessThan(0.65);
   });
 
+  it("a body's bullet flag and the solver's continuous switch reach the world", () => {
+    const json = withJoints([], { solver: { continuous: false } });
+    (json.bodies[3] as Record<string, unknown>)['bullet'] = true;
+    const scene = parseRigid2dScene(json);
+    expect(parseRigid2dScene(JSON.parse(JSON.stringify(scene)))).toEqual(scene);
+    const built = buildRigid2dWorld(scene);
+    expect(built.world.continuous).toBe(false);
+    expect(built.world.isBullet(built.bodies[3]!)).toBe(true);
+    expect(built.world.isBullet(built.bodies[1]!)).toBe(false);
+    expect(buildRigid2dWorld(parseRigid2dScene(withJoints([]))).world.continuous).toBe(true);
+    (json.bodies[3] as Record<string, unknown>)['bullet'] = 'yes';
+    expect(messageOf(json)).toBe('scene.bodies[3].bullet: expected true or false, got string "yes"');
+    expect(messageOf(withJoints([], { solver: { continuous: 1 } }))).toBe(
+      'scene.solver.continuous: expected true or false, got number 1',
+    );
+  });
+
   it('a loaded scene draws its joints', () => {
     const inst = loadRigid2dScene(
       withJoints([{ kind: 'weld', bodyA: 'a', bodyB: 'b', localAnchorA: [0.5, 0], localAnchorB: [-0.5, 0] }]),
