@@ -329,11 +329,18 @@ function joint(value: unknown, path: string, names: Map<string, number>): SceneJ
   const axis = out.localAxisA as Vec2Tuple | undefined;
   if (axis !== undefined && !(Math.hypot(axis[0], axis[1]) > 1e-9))
     v.fail(`${path}.localAxisA`, 'must not be the zero vector (it is normalised)');
+  // An absent end of a range takes the engine's default (0, or no maximum length).
   for (const [lo, hi] of JOINT_RANGES) {
-    const a = out[lo] as number | undefined;
-    const b = out[hi] as number | undefined;
-    if (a !== undefined && b !== undefined && !(a <= b))
-      v.fail(`${path}.${lo}`, `must be <= ${hi} (${b}), got ${a}`);
+    if (!fields.includes(lo) || (out[lo] === undefined && out[hi] === undefined)) continue;
+    const a = (out[lo] as number | undefined) ?? 0;
+    const b = (out[hi] as number | undefined) ?? (hi === 'maxLength' ? Number.POSITIVE_INFINITY : 0);
+    if (!(a <= b)) {
+      if (out[lo] === undefined) v.fail(`${path}.${hi}`, `must be >= ${lo} (0, the default), got ${b}`);
+      v.fail(
+        `${path}.${lo}`,
+        `must be <= ${hi} (${b}${out[hi] === undefined ? ', the default' : ''}), got ${a}`,
+      );
+    }
   }
   if (kind === 'mouse') {
     if (o.target === undefined) v.fail(`${path}.target`, 'required for a mouse joint ([x, y])');

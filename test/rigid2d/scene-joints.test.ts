@@ -225,6 +225,16 @@ describe('rikigaku/rigid2d@1 joints: bad input is rejected with the path of the 
       `${j}.lowerAngle: must be <= upperAngle (-1), got 1`,
     ],
     [
+      'a lower angle above the default upper angle (0)',
+      rev({ lowerAngle: 0.5 }),
+      `${j}.lowerAngle: must be <= upperAngle (0, the default), got 0.5`,
+    ],
+    [
+      'an upper angle below the default lower angle (0)',
+      rev({ upperAngle: -0.5 }),
+      `${j}.upperAngle: must be >= lowerAngle (0, the default), got -0.5`,
+    ],
+    [
       'lower translation above upper',
       second({ kind: 'prismatic', bodyA: 'a', bodyB: 'b', lowerTranslation: 2, upperTranslation: 1 }),
       `${j}.lowerTranslation: must be <= upperTranslation (1), got 2`,
@@ -417,6 +427,24 @@ describe('rikigaku/rigid2d@1 joints: building the world', () => {
     expect(messageOf(withJoints([], { solver: { continuous: 1 } }))).toBe(
       'scene.solver.continuous: expected true or false, got number 1',
     );
+  });
+
+  it("the engine's own checks are reported with the joint's path", () => {
+    // no length given and the anchors coincide: the default length (the current distance) is 0
+    const json = withJoints([
+      { kind: 'distance', bodyA: 'a', bodyB: 'b', localAnchorA: [0.5, 0], localAnchorB: [-0.5, 0] },
+    ]);
+    const scene = parseRigid2dScene(json);
+    expect(() => buildRigid2dWorld(scene)).toThrow(/^scene\.joints\[0\]: joint\.length: must be > 0/);
+    try {
+      buildRigid2dWorld(scene);
+    } catch (e) {
+      expect((e as PhysicsError).code).toBe('invalid-scene');
+    }
+    // only an upper rope length, above the default minimum 0: fine
+    expect(
+      parseRigid2dScene(withJoints([{ kind: 'distance', bodyA: 'a', bodyB: 'b', maxLength: 2 }])).joints[0],
+    ).toMatchObject({ maxLength: 2 });
   });
 
   it('a loaded scene draws its joints', () => {
