@@ -327,25 +327,29 @@ const ragdollDemo = makeDemo(
   'joints-ragdolls',
   'Ragdolls down the stairs',
   "Ragdolls built like Box2D v3's human (Catto): 11 capsules on 10 revolute joints, each joint with angle limits that act only at the limit, a soft angular spring and a little friction (a motor held at speed 0 whose impulse is clamped to ±τmax·h, textbook §26.2), tumble down a staircase. Watch the elbows and knees stop at their limits.",
-  { cx: 7, cy: 5, height: 15 },
+  { cx: 7, cy: 4.5, height: 11 },
   (world, p) => {
     ground(world);
     const stairs = world.createBody({ type: 'static' });
-    const steps = 16;
+    // 14 steps, 0.8 m deep and 0.6 m high (a 37° flight)
+    const steps = 14;
     for (let i = 0; i < steps; i++) {
-      const top = 8 - 0.5 * i;
+      const top = 8.4 - 0.6 * i;
       world.createShape(stairs, {
         kind: 'box',
-        halfWidth: 0.5,
+        halfWidth: 0.4,
         halfHeight: 0.5 * top,
-        center: [i, 0.5 * top],
+        center: [0.8 * i, 0.5 * top],
+        friction: 0.4,
       });
     }
     const count = Number(p['ragdolls']);
     const all: BodyId[] = [];
     for (let k = 0; k < count; k++) {
-      const parts = addBatch(world, ragdoll(-0.2 + 0.4 * (k % 2), 8.2 + 2.2 * k, k + 1));
-      for (const b of parts) world.setLinearVelocity(b, [1.5, 0]);
+      const parts = addBatch(world, ragdoll(-0.2 + 0.3 * (k % 2), 8.6 + 2.2 * k, k + 1));
+      // a push to the right, more at the head: each one pitches forward down the flight
+      for (const b of parts)
+        world.setLinearVelocity(b, [1 + 1.5 * (world.getPosition(b)[1] - 8.6 - 2.2 * k), 0]);
       all.push(...parts);
     }
     return {
@@ -380,7 +384,7 @@ const carDemo = makeDemo(
   'joints-car',
   'A car on wheel joints',
   "A car whose two wheels hang on wheel joints: a suspension spring along an axis fixed in the body (frequency and damping ratio, Catto's soft constraints) and a motor on the rear wheel with a bounded torque. It drives over hilly terrain made of a chain of segments. Set the throttle (−1 … 1) and watch the suspension take the bumps.",
-  { cx: 8, cy: 2, height: 18 },
+  { cx: 18, cy: 3, height: 26 },
   (world, p) => {
     const g = world.createBody({ type: 'static' });
     world.createChain(g, { points: terrain(), friction: 0.9 });
