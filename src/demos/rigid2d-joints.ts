@@ -469,14 +469,14 @@ const windmillDemo = makeDemo(
   { cx: 0, cy: 4, height: 12 },
   (world, p) => {
     const g = ground(world, 20);
-    const hub: Vec2Tuple = [0, 5];
+    const hub: Vec2Tuple = [0, 4.4];
     // the tower does not collide with the rotor or the paddles (same negative group)
     const group = -1;
     world.createShape(g, {
       kind: 'box',
       halfWidth: 0.2,
-      halfHeight: 2.5,
-      center: [0, 2.5],
+      halfHeight: 2.2,
+      center: [0, 2.2],
       filter: { groupIndex: group },
     });
     const rotor = world.createBody({ position: hub });
