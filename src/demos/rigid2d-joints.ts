@@ -666,7 +666,7 @@ const wallDemo = makeDemo(
 );
 
 /** The bullets demo's walls: x of each thin wall and its half thickness (the tests read them). */
-export const WALLS = { x: [5, 6, 7], halfThickness: 0.01 };
+export const WALLS = { x: [5, 6, 7], halfThickness: 0.01, height: 5 };
 
 const bulletsDemo = makeDemo(
   'joints-bullets',
@@ -680,8 +680,8 @@ const bulletsDemo = makeDemo(
       world.createShape(g, {
         kind: 'box',
         halfWidth: WALLS.halfThickness,
-        halfHeight: 2.5,
-        center: [x, 2.5],
+        halfHeight: 0.5 * WALLS.height,
+        center: [x, 0.5 * WALLS.height],
       });
     }
     const speed = Number(p['speed']);
@@ -703,10 +703,11 @@ const bulletsDemo = makeDemo(
       },
       afterStep: () => {
         for (const b of live) {
-          if (!crossed.has(b) && world.getPosition(b)[0] > WALLS.x[0]!) {
-            crossed.add(b);
-            passed++;
-          }
+          // through the first wall, not over its top
+          const [x, y] = world.getPosition(b);
+          if (crossed.has(b) || x <= WALLS.x[0]!) continue;
+          crossed.add(b);
+          if (y < WALLS.height) passed++;
         }
       },
       stats: () => ({ fired, passed }),
