@@ -152,8 +152,8 @@ describe('rigid2d joint demos', () => {
   });
 
   it('no bullet passes a thin wall with continuous collision on; with it off they tunnel', () => {
-    const on = run('joints-bullets', { ccd: true }).stats();
-    expect(on['fired']!).toBeGreaterThan(10);
+    const on = run('joints-bullets', { ccd: true }, 600).stats();
+    expect(on['fired']!).toBe(100);
     expect(on['passed']).toBe(0);
     const off = run('joints-bullets', { ccd: false }).stats();
     expect(off['passed']!).toBeGreaterThan(0);
