@@ -3,7 +3,7 @@
  * with its solver trace, a vertical stack, pyramids, a card house, dominoes, a friction ramp,
  * a restitution row, a tumbler and shapes raining into a chain bowl, the pyramids and the stack
  * built from the shared benchmark scenes (scene/builders). Every demo can be dragged with the mouse
- * (the demo kit's soft spring) and draws through the engine's debug draw, on request with contact
+ * (the demo kit's mouse joint) and draws through the engine's debug draw, on request with contact
  * points, normals, broadphase boxes, islands and sleep state.
  */
 
@@ -46,7 +46,7 @@ const COMMON_PARAMS: DemoParam[] = [
 
 type Builder = (world: World, p: DemoParamValues) => void;
 
-/** A running rigid2d demo: a world, the mouse spring and the drawing options. */
+/** A running rigid2d demo: a world, the mouse joint and the drawing options. */
 export class RigidDemoInstance implements DemoInstance {
   readonly world: World;
   readonly dt: number;

@@ -5,9 +5,10 @@
  *
  *   pairs (broadphase: new pairs, contact.ts) → collide (narrowphase dispatch table, persistent
  *   manifolds, events; contact.ts, narrowphase.ts, sensor.ts) → solve (prepare, substeps of
- *   integrate velocities → warm start → solve → integrate positions → relax / position correction,
- *   restitution; solver-step.ts) → finalize (bodies' boxes, sleep timers; finalize.ts) → sleep
- *   (islands; sleep.ts)
+ *   integrate velocities → warm start → solve joints and contacts → integrate positions → relax /
+ *   position correction, restitution, joint reactions and breaks; solver-step.ts, joints/) →
+ *   non-finite check (body.ts) → finalize (bodies' boxes, sleep timers; finalize.ts) → continuous
+ *   (time of impact for fast bodies and bullets; continuous.ts) → sleep (islands; sleep.ts)
  *
  * Storage is structure of arrays (body-store.ts, shape-store.ts, contact-store.ts); handles are
  * branded numbers with a generation counter and a world tag (handles.ts). The stage functions take

@@ -2,7 +2,7 @@
  * A running `rikigaku/rigid2d@1` scene: `loadRigid2dScene` (registered for
  * `rikigaku run scene.json`) validates, builds and returns a `DemoInstance` that steps and draws
  * like a demo (the engine's debug draw on the canvas backend) and lets the pointer drag dynamic
- * bodies with the demo kit's mouse spring; `sceneView` is the camera a scene suggests.
+ * bodies with the demo kit's mouse joint; `sceneView` is the camera a scene suggests.
  */
 import type { DemoInstance } from '../core/demo-instance.js';
 import { sceneChecks as v } from '../core/validate.js';
@@ -80,7 +80,7 @@ export function loadRigid2dScene(json: unknown, options: { dt?: number } = {}): 
   const dt = options.dt === undefined ? scene.dt : v.number(options.dt, 'options.dt', { above: 0, max: 1 });
   const built = buildRigid2dWorld(scene);
   const world = built.world;
-  // Mouse drag: the kit's soft spring from a point of the grabbed body to the pointer.
+  // Mouse drag: the kit's mouse joint from a point of the grabbed body to the pointer.
   const grabber = new BodyGrabber(world);
   const dd = new CanvasDebugDraw();
   return {
