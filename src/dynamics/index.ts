@@ -4,7 +4,7 @@
  * contact edge lists and pooled event lists. Typed-array growth is `grow` in core/grow.ts.
  */
 
-export { ContactEdgeLists } from './contact-edges.js';
+export { EdgeLists } from './edge-lists.js';
 export { EventPool } from './event-pool.js';
 export { IslandStore } from './islands.js';
 export { SlotStore } from './slot-store.js';

@@ -53,9 +53,6 @@ export class BodyStore extends SlotStore {
   /** first shape of the body's shape list (−1 = none) */
   firstShape = new Int32Array(0);
   shapeCount = new Int32Array(0);
-  /** head of the body's contact-edge list and its length */
-  contactHead = new Int32Array(0);
-  contactCount = new Int32Array(0);
   userData: unknown[] = [];
 
   protected override resize(cap: number): void {
@@ -93,7 +90,5 @@ export class BodyStore extends SlotStore {
     this.dqs = grow(this.dqs, cap);
     this.firstShape = grow(this.firstShape, cap);
     this.shapeCount = grow(this.shapeCount, cap);
-    this.contactHead = grow(this.contactHead, cap);
-    this.contactCount = grow(this.contactCount, cap);
   }
 }

@@ -103,11 +103,12 @@ export function createBodySlot(w: World, def: BodyDef): number {
   b.dqs[i] = 0;
   b.firstShape[i] = -1;
   b.shapeCount[i] = 0;
-  b.contactHead[i] = -1;
-  b.contactCount[i] = 0;
   b.maxExtent[i] = 0;
   w.islands.ensureBodies(b.capacity);
-  w.joints.ensureBodies(b.capacity);
+  w.joints.edges.ensureBodies(b.capacity);
+  w.joints.edges.resetBody(i);
+  w.contactStore.edges.ensureBodies(b.capacity);
+  w.contactStore.edges.resetBody(i);
   if (code === BODY_DYNAMIC) w.islands.addBody(i);
   else w.islands.noIsland(i);
   if (code === BODY_KINEMATIC) w.kinematicCount++;
@@ -122,7 +123,7 @@ export function destroyBodySlot(w: World, i: number): void {
   const cs = w.contactStore;
   wakeBody(b, w.islands, i);
   destroyBodyJoints(w, i);
-  for (let e = b.contactHead[i]!; e !== -1; e = cs.edgeNext[e]!) {
+  for (let e = cs.edges.head[i]!; e !== -1; e = cs.edges.next[e]!) {
     const c = e >> 1;
     wakeBody(b, w.islands, cs.bodyA[c] === i ? cs.bodyB[c]! : cs.bodyA[c]!);
   }

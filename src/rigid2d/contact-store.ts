@@ -7,7 +7,7 @@
  */
 
 import { grow } from '../core/grow.js';
-import type { BodyStore } from './body-store.js';
+import { EdgeLists } from '../dynamics/edge-lists.js';
 
 export const CONTACT_TOUCHING = 1;
 export const CONTACT_SENSOR = 2;
@@ -34,9 +34,8 @@ export class ContactStore {
   normalImpulse = new Float64Array(0);
   tangentImpulse = new Float64Array(0);
   id = new Int32Array(0);
-  // body contact lists
-  edgePrev = new Int32Array(0);
-  edgeNext = new Int32Array(0);
+  /** each body's list of its contacts (dynamics/edge-lists.ts): edge 2c on body A, 2c + 1 on body B */
+  readonly edges = new EdgeLists();
 
   ensure(n: number): void {
     if (n <= this.capacity) return;
@@ -59,41 +58,23 @@ export class ContactStore {
     this.normalImpulse = grow(this.normalImpulse, p);
     this.tangentImpulse = grow(this.tangentImpulse, p);
     this.id = grow(this.id, p);
-    this.edgePrev = grow(this.edgePrev, p);
-    this.edgeNext = grow(this.edgeNext, p);
+    this.edges.ensureConstraints(cap);
     this.capacity = cap;
   }
 
   /** The contact of shapes (a, b) on bodies (ba, bb), or −1: walks the shorter body list. */
-  find(bodies: BodyStore, a: number, b: number, ba: number, bb: number): number {
-    const body = bodies.contactCount[ba]! <= bodies.contactCount[bb]! ? ba : bb;
-    for (let e = bodies.contactHead[body]!; e !== -1; e = this.edgeNext[e]!) {
+  find(a: number, b: number, ba: number, bb: number): number {
+    const edges = this.edges;
+    const body = edges.count[ba]! <= edges.count[bb]! ? ba : bb;
+    for (let e = edges.head[body]!; e !== -1; e = edges.next[e]!) {
       const c = e >> 1;
       if (this.shapeA[c] === a && this.shapeB[c] === b) return c;
     }
     return -1;
   }
 
-  private link(bodies: BodyStore, e: number, body: number): void {
-    const head = bodies.contactHead[body]!;
-    this.edgePrev[e] = -1;
-    this.edgeNext[e] = head;
-    if (head !== -1) this.edgePrev[head] = e;
-    bodies.contactHead[body] = e;
-    bodies.contactCount[body] = bodies.contactCount[body]! + 1;
-  }
-
-  private unlink(bodies: BodyStore, e: number, body: number): void {
-    const p = this.edgePrev[e]!;
-    const n = this.edgeNext[e]!;
-    if (p !== -1) this.edgeNext[p] = n;
-    else bodies.contactHead[body] = n;
-    if (n !== -1) this.edgePrev[n] = p;
-    bodies.contactCount[body] = bodies.contactCount[body]! - 1;
-  }
-
   /** Adds the contact of shapes a < b; returns its index. */
-  add(bodies: BodyStore, a: number, b: number, ba: number, bb: number, flags: number): number {
+  add(a: number, b: number, ba: number, bb: number, flags: number): number {
     const c = this.count++;
     this.ensure(this.count);
     this.shapeA[c] = a;
@@ -107,15 +88,13 @@ export class ContactStore {
       this.tangentImpulse[k] = 0;
       this.id[k] = -1;
     }
-    this.link(bodies, 2 * c, ba);
-    this.link(bodies, 2 * c + 1, bb);
+    this.edges.linkPair(c, ba, bb);
     return c;
   }
 
   /** Removes contact c; the last contact moves into its slot. */
-  remove(bodies: BodyStore, c: number): void {
-    this.unlink(bodies, 2 * c, this.bodyA[c]!);
-    this.unlink(bodies, 2 * c + 1, this.bodyB[c]!);
+  remove(c: number): void {
+    this.edges.unlinkPair(c, this.bodyA[c]!, this.bodyB[c]!);
     const last = --this.count;
     if (c === last) return;
     this.shapeA[c] = this.shapeA[last]!;
@@ -128,6 +107,7 @@ export class ContactStore {
     this.ny[c] = this.ny[last]!;
     this.friction[c] = this.friction[last]!;
     this.restitution[c] = this.restitution[last]!;
+    this.edges.movePair(last, c, this.bodyA[c]!, this.bodyB[c]!);
     for (let k = 0; k < 2; k++) {
       const i = 2 * c + k;
       const j = 2 * last + k;
@@ -137,15 +117,6 @@ export class ContactStore {
       this.normalImpulse[i] = this.normalImpulse[j]!;
       this.tangentImpulse[i] = this.tangentImpulse[j]!;
       this.id[i] = this.id[j]!;
-      // move edge j → i and fix its neighbours
-      const p = this.edgePrev[j]!;
-      const n = this.edgeNext[j]!;
-      this.edgePrev[i] = p;
-      this.edgeNext[i] = n;
-      const body = k === 0 ? this.bodyA[c]! : this.bodyB[c]!;
-      if (p !== -1) this.edgeNext[p] = i;
-      else bodies.contactHead[body] = i;
-      if (n !== -1) this.edgePrev[n] = i;
     }
   }
 }

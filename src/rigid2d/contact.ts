@@ -48,9 +48,9 @@ function addPair(w: World, a: number, b: number): void {
   if (!shouldCollide(sh, a, b)) return;
   if (w.joints.live > 0 && jointBlocksCollision(w.joints, ba, bb)) return; // collideConnected false
   const cs = w.contactStore;
-  if (cs.find(bodies, a, b, ba, bb) !== -1) return;
+  if (cs.find(a, b, ba, bb) !== -1) return;
   const flags = (sensor ? CONTACT_SENSOR : 0) | (sh.events[a] && sh.events[b] ? CONTACT_EVENTS : 0);
-  const c = cs.add(bodies, a, b, ba, bb, flags);
+  const c = cs.add(a, b, ba, bb, flags);
   cs.friction[c] = Math.sqrt(sh.friction[a]! * sh.friction[b]!);
   cs.restitution[c] = Math.max(sh.restitution[a]!, sh.restitution[b]!);
   w.lastStep.newPairs++;
@@ -100,7 +100,7 @@ export function collide(w: World): void {
       fat[ob + 1]! > fat[oa + 3]!
     ) {
       endContact(w, c);
-      cs.remove(b, c);
+      cs.remove(c);
       continue;
     }
     originTransform(b, ba, xfA);

@@ -144,14 +144,14 @@ export function destroyShapeSlot(w: World, s: number, recomputeMass: boolean): v
   const cs = w.contactStore;
   const bi = sh.body[s]!;
   const b = w.bodies;
-  for (let e = b.contactHead[bi]!; e !== -1; ) {
+  for (let e = cs.edges.head[bi]!; e !== -1; ) {
     const c = e >> 1;
-    const next = cs.edgeNext[e]!;
+    const next = cs.edges.next[e]!;
     if (cs.shapeA[c] === s || cs.shapeB[c] === s) {
       endContact(w, c);
       wakeBody(b, w.islands, cs.bodyA[c] === bi ? cs.bodyB[c]! : cs.bodyA[c]!);
-      cs.remove(b, c);
-      e = b.contactHead[bi]!; // the list changed: restart
+      cs.remove(c);
+      e = cs.edges.head[bi]!; // the list changed: restart
       continue;
     }
     e = next;

@@ -40,15 +40,14 @@ export function sleepIsland(b: BodyStore, isl: IslandStore, i: number): void {
  * touching (non-sensor) contact or by a joint. Made once per world (the split takes a callback).
  */
 export function islandNeighbours(
-  b: BodyStore,
   cs: ContactStore,
   js: JointStore,
 ): (body: number, visit: (other: number) => void) => void {
   return (body, visit) => {
-    if (body < js.bodyCapacity) {
-      for (let e = js.bodyHead[body]!; e !== -1; e = js.edgeNext[e]!) visit(js.other(e));
+    if (body < js.edges.bodyCapacity) {
+      for (let e = js.edges.head[body]!; e !== -1; e = js.edges.next[e]!) visit(js.other(e));
     }
-    for (let e = b.contactHead[body]!; e !== -1; e = cs.edgeNext[e]!) {
+    for (let e = cs.edges.head[body]!; e !== -1; e = cs.edges.next[e]!) {
       const c = e >> 1;
       const f = cs.flags[c]!;
       if ((f & CONTACT_TOUCHING) === 0 || (f & CONTACT_SENSOR) !== 0) continue;
@@ -77,15 +76,15 @@ export function updateSleep(w: World): void {
       const kin = list[k]!;
       if (b.type[kin] !== BODY_KINEMATIC) continue;
       if (b.vx[kin] === 0 && b.vy[kin] === 0 && b.w[kin] === 0) continue;
-      for (let e = b.contactHead[kin]!; e !== -1; e = cs.edgeNext[e]!) {
+      for (let e = cs.edges.head[kin]!; e !== -1; e = cs.edges.next[e]!) {
         const c = e >> 1;
         if (cs.pointCount[c] === 0) continue;
         b.sleepTime[(e & 1) === 1 ? cs.bodyA[c]! : cs.bodyB[c]!] = 0;
       }
       // a moving kinematic body keeps the bodies jointed to it awake
       const js = w.joints;
-      if (kin < js.bodyCapacity) {
-        for (let e = js.bodyHead[kin]!; e !== -1; e = js.edgeNext[e]!) b.sleepTime[js.other(e)] = 0;
+      if (kin < js.edges.bodyCapacity) {
+        for (let e = js.edges.head[kin]!; e !== -1; e = js.edges.next[e]!) b.sleepTime[js.other(e)] = 0;
       }
     }
   }

@@ -194,7 +194,7 @@ export class World {
     this.taggedSpeculative[0] = this.speculativeField;
     this.broadphase = new DynamicTree({ margin: this.marginField });
     this.tag = newWorldTag();
-    this.islandNeighbours = islandNeighbours(this.bodies, this.contactStore, this.joints);
+    this.islandNeighbours = islandNeighbours(this.contactStore, this.joints);
   }
 
   // ---------------------------------------------------------------- tunables

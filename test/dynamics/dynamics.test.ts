@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { grow } from '../../src/core/grow.js';
-import { ContactEdgeLists } from '../../src/dynamics/contact-edges.js';
+import { EdgeLists } from '../../src/dynamics/edge-lists.js';
 import { EventPool } from '../../src/dynamics/event-pool.js';
 import { IslandStore, makeSoftness, SlotStore } from '../../src/dynamics/index.js';
 
@@ -93,14 +93,14 @@ describe('makeSoftness', () => {
   });
 });
 
-describe('ContactEdgeLists', () => {
+describe('EdgeLists', () => {
   it('matches a plain model of each body’s contacts under random adds and swap-removes', () => {
     const B = 8;
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.boolean(), fc.nat(B - 1), fc.nat(B - 1), fc.nat()), { maxLength: 200 }),
         (ops) => {
-          const edges = new ContactEdgeLists();
+          const edges = new EdgeLists();
           edges.ensureBodies(B);
           // a dense contact store: contact c joins bodyA[c] and bodyB[c]
           const bodyA: number[] = [];
@@ -109,16 +109,16 @@ describe('ContactEdgeLists', () => {
             if (add || bodyA.length === 0) {
               if (a === b) continue;
               const c = bodyA.length;
-              edges.ensureContacts(c + 1);
+              edges.ensureConstraints(c + 1);
               bodyA.push(a);
               bodyB.push(b);
-              edges.linkContact(c, a, b);
+              edges.linkPair(c, a, b);
             } else {
               const c = pick % bodyA.length;
               const last = bodyA.length - 1;
-              edges.unlinkContact(c, bodyA[c]!, bodyB[c]!);
+              edges.unlinkPair(c, bodyA[c]!, bodyB[c]!);
               if (c !== last) {
-                edges.moveContact(last, c, bodyA[last]!, bodyB[last]!);
+                edges.movePair(last, c, bodyA[last]!, bodyB[last]!);
                 bodyA[c] = bodyA[last]!;
                 bodyB[c] = bodyB[last]!;
               }
@@ -151,11 +151,11 @@ describe('ContactEdgeLists', () => {
   });
 
   it('walks a body’s newest contact first', () => {
-    const edges = new ContactEdgeLists();
+    const edges = new EdgeLists();
     edges.ensureBodies(3);
-    edges.ensureContacts(2);
-    edges.linkContact(0, 0, 1);
-    edges.linkContact(1, 0, 2);
+    edges.ensureConstraints(2);
+    edges.linkPair(0, 0, 1);
+    edges.linkPair(1, 0, 2);
     const walk: number[] = [];
     for (let e = edges.head[0]!; e !== -1; e = edges.next[e]!) walk.push(e);
     expect(walk).toEqual([2, 0]);

@@ -250,7 +250,7 @@ export function createJointSlot(w: World, def: JointDef): number {
   }
 
   const js = w.joints;
-  js.ensureBodies(w.bodies.capacity);
+  js.edges.ensureBodies(w.bodies.capacity);
   const j = js.allocate();
   js.kind[j] = code;
   js.bodyA[j] = a;
@@ -264,8 +264,8 @@ export function createJointSlot(w: World, def: JointDef): number {
   js.forceY[j] = 0;
   js.torque[j] = 0;
   js.userData[j] = def.userData;
-  js.linkEdge(2 * j, a);
-  js.linkEdge(2 * j + 1, bb);
+  js.edges.link(2 * j, a);
+  js.edges.link(2 * j + 1, bb);
   js.live++;
   const b = w.bodies;
   if (b.type[a] === BODY_DYNAMIC && b.type[bb] === BODY_DYNAMIC) {
@@ -283,14 +283,13 @@ export function createJointSlot(w: World, def: JointDef): number {
 /** Removes the contacts between body slots `a` and `b` (end events are reported). */
 function destroyContactsBetween(w: World, a: number, bb: number): void {
   const cs = w.contactStore;
-  const b = w.bodies;
-  for (let e = b.contactHead[a]!; e !== -1; ) {
+  for (let e = cs.edges.head[a]!; e !== -1; ) {
     const c = e >> 1;
-    const next = cs.edgeNext[e]!;
+    const next = cs.edges.next[e]!;
     if ((cs.bodyA[c] === a && cs.bodyB[c] === bb) || (cs.bodyA[c] === bb && cs.bodyB[c] === a)) {
       endContact(w, c);
-      cs.remove(b, c);
-      e = b.contactHead[a]!; // the list changed: restart
+      cs.remove(c);
+      e = cs.edges.head[a]!; // the list changed: restart
       continue;
     }
     e = next;
@@ -302,8 +301,8 @@ export function destroyJointSlot(w: World, j: number): void {
   const js = w.joints;
   const a = js.bodyA[j]!;
   const bb = js.bodyB[j]!;
-  js.unlinkEdge(2 * j, a);
-  js.unlinkEdge(2 * j + 1, bb);
+  js.edges.unlink(2 * j, a);
+  js.edges.unlink(2 * j + 1, bb);
   const b = w.bodies;
   if (b.alive[a] === 1) wakeBody(b, w.islands, a);
   if (b.alive[bb] === 1) wakeBody(b, w.islands, bb);
@@ -316,17 +315,17 @@ export function destroyJointSlot(w: World, j: number): void {
 /** Destroys every joint on body slot `i` (before the body goes). */
 export function destroyBodyJoints(w: World, i: number): void {
   const js = w.joints;
-  if (i >= js.bodyCapacity) return;
-  while (js.bodyHead[i]! !== -1) destroyJointSlot(w, js.bodyHead[i]! >> 1);
+  if (i >= js.edges.bodyCapacity) return;
+  while (js.edges.head[i]! !== -1) destroyJointSlot(w, js.edges.head[i]! >> 1);
 }
 
 /** Is there a joint between body slots `a` and `b` that keeps their shapes from colliding? */
 export function jointBlocksCollision(js: JointStore, a: number, b: number): boolean {
-  if (a >= js.bodyCapacity || b >= js.bodyCapacity) return false;
+  if (a >= js.edges.bodyCapacity || b >= js.edges.bodyCapacity) return false;
   // walk the shorter list
-  const from = js.bodyJointCount[a]! <= js.bodyJointCount[b]! ? a : b;
+  const from = js.edges.count[a]! <= js.edges.count[b]! ? a : b;
   const to = from === a ? b : a;
-  for (let e = js.bodyHead[from]!; e !== -1; e = js.edgeNext[e]!) {
+  for (let e = js.edges.head[from]!; e !== -1; e = js.edges.next[e]!) {
     if (js.other(e) === to && js.collideConnected[e >> 1] === 0) return true;
   }
   return false;

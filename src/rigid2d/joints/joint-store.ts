@@ -8,6 +8,7 @@
  * and the contact filter walk a body's joints without a search.
  */
 import { grow } from '../../core/grow.js';
+import { EdgeLists } from '../../dynamics/edge-lists.js';
 import { SlotStore } from '../../dynamics/slot-store.js';
 
 /** Joint kind codes (the order of `JOINT_KIND_NAMES`). */
@@ -87,13 +88,8 @@ export class JointStore extends SlotStore {
   forceY = new Float64Array(0);
   torque = new Float64Array(0);
   userData: unknown[] = [];
-  /** joint edges: 2j on body A, 2j + 1 on body B */
-  edgeNext = new Int32Array(0);
-  edgePrev = new Int32Array(0);
-  /** first joint edge of each body slot (−1: none) and the number of joints on it */
-  bodyHead = new Int32Array(0);
-  bodyJointCount = new Int32Array(0);
-  bodyCapacity = 0;
+  /** each body's list of its joints (dynamics/edge-lists.ts): edge 2j on body A, 2j + 1 on body B */
+  readonly edges = new EdgeLists();
   /** live joints */
   live = 0;
 
@@ -110,40 +106,7 @@ export class JointStore extends SlotStore {
     this.forceX = grow(this.forceX, cap);
     this.forceY = grow(this.forceY, cap);
     this.torque = grow(this.torque, cap);
-    this.edgeNext = grow(this.edgeNext, 2 * cap);
-    this.edgePrev = grow(this.edgePrev, 2 * cap);
-  }
-
-  /** Makes room for body slots [0, n) in the per-body lists. */
-  ensureBodies(n: number): void {
-    if (n <= this.bodyCapacity) return;
-    let cap = Math.max(16, this.bodyCapacity);
-    while (cap < n) cap *= 2;
-    const old = this.bodyCapacity;
-    this.bodyHead = grow(this.bodyHead, cap);
-    this.bodyJointCount = grow(this.bodyJointCount, cap);
-    this.bodyHead.fill(-1, old, cap);
-    this.bodyCapacity = cap;
-  }
-
-  /** Links edge `e` at the front of body `body`'s list. */
-  linkEdge(e: number, body: number): void {
-    const h = this.bodyHead[body]!;
-    this.edgePrev[e] = -1;
-    this.edgeNext[e] = h;
-    if (h !== -1) this.edgePrev[h] = e;
-    this.bodyHead[body] = e;
-    this.bodyJointCount[body] = this.bodyJointCount[body]! + 1;
-  }
-
-  /** Unlinks edge `e` from body `body`'s list. */
-  unlinkEdge(e: number, body: number): void {
-    const p = this.edgePrev[e]!;
-    const n = this.edgeNext[e]!;
-    if (p === -1) this.bodyHead[body] = n;
-    else this.edgeNext[p] = n;
-    if (n !== -1) this.edgePrev[n] = p;
-    this.bodyJointCount[body] = this.bodyJointCount[body]! - 1;
+    this.edges.ensureConstraints(cap);
   }
 
   /** The body at the other end of edge `e`. */

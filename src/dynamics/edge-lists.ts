@@ -1,8 +1,8 @@
 /**
- * Contact edge lists: each body's list of the contacts it takes part in (the contact graph of
- * textbook §26.2, whose connected parts are the islands). A contact c has two edges, 2c on its
- * body A and 2c + 1 on its body B, so `e >> 1` is the contact and `e ^ 1` the edge on the other
- * body. Each body's edges form a doubly linked list threaded through per-edge `prev`/`next`
+ * Constraint edge lists: each body's list of the contacts (or joints) it takes part in — the
+ * constraint graph of textbook §26.2, whose connected parts are the islands. A constraint c has
+ * two edges, 2c on its body A and 2c + 1 on its body B, so `e >> 1` is the constraint and `e ^ 1` the edge on the
+ * other body. Each body's edges form a doubly linked list threaded through per-edge `prev`/`next`
  * arrays, with a per-body `head` and `count`: linking, unlinking and moving an edge (when a dense
  * contact store swap-removes a contact into a freed slot) are O(1), and walking a body's contacts
  * touches only its own edges. New edges go to the front of the list, so the walk order is a
@@ -16,7 +16,7 @@
  */
 import { grow } from '../core/grow.js';
 
-export class ContactEdgeLists {
+export class EdgeLists {
   // ---- per body
   bodyCapacity = 0;
   /** first edge of each body's list, −1 when it has none */
@@ -24,7 +24,7 @@ export class ContactEdgeLists {
   /** number of edges in each body's list */
   count = new Int32Array(0);
 
-  // ---- per edge (two per contact slot)
+  // ---- per edge (two per constraint slot)
   edgeCapacity = 0;
   prev = new Int32Array(0);
   next = new Int32Array(0);
@@ -40,8 +40,8 @@ export class ContactEdgeLists {
     this.bodyCapacity = cap;
   }
 
-  /** Makes room for the edges of `n` contacts (2n edges; capacity doubles, at least 64 contacts). */
-  ensureContacts(n: number): void {
+  /** Makes room for the edges of `n` constraints (2n edges; capacity doubles, at least 64 constraints). */
+  ensureConstraints(n: number): void {
     const edges = 2 * n;
     if (edges <= this.edgeCapacity) return;
     let cap = Math.max(128, this.edgeCapacity);
@@ -77,21 +77,21 @@ export class ContactEdgeLists {
     this.count[body] = this.count[body]! - 1;
   }
 
-  /** Links both edges of contact `c` between bodies `a` (edge 2c) and `b` (edge 2c + 1). */
-  linkContact(c: number, a: number, b: number): void {
+  /** Links both edges of constraint `c` between bodies `a` (edge 2c) and `b` (edge 2c + 1). */
+  linkPair(c: number, a: number, b: number): void {
     this.link(2 * c, a);
     this.link(2 * c + 1, b);
   }
 
-  /** Unlinks both edges of contact `c` between bodies `a` and `b`. */
-  unlinkContact(c: number, a: number, b: number): void {
+  /** Unlinks both edges of constraint `c` between bodies `a` and `b`. */
+  unlinkPair(c: number, a: number, b: number): void {
     this.unlink(2 * c, a);
     this.unlink(2 * c + 1, b);
   }
 
   /**
    * Moves edge `from` (a linked edge of `body`) into slot `to`, keeping its place in the list:
-   * what a dense contact store does when it swap-removes a contact.
+   * what a dense store does when it swap-removes a constraint.
    */
   moveEdge(from: number, to: number, body: number): void {
     const p = this.prev[from]!;
@@ -103,8 +103,8 @@ export class ContactEdgeLists {
     if (n !== -1) this.prev[n] = to;
   }
 
-  /** Moves both edges of contact `from` (between bodies `a` and `b`) to contact slot `to`. */
-  moveContact(from: number, to: number, a: number, b: number): void {
+  /** Moves both edges of constraint `from` (between bodies `a` and `b`) to slot `to`. */
+  movePair(from: number, to: number, a: number, b: number): void {
     this.moveEdge(2 * from, 2 * to, a);
     this.moveEdge(2 * from + 1, 2 * to + 1, b);
   }
