@@ -36,10 +36,8 @@ export function labelAt(
   font = '12px sans-serif',
 ): void {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = color;
-  ctx.font = font;
   ctx.textAlign = 'center';
-  ctx.fillText(text, toPxX(view, x), toPxY(view, y));
+  label(ctx, text, toPxX(view, x), toPxY(view, y), color, font);
 }
 
 /** Lines of monospace text from the top-left corner (8 px in, 16 px apart). */

@@ -133,6 +133,20 @@ export function addBoxes(world: World, boxes: readonly BoxSpec[], material: BoxM
   return ids;
 }
 
+/** The boxes of a static or kinematic body, placed in its frame. */
+function addFixedBoxes(world: World, body: BodyId, boxes: readonly BoxSpec[], friction: number): void {
+  for (const b of boxes) {
+    world.createShape(body, {
+      kind: 'box',
+      halfWidth: b.hx,
+      halfHeight: b.hy,
+      center: [b.x, b.y],
+      angle: b.angle,
+      friction,
+    });
+  }
+}
+
 /**
  * Builds `scene` in `world`: one static body holding the static boxes, the kinematic body, then the
  * dynamic boxes. Returns the handles.
@@ -144,30 +158,12 @@ export function addBoxScene(
 ): { ground: BodyId; kinematic: BodyId | null; dynamic: BodyId[] } {
   const friction = material.friction ?? 0.6;
   const ground = world.createBody({ type: 'static' });
-  for (const b of scene.statics) {
-    world.createShape(ground, {
-      kind: 'box',
-      halfWidth: b.hx,
-      halfHeight: b.hy,
-      center: [b.x, b.y],
-      angle: b.angle,
-      friction,
-    });
-  }
+  addFixedBoxes(world, ground, scene.statics, friction);
   let kinematic: BodyId | null = null;
   if (scene.kinematic) {
     const k = scene.kinematic;
     kinematic = world.createBody({ type: 'kinematic', position: [k.x, k.y], angularVelocity: k.omega });
-    for (const b of k.boxes) {
-      world.createShape(kinematic, {
-        kind: 'box',
-        halfWidth: b.hx,
-        halfHeight: b.hy,
-        center: [b.x, b.y],
-        angle: b.angle,
-        friction,
-      });
-    }
+    addFixedBoxes(world, kinematic, k.boxes, friction);
   }
   return { ground, kinematic, dynamic: addBoxes(world, scene.dynamic, material) };
 }
