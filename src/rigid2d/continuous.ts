@@ -67,7 +67,8 @@ export function solveContinuous(w: World): number {
   const b = w.bodies;
   const list = w.scratch.awakeList;
   const n = w.lastStep.awakeBodies;
-  const all = w.continuous;
+  // fast bodies are swept against static and kinematic shapes only: none, nothing to sweep
+  const all = w.continuous && w.shapes.fixedCount > 0;
   let moved = 0;
   let bullets = 0;
   for (let k = 0; k < n; k++) {

@@ -8,6 +8,8 @@ import { SlotStore } from '../dynamics/slot-store.js';
 import type { ConvexShape2 } from '../geometry/shapes2d.js';
 
 export class ShapeStore extends SlotStore {
+  /** live shapes on static or kinematic bodies (the continuous stage skips its sweeps when there are none) */
+  fixedCount = 0;
   body = new Int32Array(0);
   /** next shape of the same body (−1 ends the list) */
   next = new Int32Array(0);

@@ -15,6 +15,7 @@ import {
   makeSegment,
 } from '../geometry/shapes2d.js';
 import { originTransform, updateMass } from './body.js';
+import { BODY_DYNAMIC } from './body-store.js';
 import { endContact } from './contact.js';
 import { shapeKindCode } from './narrowphase.js';
 import { wakeBody } from './sleep.js';
@@ -113,6 +114,7 @@ export function addShape(w: World, bi: number, geom: ConvexShape2, def: ShapeDef
   const sh = w.shapes;
   const s = sh.allocate();
   sh.body[s] = bi;
+  if (w.bodies.type[bi] !== BODY_DYNAMIC) sh.fixedCount++;
   sh.geom[s] = geom;
   sh.kind[s] = shapeKindCode(geom);
   sh.density[s] = density;
@@ -167,6 +169,7 @@ export function destroyShapeSlot(w: World, s: number, recomputeMass: boolean): v
   w.broadphase.destroyProxy(sh.proxy[s]!);
   sh.proxy[s] = -1;
   sh.geom[s] = undefined as unknown as ConvexShape2;
+  if (b.type[bi] !== BODY_DYNAMIC) sh.fixedCount--;
   sh.free(s);
   if (recomputeMass) updateMass(w, bi);
 }
