@@ -11,10 +11,8 @@
  */
 
 import { makeSoftness } from '../../dynamics/softness.js';
-import { SB_DPX, SB_DPY, SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
+import { SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
 import {
-  J_DCX,
-  J_DCY,
   J_IA,
   J_IB,
   J_IMPULSE,
@@ -42,6 +40,7 @@ import {
   JP_STRIDE,
   JP_UPPER,
 } from './joint-store.js';
+import { solvePointConstraint } from './point-constraint.js';
 
 // kind block
 const R_AXIAL_MASS = J_KIND;
@@ -122,15 +121,13 @@ function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
 function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void {
   const ss = ctx.ss;
   const jc = ctx.jc;
-  const mA = jc[o + J_MA]!;
-  const mB = jc[o + J_MB]!;
   const iA = jc[o + J_IA]!;
   const iB = jc[o + J_IB]!;
-  let vAx = ss[oa + SB_VX]!;
-  let vAy = ss[oa + SB_VY]!;
+  const vAx = ss[oa + SB_VX]!;
+  const vAy = ss[oa + SB_VY]!;
   let wA = ss[oa + SB_W]!;
-  let vBx = ss[ob + SB_VX]!;
-  let vBy = ss[ob + SB_VY]!;
+  const vBx = ss[ob + SB_VX]!;
+  const vBy = ss[ob + SB_VY]!;
   let wB = ss[ob + SB_W]!;
   const axialMass = jc[o + R_AXIAL_MASS]!;
   const angular = jc[o + R_ENABLE_SPRING] === 1 || jc[o + R_ENABLE_LIMIT] === 1;
@@ -208,61 +205,15 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
     }
   }
 
-  // the point constraint (2 equations, no clamping)
-  {
-    const qAc = ss[oa + SB_DQC]!;
-    const qAs = ss[oa + SB_DQS]!;
-    const qBc = ss[ob + SB_DQC]!;
-    const qBs = ss[ob + SB_DQS]!;
-    const rAx = qAc * jc[o + J_RAX]! - qAs * jc[o + J_RAY]!;
-    const rAy = qAs * jc[o + J_RAX]! + qAc * jc[o + J_RAY]!;
-    const rBx = qBc * jc[o + J_RBX]! - qBs * jc[o + J_RBY]!;
-    const rBy = qBs * jc[o + J_RBX]! + qBc * jc[o + J_RBY]!;
-    // Cdot = vB + ωB × rB − vA − ωA × rA
-    const cdx = vBx - wB * rBy - vAx + wA * rAy;
-    const cdy = vBy + wB * rBx - vAy - wA * rAx;
-    let bx = 0;
-    let by = 0;
-    let massScale = 1;
-    let impulseScale = 0;
-    if (useBias) {
-      const sx = ss[ob + SB_DPX]! - ss[oa + SB_DPX]! + rBx - rAx + jc[o + J_DCX]!;
-      const sy = ss[ob + SB_DPY]! - ss[oa + SB_DPY]! + rBy - rAy + jc[o + J_DCY]!;
-      rigidBias(ctx, 1, true, bias);
-      bx = bias[0]! * sx;
-      by = bias[0]! * sy;
-      massScale = bias[1]!;
-      impulseScale = bias[2]!;
-    }
-    const k11 = mA + mB + rAy * rAy * iA + rBy * rBy * iB;
-    const k12 = -rAy * rAx * iA - rBy * rBx * iB;
-    const k22 = mA + mB + rAx * rAx * iA + rBx * rBx * iB;
-    let det = k11 * k22 - k12 * k12;
-    if (det !== 0) det = 1 / det;
-    // K⁻¹ (Cdot + bias)
-    const ux = cdx + bx;
-    const uy = cdy + by;
-    const solX = det * (k22 * ux - k12 * uy);
-    const solY = det * (k11 * uy - k12 * ux);
-    const oldX = jc[o + RI_X]!;
-    const oldY = jc[o + RI_Y]!;
-    const ix = -massScale * solX - impulseScale * oldX;
-    const iy = -massScale * solY - impulseScale * oldY;
-    jc[o + RI_X] = oldX + ix;
-    jc[o + RI_Y] = oldY + iy;
-    vAx -= mA * ix;
-    vAy -= mA * iy;
-    wA -= iA * (rAx * iy - rAy * ix);
-    vBx += mB * ix;
-    vBy += mB * iy;
-    wB += iB * (rBx * iy - rBy * ix);
-  }
   ss[oa + SB_VX] = vAx;
   ss[oa + SB_VY] = vAy;
   ss[oa + SB_W] = wA;
   ss[ob + SB_VX] = vBx;
   ss[ob + SB_VY] = vBy;
   ss[ob + SB_W] = wB;
+  // the point constraint (2 equations, no clamping), last: it matters most
+  if (useBias) rigidBias(ctx, 1, true, bias);
+  solvePointConstraint(ctx, o, oa, ob, RI_X, useBias, bias);
 }
 
 function reaction(ctx: JointContext, j: number, o: number): void {

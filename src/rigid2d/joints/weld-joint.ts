@@ -7,10 +7,8 @@
  * that frequency and damping ratio (Catto, "Soft Constraints", 2011), soft in every pass.
  */
 import { makeSoftness } from '../../dynamics/softness.js';
-import { SB_DPX, SB_DPY, SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
+import { SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
 import {
-  J_DCX,
-  J_DCY,
   J_IA,
   J_IB,
   J_IMPULSE,
@@ -27,6 +25,7 @@ import {
   rigidBias,
 } from './joint-context.js';
 import { JP_ANGULAR_DAMPING, JP_ANGULAR_HERTZ, JP_DAMPING, JP_HERTZ, JP_STRIDE } from './joint-store.js';
+import { solvePointConstraint } from './point-constraint.js';
 
 // kind block: each part's softness (rate, mass scale, impulse scale) and whether it is a spring
 const W_AXIAL_MASS = J_KIND;
@@ -92,15 +91,13 @@ function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
 function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void {
   const ss = ctx.ss;
   const jc = ctx.jc;
-  const mA = jc[o + J_MA]!;
-  const mB = jc[o + J_MB]!;
   const iA = jc[o + J_IA]!;
   const iB = jc[o + J_IB]!;
-  let vAx = ss[oa + SB_VX]!;
-  let vAy = ss[oa + SB_VY]!;
+  const vAx = ss[oa + SB_VX]!;
+  const vAy = ss[oa + SB_VY]!;
   let wA = ss[oa + SB_W]!;
-  let vBx = ss[ob + SB_VX]!;
-  let vBy = ss[ob + SB_VY]!;
+  const vBx = ss[ob + SB_VX]!;
+  const vBy = ss[ob + SB_VY]!;
   let wB = ss[ob + SB_W]!;
 
   // angular part
@@ -126,68 +123,22 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
     wB += iB * impulse;
   }
 
-  // linear part
-  {
-    const qAc = ss[oa + SB_DQC]!;
-    const qAs = ss[oa + SB_DQS]!;
-    const qBc = ss[ob + SB_DQC]!;
-    const qBs = ss[ob + SB_DQS]!;
-    const rAx = qAc * jc[o + J_RAX]! - qAs * jc[o + J_RAY]!;
-    const rAy = qAs * jc[o + J_RAX]! + qAc * jc[o + J_RAY]!;
-    const rBx = qBc * jc[o + J_RBX]! - qBs * jc[o + J_RBY]!;
-    const rBy = qBs * jc[o + J_RBX]! + qBc * jc[o + J_RBY]!;
-    let bx = 0;
-    let by = 0;
-    let massScale = 1;
-    let impulseScale = 0;
-    const spring = jc[o + W_LIN_SPRING] === 1;
-    if (spring || useBias) {
-      const sx = ss[ob + SB_DPX]! - ss[oa + SB_DPX]! + rBx - rAx + jc[o + J_DCX]!;
-      const sy = ss[ob + SB_DPY]! - ss[oa + SB_DPY]! + rBy - rAy + jc[o + J_DCY]!;
-      let rate = 0;
-      if (spring) {
-        rate = jc[o + W_LIN_RATE]!;
-        massScale = jc[o + W_LIN_MASS]!;
-        impulseScale = jc[o + W_LIN_IMPULSE]!;
-      } else {
-        rigidBias(ctx, 1, true, bias);
-        rate = bias[0]!;
-        massScale = bias[1]!;
-        impulseScale = bias[2]!;
-      }
-      bx = rate * sx;
-      by = rate * sy;
-    }
-    const cdx = vBx - wB * rBy - vAx + wA * rAy;
-    const cdy = vBy + wB * rBx - vAy - wA * rAx;
-    const k11 = mA + mB + rAy * rAy * iA + rBy * rBy * iB;
-    const k12 = -rAy * rAx * iA - rBy * rBx * iB;
-    const k22 = mA + mB + rAx * rAx * iA + rBx * rBx * iB;
-    let det = k11 * k22 - k12 * k12;
-    if (det !== 0) det = 1 / det;
-    const ux = cdx + bx;
-    const uy = cdy + by;
-    const solX = det * (k22 * ux - k12 * uy);
-    const solY = det * (k11 * uy - k12 * ux);
-    const oldX = jc[o + WI_X]!;
-    const oldY = jc[o + WI_Y]!;
-    const ix = -massScale * solX - impulseScale * oldX;
-    const iy = -massScale * solY - impulseScale * oldY;
-    jc[o + WI_X] = oldX + ix;
-    jc[o + WI_Y] = oldY + iy;
-    vAx -= mA * ix;
-    vAy -= mA * iy;
-    wA -= iA * (rAx * iy - rAy * ix);
-    vBx += mB * ix;
-    vBy += mB * iy;
-    wB += iB * (rBx * iy - rBy * ix);
-  }
   ss[oa + SB_VX] = vAx;
   ss[oa + SB_VY] = vAy;
   ss[oa + SB_W] = wA;
   ss[ob + SB_VX] = vBx;
   ss[ob + SB_VY] = vBy;
   ss[ob + SB_W] = wB;
+  // linear part: the point constraint, soft when the weld has a linear spring
+  const spring = jc[o + W_LIN_SPRING] === 1;
+  if (spring) {
+    bias[0] = jc[o + W_LIN_RATE]!;
+    bias[1] = jc[o + W_LIN_MASS]!;
+    bias[2] = jc[o + W_LIN_IMPULSE]!;
+  } else if (useBias) {
+    rigidBias(ctx, 1, true, bias);
+  }
+  solvePointConstraint(ctx, o, oa, ob, WI_X, spring || useBias, bias);
 }
 
 function reaction(ctx: JointContext, j: number, o: number): void {
