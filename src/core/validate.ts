@@ -4,8 +4,9 @@
  * bad value and saying what was expected and what was found, e.g.
  * `scene.bodies[3].mass: must be > 0, got -1` or `scene.bodies: expected an array, got an object`.
  *
- * `checks(code)` returns the kit for one error code ('invalid-scene' for files,
- * 'invalid-argument' for calls); `sceneChecks` and `argumentChecks` are the two in use.
+ * `checks(code)` returns the kit for one error code; `sceneChecks` is the one for scene files
+ * ('invalid-scene'). The engines' own API checks (e.g. rigid2d/world-settings.ts) throw
+ * 'invalid-argument' / 'non-finite' with the same `path: what, got …` wording.
  * These run once per load or call, never per simulation step.
  */
 import { PhysicsError, type PhysicsErrorCode } from './errors.js';
@@ -172,5 +173,3 @@ export function checks(code: PhysicsErrorCode, words: CheckWords = {}): Checks {
 
 /** The kit for scene files: errors are `invalid-scene`. */
 export const sceneChecks: Checks = checks('invalid-scene');
-/** The kit for API arguments: errors are `invalid-argument`. */
-export const argumentChecks: Checks = checks('invalid-argument');
