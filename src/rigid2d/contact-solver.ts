@@ -221,35 +221,6 @@ export function prepareContacts(
   }
 }
 
-let partitionScratch = new Int32Array(64);
-
-/**
- * Reorders the step's contact list so the contacts with a static or kinematic body come last,
- * each group in its former order (Box2D v3's graph colouring solves them in the last colours). In a
- * Gauss–Seidel pass the ground contact then answers the weight the bodies above have just passed
- * down; solved first, it lifts the bottom box and the contact above pushes it back, every pass,
- * and a tall column rocks itself over (soft step only; the PGS modes keep the store's order).
- */
-export function staticContactsLast(
-  bodies: BodyStore,
-  contacts: ContactStore,
-  active: Int32Array,
-  nActive: number,
-): void {
-  const { invMass } = bodies;
-  const { bodyA, bodyB } = contacts;
-  if (partitionScratch.length < nActive) partitionScratch = new Int32Array(active.length);
-  const rest = partitionScratch;
-  let n = 0;
-  let m = 0;
-  for (let i = 0; i < nActive; i++) {
-    const c = active[i]!;
-    if (invMass[bodyA[c]!] === 0 || invMass[bodyB[c]!] === 0) rest[m++] = c;
-    else active[n++] = c;
-  }
-  for (let k = 0; k < m; k++) active[n + k] = rest[k]!;
-}
-
 /** Zeroes the accumulated impulses (each substep without warm starting). */
 export function resetImpulses(cc: Float64Array, nActive: number): void {
   for (let i = 0; i < nActive; i++) {
