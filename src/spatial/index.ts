@@ -1,2 +1,3 @@
 export * from './dynamic-tree.js';
 export * from './hash-grid.js';
+export * from './neighbor-search.js';

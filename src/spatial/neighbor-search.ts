@@ -1,0 +1,335 @@
+/**
+ * Fixed-radius neighbour search for particle methods (SPH, DFSPH, PBF, cloth self-collision), 2D and 3D:
+ * a uniform grid with a counting sort by cell (Green 2008, "Particle Simulation using CUDA"; Hoetzlein
+ * 2014, "Fast Fixed-Radius Nearest Neighbors"), compact neighbour lists in CSR form (offsets +
+ * indices) and a Verlet skin (Verlet 1967): the lists hold every pair within `radius + skin` and are
+ * rebuilt only when some particle has travelled more than `skin / 2` since the last build, so between
+ * rebuilds they still contain every pair within `radius`.
+ */
+import { assertFinite, PhysicsError } from '../core/errors.js';
+
+/** Options of a {@link NeighborSearch}. */
+export interface NeighborSearchOptions {
+  /** 2: pairs are found in the xy plane (z ignored); 3: in space */
+  dim: 2 | 3;
+  /** interaction radius: every pair closer than this is listed (the SPH kernel radius h, 2r for contact) */
+  radius: number;
+  /** extra distance kept in the lists so they survive travel up to skin/2 (default 0.1 · radius) */
+  skin?: number;
+}
+
+/**
+ * Neighbour lists of particles stored with stride 3 (`x[3i..3i+2]`, as in the XPBD particle store).
+ * Particle i's neighbours (other particles within `radius + skin` at the last build, i itself
+ * excluded, both directions listed) are `neighbors[offsets[i] .. offsets[i+1]−1]`, in cell order.
+ * `order` is the particles sorted by grid cell (a locality permutation a caller may iterate in or
+ * reorder its arrays by). Indices are local: particle `first + i` of the position array is `i`.
+ * Deterministic: cells are visited in a fixed order and particles keep id order inside a cell.
+ */
+export class NeighborSearch {
+  /** 2 or 3 */
+  readonly dim: 2 | 3;
+  /** the interaction radius */
+  readonly radius: number;
+  /** the Verlet skin */
+  readonly skin: number;
+  /** the query radius of a build, radius + skin (also the grid's cell size) */
+  readonly queryRadius: number;
+  /** CSR offsets, count + 1 entries */
+  offsets = new Int32Array(1);
+  /** CSR neighbour indices */
+  neighbors = new Int32Array(0);
+  /** the particles sorted by cell (a permutation of 0 .. count−1) */
+  order = new Int32Array(0);
+  /** particles in the last build */
+  count = 0;
+  /** first particle of the position array the lists refer to */
+  first = 0;
+  /** number of builds so far (a build happens on the first update and when the travel bound is hit) */
+  builds = 0;
+  /** number of updates that kept the lists */
+  reuses = 0;
+  /** true when the last build hashed cells into a table (sparse 3D scenes) instead of a dense grid */
+  hashed = false;
+  private ref = new Float64Array(0);
+  private cellOf = new Int32Array(0);
+  private cellStart = new Int32Array(1);
+  private sorted = new Int32Array(0);
+  private readonly buckets = new Int32Array(27);
+  private readonly grid = new Float64Array(3);
+  private nx = 1;
+  private ny = 1;
+  private nz = 1;
+  private tableSize = 1;
+  private invCell = 1;
+  private forced = true;
+
+  constructor(options: NeighborSearchOptions) {
+    const dim = options.dim;
+    if (dim !== 2 && dim !== 3) {
+      throw new PhysicsError('invalid-argument', `neighborSearch.dim: must be 2 or 3, got ${String(dim)}`);
+    }
+    this.dim = dim;
+    this.radius = assertFinite(options.radius, 'neighborSearch.radius');
+    if (this.radius <= 0) {
+      throw new PhysicsError('invalid-argument', `neighborSearch.radius: must be > 0, got ${this.radius}`);
+    }
+    this.skin = assertFinite(options.skin ?? 0.1 * this.radius, 'neighborSearch.skin');
+    if (this.skin < 0) {
+      throw new PhysicsError('invalid-argument', `neighborSearch.skin: must be >= 0, got ${this.skin}`);
+    }
+    this.queryRadius = this.radius + this.skin;
+    this.invCell = 1 / this.queryRadius;
+  }
+
+  /** Forces a rebuild on the next {@link update} (after particles were moved by hand). */
+  invalidate(): void {
+    this.forced = true;
+  }
+
+  /**
+   * Rebuilds the lists if the particle range changed or some particle moved more than skin/2 since
+   * the last build; returns true when it rebuilt. Allocates only when the scene grew.
+   */
+  update(x: Float64Array, first: number, count: number): boolean {
+    if (this.forced || count !== this.count || first !== this.first || this.travelled(x)) {
+      this.build(x, first, count);
+      return true;
+    }
+    this.reuses++;
+    return false;
+  }
+
+  /** The largest distance any particle moved since the last build (0 before the first build). */
+  maxTravel(x: Float64Array): number {
+    const ref = this.ref;
+    const o = 3 * this.first;
+    const n = this.count;
+    let m = 0;
+    if (this.dim === 2) {
+      for (let i = 0; i < n; i++) {
+        const dx = x[o + 3 * i] - ref[3 * i];
+        const dy = x[o + 3 * i + 1] - ref[3 * i + 1];
+        const d = dx * dx + dy * dy;
+        if (d > m) m = d;
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const dx = x[o + 3 * i] - ref[3 * i];
+        const dy = x[o + 3 * i + 1] - ref[3 * i + 1];
+        const dz = x[o + 3 * i + 2] - ref[3 * i + 2];
+        const d = dx * dx + dy * dy + dz * dz;
+        if (d > m) m = d;
+      }
+    }
+    return Math.sqrt(m);
+  }
+
+  private travelled(x: Float64Array): boolean {
+    return 2 * this.maxTravel(x) > this.skin;
+  }
+
+  /** Sorts particles first .. first+count−1 into the grid and writes the neighbour lists. */
+  build(x: Float64Array, first: number, count: number): void {
+    if (!Number.isInteger(first) || first < 0 || !Number.isInteger(count) || count < 0) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `neighborSearch.build: first and count must be integers >= 0, got ${first}, ${count}`,
+      );
+    }
+    this.forced = false;
+    this.builds++;
+    this.first = first;
+    this.count = count;
+    const n = count;
+    if (this.ref.length < 3 * n) {
+      const cap = Math.max(3 * n, 2 * this.ref.length);
+      this.ref = new Float64Array(cap);
+      this.cellOf = new Int32Array(cap / 3);
+      this.sorted = new Int32Array(cap / 3);
+    }
+    if (this.offsets.length < n + 1) this.offsets = new Int32Array(Math.max(n + 1, 2 * this.offsets.length));
+    if (this.order.length !== n) this.order = new Int32Array(n);
+    const o = 3 * first;
+    const ref = this.ref;
+    for (let k = 0; k < 3 * n; k++) ref[k] = x[o + k];
+    if (n === 0) {
+      this.offsets[0] = 0;
+      return;
+    }
+    this.sortIntoCells(n);
+    this.writeLists(n);
+  }
+
+  /** The grid: its origin, dense dimensions (or the hash table), and the counting sort. */
+  private sortIntoCells(n: number): void {
+    const ref = this.ref;
+    const dim = this.dim;
+    let minX = ref[0];
+    let minY = ref[1];
+    let minZ = dim === 3 ? ref[2] : 0;
+    let maxX = minX;
+    let maxY = minY;
+    let maxZ = minZ;
+    let sum = 0; // NaN compares false with every bound: a sum catches it
+    for (let i = 0; i < n; i++) {
+      const a = ref[3 * i];
+      const b = ref[3 * i + 1];
+      sum += a + b;
+      if (a < minX) minX = a;
+      if (a > maxX) maxX = a;
+      if (b < minY) minY = b;
+      if (b > maxY) maxY = b;
+      if (dim === 3) {
+        const c = ref[3 * i + 2];
+        sum += c;
+        if (c < minZ) minZ = c;
+        if (c > maxZ) maxZ = c;
+      }
+    }
+    if (!Number.isFinite(sum + minX + maxX + minY + maxY + minZ + maxZ)) {
+      throw new PhysicsError('non-finite', 'neighborSearch.build: particle positions must be finite');
+    }
+    const inv = this.invCell;
+    this.grid[0] = minX;
+    this.grid[1] = minY;
+    this.grid[2] = minZ;
+    const nx = Math.floor((maxX - minX) * inv) + 1;
+    const ny = Math.floor((maxY - minY) * inv) + 1;
+    const nz = dim === 3 ? Math.floor((maxZ - minZ) * inv) + 1 : 1;
+    const cap = Math.max(4096, 4 * n);
+    this.hashed = nx * ny * nz > cap;
+    this.nx = nx;
+    this.ny = ny;
+    this.nz = nz;
+    let cells = nx * ny * nz;
+    if (this.hashed) {
+      let t = 1024;
+      while (t < 2 * n) t *= 2;
+      this.tableSize = t;
+      cells = t;
+    }
+    if (this.cellStart.length < cells + 1)
+      this.cellStart = new Int32Array(Math.max(cells + 1, 2 * this.cellStart.length));
+    const start = this.cellStart;
+    start.fill(0, 0, cells + 1);
+    const cellOf = this.cellOf;
+    for (let i = 0; i < n; i++) {
+      const cx = Math.floor((ref[3 * i] - minX) * inv);
+      const cy = Math.floor((ref[3 * i + 1] - minY) * inv);
+      const cz = dim === 3 ? Math.floor((ref[3 * i + 2] - minZ) * inv) : 0;
+      const key = this.hashed ? this.hash(cx, cy, cz) : (cz * ny + cy) * nx + cx;
+      cellOf[i] = key;
+      start[key + 1]++;
+    }
+    for (let c = 0; c < cells; c++) start[c + 1] += start[c];
+    const sorted = this.sorted;
+    for (let i = 0; i < n; i++) sorted[start[cellOf[i]]++] = i;
+    for (let c = cells; c > 0; c--) start[c] = start[c - 1];
+    start[0] = 0;
+    this.order.set(sorted.subarray(0, n));
+  }
+
+  private hash(cx: number, cy: number, cz: number): number {
+    const h = Math.imul(cx, 92837111) ^ Math.imul(cy, 689287499) ^ Math.imul(cz, 283923481);
+    return (h >>> 0) & (this.tableSize - 1);
+  }
+
+  /** For each particle in id order, the particles of the 3^dim cells around it within the query radius. */
+  private writeLists(n: number): void {
+    const ref = this.ref;
+    const start = this.cellStart;
+    const sorted = this.sorted;
+    const offsets = this.offsets;
+    const inv = this.invCell;
+    const r2 = this.queryRadius * this.queryRadius;
+    const dim = this.dim;
+    const hashed = this.hashed;
+    const nx = this.nx;
+    const ny = this.ny;
+    const nz = this.nz;
+    const gx = this.grid[0];
+    const gy = this.grid[1];
+    const gz = this.grid[2];
+    if (this.neighbors.length < 8 * n)
+      this.neighbors = new Int32Array(Math.max(8 * n, 2 * this.neighbors.length));
+    let nb = this.neighbors;
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      offsets[i] = m;
+      const px = ref[3 * i];
+      const py = ref[3 * i + 1];
+      const pz = ref[3 * i + 2];
+      const cx = Math.floor((px - gx) * inv);
+      const cy = Math.floor((py - gy) * inv);
+      const cz = dim === 3 ? Math.floor((pz - gz) * inv) : 0;
+      // make room for the worst case of this particle before scanning (no check per candidate)
+      if (nb.length - m < n) {
+        const bigger = new Int32Array(Math.max(2 * nb.length, m + n));
+        bigger.set(nb.subarray(0, m));
+        nb = bigger;
+        this.neighbors = nb;
+      }
+      if (!hashed) {
+        const z0 = cz > 0 ? cz - 1 : 0;
+        const z1 = cz + 1 < nz ? cz + 1 : nz - 1;
+        const y0 = cy > 0 ? cy - 1 : 0;
+        const y1 = cy + 1 < ny ? cy + 1 : ny - 1;
+        const x0 = cx > 0 ? cx - 1 : 0;
+        const x1 = cx + 1 < nx ? cx + 1 : nx - 1;
+        for (let z = z0; z <= z1; z++) {
+          for (let y = y0; y <= y1; y++) {
+            // the cells x0..x1 of one row are contiguous in the sorted array
+            const row = (z * ny + y) * nx;
+            const e1 = start[row + x1 + 1];
+            for (let e = start[row + x0]; e < e1; e++) {
+              const j = sorted[e];
+              if (j === i) continue;
+              const dx = ref[3 * j] - px;
+              const dy = ref[3 * j + 1] - py;
+              const dz = dim === 3 ? ref[3 * j + 2] - pz : 0;
+              if (dx * dx + dy * dy + dz * dz <= r2) nb[m++] = j;
+            }
+          }
+        }
+      } else {
+        const buckets = this.buckets;
+        let nbk = 0;
+        const zr = dim === 3 ? 1 : 0;
+        for (let dz = -zr; dz <= zr; dz++) {
+          for (let dy = -1; dy <= 1; dy++) {
+            for (let dx = -1; dx <= 1; dx++) {
+              const h = this.hash(cx + dx, cy + dy, cz + dz);
+              let dup = false;
+              for (let k = 0; k < nbk; k++) {
+                if (buckets[k] === h) {
+                  dup = true;
+                  break;
+                }
+              }
+              if (!dup) buckets[nbk++] = h;
+            }
+          }
+        }
+        for (let b = 0; b < nbk; b++) {
+          const h = buckets[b];
+          const e1 = start[h + 1];
+          for (let e = start[h]; e < e1; e++) {
+            const j = sorted[e];
+            if (j === i) continue;
+            const dx = ref[3 * j] - px;
+            const dy = ref[3 * j + 1] - py;
+            const dz = dim === 3 ? ref[3 * j + 2] - pz : 0;
+            if (dx * dx + dy * dy + dz * dz <= r2) nb[m++] = j;
+          }
+        }
+      }
+    }
+    offsets[n] = m;
+  }
+
+  /** Number of listed (directed) pairs: each unordered pair appears twice. */
+  get listed(): number {
+    return this.offsets[this.count];
+  }
+}
