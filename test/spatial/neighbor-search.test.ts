@@ -39,7 +39,7 @@ describe('neighbour search (uniform grid, counting sort, CSR lists)', () => {
           fc.integer({ min: 0, max: 3 }),
           (pts, first) => {
             const x = new Float64Array(3 * (pts.length + first));
-            pts.forEach((p, i) => x.set(p, 3 * (first + i)));
+            for (let i = 0; i < pts.length; i++) x.set(pts[i], 3 * (first + i));
             const s = new NeighborSearch({ dim, radius: 0.2, skin: 0.05 });
             s.update(x, first, pts.length);
             expect(lists(s)).toEqual(bruteForce(x, first, pts.length, 0.25, dim));
