@@ -37,6 +37,7 @@ export {
 export { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC } from './body-store.js';
 export { baumgarteBias } from './contact-solver.js';
 export * from './debug-draw.js';
+export * from './fracture.js';
 export { INDEX_SPAN, KIND_SPAN, TAG_SPAN } from './handles.js';
 export {
   KIND_CAPSULE,
