@@ -14,4 +14,3 @@ export * from './shapes2d.js';
 export * from './shapes3d.js';
 export * from './support2d.js';
 export * from './voronoi2d.js';
-export * from './voronoi2d.js';
