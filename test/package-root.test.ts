@@ -22,7 +22,9 @@ describe('package root', () => {
       'fluid',
       'water',
     ]) {
-      expect(Object.keys((root as Record<string, object>)[ns] ?? {}).length, ns).toBeGreaterThan(0);
+      expect(Object.keys((root as unknown as Record<string, object>)[ns] ?? {}).length, ns).toBeGreaterThan(
+        0,
+      );
     }
     expect(root.rigid2d.World).toBe(rigid2dSub.World);
     expect(root.xpbd).toEqual(xpbdSub);

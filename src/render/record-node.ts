@@ -46,14 +46,36 @@ const GIF_MAX_FRAMES = 400;
 const GIF_FRAME_SECONDS = 0.04;
 const MAX_FRAMES = 2_000_000;
 
-function sample(instance: DemoInstance): Record<string, number> {
-  const s = instance.series?.() ?? {};
-  const st = instance.stats?.() ?? {};
-  const out: Record<string, number> = { ...s };
-  for (const k of Object.keys(st)) if (!(k in out)) out[k] = st[k]!;
-  return out;
+/**
+ * The column names of a run: `time` (the instance's clock) first, then the series, then the stats
+ * not already among them — each name once. A series or stat called `time` is the clock itself
+ * and gets no second column.
+ */
+function columnNames(instance: DemoInstance): string[] {
+  const names = ['time'];
+  for (const k of Object.keys(instance.series?.() ?? {})) if (!names.includes(k)) names.push(k);
+  for (const k of Object.keys(instance.stats?.() ?? {})) if (!names.includes(k)) names.push(k);
+  return names;
 }
 
+/** One row of values for `names`: the clock, then each series value, else the stat of that name (NaN when absent). */
+function sampleRow(instance: DemoInstance, names: readonly string[], row: number[]): void {
+  const s = instance.series?.() ?? {};
+  const st = instance.stats?.() ?? {};
+  row[0] = instance.time;
+  for (let i = 1; i < names.length; i++) {
+    const k = names[i]!;
+    const v = k in s ? s[k] : st[k];
+    row[i] = typeof v === 'number' ? v : Number.NaN;
+  }
+}
+
+/** A CSV header field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+function csvField(name: string): string {
+  return /[",\r\n]/.test(name) ? `"${name.replace(/"/g, '""')}"` : name;
+}
+
+/** Steps `instance` for `options.seconds` and writes the files asked for into `options.outDir`. */
 export async function record(instance: DemoInstance, options: RecordOptions): Promise<RecordResult> {
   const { view, outDir } = options;
   const dt = instance.dt;
@@ -81,10 +103,14 @@ export async function record(instance: DemoInstance, options: RecordOptions): Pr
   const gifDelay = Math.max(20, Math.round((gifEvery * dt * 1000) / 10) * 10);
   const gif = options.gif ? new GifWriter(view.width, view.height) : undefined;
 
-  const first = sample(instance);
-  const keys = Object.keys(first);
-  const columns: Record<string, number[]> = { time: [instance.time] };
-  for (const k of keys) columns[k] = [first[k]!];
+  const names = columnNames(instance);
+  const row = new Array<number>(names.length).fill(0);
+  const cols: number[][] = names.map(() => []);
+  const take = () => {
+    sampleRow(instance, names, row);
+    for (let i = 0; i < names.length; i++) cols[i]!.push(row[i]!);
+  };
+  take();
 
   const emit = async (frame: number) => {
     const wantPng = pngEvery > 0 && frame % pngEvery === 0;
@@ -102,9 +128,7 @@ export async function record(instance: DemoInstance, options: RecordOptions): Pr
   await emit(0);
   for (let f = 1; f <= frames; f++) {
     instance.step();
-    const s = sample(instance);
-    columns.time!.push(instance.time);
-    for (const k of keys) columns[k]!.push(s[k] ?? Number.NaN);
+    take();
     await emit(f);
     options.onProgress?.(f, frames);
   }
@@ -117,15 +141,17 @@ export async function record(instance: DemoInstance, options: RecordOptions): Pr
     await writeFile(join(outDir, name), gif.finish());
     files.push(name);
   }
+  const columns: Record<string, number[]> = {};
+  names.forEach((k, i) => {
+    columns[k] = cols[i]!;
+  });
   if (options.csv) {
-    const head = ['time', ...keys];
-    const lines = [head.join(',')];
-    for (let i = 0; i < columns.time!.length; i++)
-      lines.push(head.map((k) => String(columns[k]![i])).join(','));
+    const lines = [names.map(csvField).join(',')];
+    for (let r = 0; r < cols[0]!.length; r++) lines.push(cols.map((c) => String(c[r])).join(','));
     await writeFile(join(outDir, 'series.csv'), `${lines.join('\n')}\n`);
     files.push('series.csv');
   }
-  const seriesKeys = Object.keys(instance.series?.() ?? {});
+  const seriesKeys = Object.keys(instance.series?.() ?? {}).filter((k) => k !== 'time');
   if ((options.plot ?? true) && seriesKeys.length > 0) {
     const png = plotPanelsToPng(
       seriesKeys.map((k) => ({ name: k, x: columns.time!, y: columns[k]! })),

@@ -12,8 +12,13 @@ import { record } from '../../render/record-node.js';
 import { loadScene } from '../../scene/index.js';
 import { parseParams, parseSize, positiveInteger, positiveNumber } from '../args.js';
 import { type CliContext, CliError, println } from '../context.js';
+import { prepareOutDir, writeRunManifest } from '../out-dir.js';
 import { createProgress } from '../progress.js';
 
+/** The longest frame step `--dt` may ask for, in seconds: the scene format's limit on `dt`. */
+export const MAX_DT = 1;
+
+/** The options of `rikigaku run`, as commander hands them over (strings, parsed here). */
 export interface RunOptions {
   seconds?: string;
   dt?: string;
@@ -66,20 +71,34 @@ async function openTarget(
   return { instance, view, name, title: name };
 }
 
+/** `rikigaku run <target>`: checks the options, records the run and prints its summary; returns the exit code. */
 export async function runCommand(ctx: CliContext, target: string, options: RunOptions): Promise<number> {
   const seconds = options.seconds === undefined ? 5 : positiveNumber('--seconds', options.seconds);
   const dt = options.dt === undefined ? undefined : positiveNumber('--dt', options.dt);
+  if (dt !== undefined && dt > seconds) {
+    throw new CliError(`--dt: ${options.dt} s is longer than --seconds ${formatSig(seconds)} s`);
+  }
+  if (dt !== undefined && dt > MAX_DT) {
+    throw new CliError(`--dt: must be at most ${MAX_DT} s (the scene format's limit), got ${options.dt}`);
+  }
   const pngEvery = options.pngEvery === undefined ? 0 : positiveInteger('--png-every', options.pngEvery);
   const size = parseSize(options.size ?? '640x480');
   const { instance, view, name, title } = await openTarget(ctx, target, size, dt, options.param ?? []);
+  if (instance.dt > seconds) {
+    throw new CliError(
+      `--seconds: ${formatSig(seconds)} s is shorter than one frame of ${name} (dt = ${formatSig(instance.dt)} s)`,
+    );
+  }
   const outArg = options.out ?? `out/${name}`;
+  const outDir = resolve(ctx.cwd, outArg);
+  await prepareOutDir(outDir, outArg);
   const progress = createProgress(ctx.stderr, name);
   let result: Awaited<ReturnType<typeof record>>;
   try {
     result = await record(instance, {
       seconds,
       view,
-      outDir: resolve(ctx.cwd, outArg),
+      outDir,
       name,
       title,
       gif: options.gif ?? false,
@@ -91,6 +110,7 @@ export async function runCommand(ctx: CliContext, target: string, options: RunOp
   } finally {
     progress.stop();
   }
+  await writeRunManifest(outDir, result.files);
   println(
     ctx,
     `${name}: ${result.frames} frames of dt = ${formatSig(instance.dt)} s, t = ${result.time.toFixed(4)} s`,
