@@ -3,6 +3,7 @@ import { fluidDemos } from './fluid.js';
 import { integratorsDemos } from './integrators.js';
 import { labsDemos } from './labs.js';
 import { rigid2dDemos } from './rigid2d.js';
+import { rigid2dFractureDemos } from './rigid2d-fracture.js';
 import { rigid2dJointDemos } from './rigid2d-joints.js';
 import type { Demo } from './types.js';
 import { waterDemos } from './water.js';
@@ -15,6 +16,7 @@ export const demos: readonly Demo[] = [
   ...integratorsDemos,
   ...rigid2dDemos,
   ...rigid2dJointDemos,
+  ...rigid2dFractureDemos,
   ...xpbdDemos,
   ...femDemos,
   ...fluidDemos,
