@@ -1,10 +1,50 @@
 // The playground's Vite config: its own root; it imports the engine from ../src directly.
+// When the API reference has been generated (`npm run docs` → docs/api/), it is served and
+// copied next to the page as api/, and the sidebar links to it.
+import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const API_DIR = fileURLToPath(new URL('../docs/api', import.meta.url));
+const HAVE_API = existsSync(join(API_DIR, 'index.html'));
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+/** Serves docs/api/ under /api/ in dev and copies it into the build. */
+function apiDocs(): Plugin {
+  return {
+    name: 'rikigaku-api-docs',
+    configureServer(server) {
+      server.middlewares.use('/api', (req, res, next) => {
+        const rel = normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)).replace(
+          /^(\.\.[/\\])+/,
+          '',
+        );
+        let file = join(API_DIR, rel);
+        if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+        if (!file.startsWith(API_DIR) || !existsSync(file)) return next();
+        res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
+        res.end(readFileSync(file));
+      });
+    },
+    writeBundle(options) {
+      if (options.dir) cpSync(API_DIR, join(options.dir, 'api'), { recursive: true });
+    },
+  };
+}
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
+  define: { __RIKIGAKU_API_DOCS__: JSON.stringify(HAVE_API ? 'api/index.html' : '') },
+  plugins: HAVE_API ? [apiDocs()] : [],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -11,6 +11,9 @@ import { sceneDemo, sceneDemos } from './scenes.js';
 import { Viewer } from './viewer.js';
 import { renderWorkbook } from './workbook-page.js';
 
+/** The API reference's address next to the page ('' when `npm run docs` has not been run). */
+declare const __RIKIGAKU_API_DOCS__: string;
+
 /** The registry's demos, then the example scene files. */
 const demos = [...registryDemos, ...sceneDemos];
 const findDemo = (id: string) => demos.find((d) => d.id === id);
@@ -21,6 +24,21 @@ const workbookPage = document.getElementById('workbook-page')!;
 const emptyPage = document.getElementById('empty-page')!;
 buildSidebar(list, document.getElementById('filter') as HTMLInputElement, demos);
 const viewer = new Viewer();
+
+const apiSlot = document.getElementById('api-link')!;
+if (__RIKIGAKU_API_DOCS__) {
+  const a = document.createElement('a');
+  a.href = __RIKIGAKU_API_DOCS__;
+  a.className = 'api-link';
+  a.id = 'api-link';
+  a.textContent = 'API reference';
+  apiSlot.replaceWith(a);
+} else {
+  // not generated: say how, and where the README explains the library's use
+  apiSlot.textContent = 'API reference: run npm run docs';
+  apiSlot.title =
+    "Generates docs/api/ from the library's doc comments; the README's “Using it as a library” shows the entry points.";
+}
 
 /** The first demo in sidebar order (the spring when it exists). */
 function defaultDemo() {
@@ -39,7 +57,8 @@ function route(): void {
     document.title = 'Workbook — rikigaku';
     return;
   }
-  const demo = (hash && findDemo(hash)) || defaultDemo();
+  const asked = hash ? findDemo(hash) : undefined;
+  const demo = asked ?? defaultDemo();
   workbookPage.hidden = true;
   if (!demo) {
     demoPage.hidden = true;
@@ -49,6 +68,9 @@ function route(): void {
   emptyPage.hidden = true;
   demoPage.hidden = false;
   if (viewer.demo !== demo) viewer.open(demo);
+  else if (!viewer.running && !viewer.failed) viewer.setRunning(true); // back from the workbook
+  // an unknown name is said so, not silently replaced
+  if (hash && !asked) viewer.notice(`There is no demo “${hash}”; showing “${demo.title}” instead.`);
   markActive(list, demo.id);
 }
 
@@ -81,6 +103,10 @@ declare global {
       /** opens a demo (or `workbook`), paused and freshly reset, so that stepping is exact */
       open(id: string): void;
       stepFrames(n: number): { time: number; frames: number; painted: number; series: number; stats: number };
+      /** the live plot: per unit its keys, colours, axis names and the y axis width against its labels */
+      plot(): ReturnType<Viewer['plotInfo']>;
+      /** whether the demo view is running (not paused) */
+      running(): boolean;
       /** the current demo's parameter values and frame count */
       state(): { id: string | undefined; params: Record<string, number | boolean | string>; frames: number };
     };
@@ -97,6 +123,8 @@ window.__rikigaku = {
     viewer.setRunning(false);
     if (!demoPage.hidden) viewer.reset();
   },
+  plot: () => viewer.plotInfo(),
+  running: () => viewer.running,
   state: () => ({ id: viewer.demo?.id, params: { ...viewer.params }, frames: viewer.frames }),
   stepFrames(n: number) {
     viewer.setRunning(false);

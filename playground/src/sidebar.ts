@@ -14,6 +14,7 @@ const DOMAIN_LABEL: Record<string, string> = {
   scene: 'Scene files',
 };
 
+/** The sidebar heading of a domain. */
 export function domainLabel(domain: string): string {
   return DOMAIN_LABEL[domain] ?? domain.charAt(0).toUpperCase() + domain.slice(1);
 }
@@ -30,6 +31,7 @@ export function orderedDomains(demos: readonly Demo[]): string[] {
   return present.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
+/** Fills the sidebar with one link per demo, grouped by domain, and wires the filter box. */
 export function buildSidebar(host: HTMLElement, filter: HTMLInputElement, demos: readonly Demo[]): void {
   host.replaceChildren();
   for (const domain of orderedDomains(demos)) {
@@ -59,9 +61,15 @@ export function buildSidebar(host: HTMLElement, filter: HTMLInputElement, demos:
   a.dataset.id = 'workbook';
   wb.append(h, a);
   host.append(wb);
+  const none = document.createElement('p');
+  none.className = 'no-match';
+  none.textContent = 'no demo matches';
+  none.hidden = true;
+  host.append(none);
 
   filter.oninput = () => {
     const q = filter.value.trim().toLowerCase();
+    let total = 0;
     for (const group of Array.from(host.querySelectorAll<HTMLElement>('.group'))) {
       let visible = 0;
       for (const link of Array.from(group.querySelectorAll<HTMLAnchorElement>('a'))) {
@@ -70,10 +78,14 @@ export function buildSidebar(host: HTMLElement, filter: HTMLInputElement, demos:
         if (show) visible++;
       }
       group.hidden = visible === 0;
+      total += visible;
     }
+    none.hidden = total > 0;
+    none.textContent = `no demo matches “${filter.value.trim()}”`;
   };
 }
 
+/** Highlights the link of the open demo (or `workbook`) and scrolls it into view. */
 export function markActive(host: HTMLElement, id: string): void {
   for (const a of Array.from(host.querySelectorAll<HTMLAnchorElement>('a')))
     a.classList.toggle('active', a.dataset.id === id);

@@ -45,9 +45,15 @@ export class Viewer {
   private stepMs = 0;
   private drawMs = 0;
   private frameMs = 0;
-  private failed = false;
+  /** the demo threw: it is stopped and its error is shown */
+  failed = false;
 
   constructor() {
+    this.plot.onError = (e) => {
+      // a broken plot is switched off and reported; the simulation keeps running
+      this.notice(`live plot switched off: ${e.message}`);
+      console.warn(e);
+    };
     this.playButton.addEventListener('click', () => this.setRunning(!this.running));
     $('btn-step').addEventListener('click', () => {
       this.setRunning(false);
@@ -82,18 +88,41 @@ export class Viewer {
     requestAnimationFrame((t) => this.tick(t));
   }
 
-  /** Shows a demo with its default parameters. */
+  /** Shows a demo with its default parameters, running (whatever the previous demo or page did). */
   open(demo: Demo): void {
     this.demo = demo;
     this.params = resolveParams(demo);
     $('demo-title').textContent = demo.title;
     $('demo-description').textContent = demo.description;
     document.title = `${demo.title} — rikigaku`;
-    this.panel.show(demo, this.params, (values) => {
-      this.params = values;
-      this.reset();
-    });
+    this.panel.show(demo, this.params, (values) => this.change(values));
     this.reset();
+    this.setRunning(true);
+  }
+
+  /**
+   * A panel edit: display-only parameters (`display: true`) go to the running instance's
+   * `setDisplay`; any other change rebuilds the simulation from the new values.
+   */
+  change(values: DemoParamValues): void {
+    const demo = this.demo;
+    if (!demo) return;
+    const changed = (demo.params ?? []).filter((p) => values[p.key] !== this.params[p.key]);
+    this.params = values;
+    const inst = this.instance;
+    if (changed.length > 0 && changed.every((p) => p.display) && inst?.setDisplay && !this.failed) {
+      this.guard(() => inst.setDisplay!(resolveParams(demo, values)));
+      this.draw();
+      return;
+    }
+    if (changed.length > 0) this.reset();
+  }
+
+  /** A message in the page's notice line (not an error of the demo). */
+  notice(text: string): void {
+    const box = $('notice');
+    box.textContent = text;
+    box.hidden = text === '';
   }
 
   /** Rebuilds the instance from the current parameters. */
@@ -108,7 +137,8 @@ export class Viewer {
       this.instance = this.demo!.create(resolveParams(this.demo!, this.params));
     });
     this.resize();
-    this.plot.reset(Object.keys(this.guard(() => this.instance?.series?.()) ?? {}));
+    this.notice('');
+    this.plot.reset(Object.keys(this.guard(() => this.instance?.series?.()) ?? {}), this.demo.series);
     this.sample();
     this.plot.flush();
     this.draw();
@@ -174,6 +204,11 @@ export class Viewer {
     this.guard(() => inst.draw(ctx, this.view));
     ctx.restore();
     this.drawMs = 0.9 * this.drawMs + 0.1 * (performance.now() - t0);
+  }
+
+  /** The live plot's layout and colours (for the browser test). */
+  plotInfo(): ReturnType<SeriesPlot['describe']> {
+    return this.plot.describe();
   }
 
   private resize(): void {

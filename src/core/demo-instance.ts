@@ -5,11 +5,24 @@
  */
 import type { View } from './view.js';
 
-/** A tweakable parameter a demo declares; the playground builds its panel from these. */
+/**
+ * A tweakable parameter a demo declares; the playground builds its panel from these.
+ * `display: true` marks a drawing switch (draw contacts, colour islands, ...): changing it calls
+ * the instance's `setDisplay` and keeps the simulation running instead of rebuilding it.
+ */
 export type DemoParam =
-  | { key: string; label?: string; kind: 'number'; default: number; min: number; max: number; step?: number }
-  | { key: string; label?: string; kind: 'boolean'; default: boolean }
-  | { key: string; label?: string; kind: 'choice'; default: string; options: string[] };
+  | {
+      key: string;
+      label?: string;
+      kind: 'number';
+      default: number;
+      min: number;
+      max: number;
+      step?: number;
+      display?: boolean;
+    }
+  | { key: string; label?: string; kind: 'boolean'; default: boolean; display?: boolean }
+  | { key: string; label?: string; kind: 'choice'; default: string; options: string[]; display?: boolean };
 
 export type DemoParamValues = Record<string, number | boolean | string>;
 
@@ -36,4 +49,6 @@ export interface DemoInstance {
   pointer?(event: DemoPointer): void;
   /** optional: a JSON-able snapshot of key numbers for the CLI's CSV / tests */
   stats?(): Record<string, number>;
+  /** optional: apply new values of the demo's display-only parameters (`display: true`) live */
+  setDisplay?(values: DemoParamValues): void;
 }

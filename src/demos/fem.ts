@@ -33,8 +33,13 @@ import {
   type DemoInstance,
   type DemoParamValues,
   type DemoPointer,
+  type SeriesStyle,
   type View,
 } from './types.js';
+
+/** The cantilever's two beams: one colour each on the canvas, in the live plot and in `series.png`. */
+const CANTILEVER_LINEAR_COLOR = '#b23a48';
+const CANTILEVER_COROTATIONAL_COLOR = '#2b7bb9';
 
 const GROUND = '#8a8a8a';
 
@@ -227,8 +232,12 @@ const shapeMatchingSquare: Demo = {
   id: 'fem-shape-matching-square',
   title: 'Shape matching: the 2D square (§26.3)',
   domain: 'fem',
+  series: [
+    { key: 'corner x', unit: 'm', color: '#1f77b4' },
+    { key: 'corner y', unit: 'm', color: '#d62728' },
+  ],
   description:
-    'Müller 2005 shape matching, §26.3: the worked example (a square turned 90° and dented pulled half-way to its goals each frame: the corner goes to (−0.625, 0.625)), or a 6×6 square falling on the ground that you can dent with the pointer; rigid, linear or overlapping clusters.',
+    'Shape matching (Müller, Heidelberger, Teschner and Gross 2005; textbook §26.3): the worked example (a square turned 90° and dented pulled half-way to its goals each frame: the corner goes to (−0.625, 0.625)), or a 6×6 square falling on the ground that you can dent with the pointer; rigid, linear or overlapping clusters.',
   dt: 1 / 60,
   view: (width, height) => ({ width, height, cx: 0, cy: 0.7, scale: Math.min(width, height) / 4.2 }),
   params: [
@@ -298,7 +307,12 @@ function rotateBody(world: XpbdWorld, body: SoftBody, angle: number, cx: number,
   }
 }
 
-class JellyCube extends DraggableWorldDemo {
+/** The jelly cubes' outline colours, shared with their plotted heights. */
+const JELLY_SM_COLOR = '#3d7d2a';
+const JELLY_FEM_COLOR = '#9b2345';
+
+/** Two tetrahedral bodies side by side: shape matching (left) and FEM (right). */
+export class JellyCube extends DraggableWorldDemo {
   private readonly mesh: TetMesh;
   private readonly left: SoftBody;
   private readonly right: SoftBody & { fem: { energy(x: Float64Array): number } };
@@ -361,10 +375,36 @@ class JellyCube extends DraggableWorldDemo {
   draw(ctx: CanvasRenderingContext2D, view: View): void {
     drawGround(ctx, view);
     const x = this.world.particles.x;
-    drawTetSurface(ctx, view, x, this.left.first, this.mesh, 'rgba(120, 200, 90, 0.35)', '#3d7d2a');
-    drawTetSurface(ctx, view, x, this.right.first, this.mesh, 'rgba(220, 90, 120, 0.35)', '#9b2345');
-    labelAt(ctx, view, 'shape matching', -0.6, -0.15);
-    labelAt(ctx, view, 'FEM', 0.6, -0.15);
+    drawTetSurface(ctx, view, x, this.left.first, this.mesh, 'rgba(120, 200, 90, 0.35)', JELLY_SM_COLOR);
+    drawTetSurface(ctx, view, x, this.right.first, this.mesh, 'rgba(220, 90, 120, 0.35)', JELLY_FEM_COLOR);
+    // each name under its own body, wherever it has moved
+    for (const [body, text] of [
+      [this.left, 'shape matching'],
+      [this.right, 'FEM'],
+    ] as const) {
+      const [lx, ly] = this.labelPoint(body);
+      labelAt(ctx, view, text, lx, ly);
+    }
+  }
+
+  /** Where a body's name goes: under the middle of its drawn (projected) outline. */
+  labelPoint(body: SoftBody): [number, number] {
+    const x = this.world.particles.x;
+    let lo = Infinity;
+    let hi = -Infinity;
+    let bottom = Infinity;
+    for (let i = body.first; i < body.first + body.count; i++) {
+      const px = projX(x[3 * i], x[3 * i + 2]);
+      lo = Math.min(lo, px);
+      hi = Math.max(hi, px);
+      bottom = Math.min(bottom, projY(x[3 * i + 1], x[3 * i + 2]));
+    }
+    return [0.5 * (lo + hi), bottom - 0.15];
+  }
+
+  /** The two bodies (for tests): shape matching on the left, FEM on the right. */
+  get bodies(): readonly [SoftBody, SoftBody] {
+    return [this.left, this.right];
   }
 }
 
@@ -373,9 +413,13 @@ const jellyCube: Demo = {
   title: 'Jelly cube (or ball): shape matching vs FEM',
   domain: 'fem',
   description:
-    'Two tetrahedralised 0.5 m cubes (or balls) dropped on the floor (§26.3): left, meshless shape matching (rigid, linear or overlapping clusters); right, corotational or stable neo-Hookean FEM with Young’s modulus and Poisson’s ratio as inputs, both as XPBD constraints.',
+    'Two tetrahedralised 0.5 m cubes (or balls) dropped on the floor (textbook §26.3): left, meshless shape matching (rigid, linear or overlapping clusters); right, corotational or stable neo-Hookean FEM with Young’s modulus and Poisson’s ratio as inputs, both as XPBD constraints.',
   dt: 1 / 60,
   view: (width, height) => ({ width, height, cx: 0.1, cy: 0.6, scale: Math.min(width / 2.6, height / 1.8) }),
+  series: [
+    { key: 'shape matching height', unit: 'm', color: JELLY_SM_COLOR },
+    { key: 'FEM height', unit: 'm', color: JELLY_FEM_COLOR },
+  ],
   params: [
     { key: 'shape', kind: 'choice', default: 'cube', options: ['cube', 'sphere'] },
     {
@@ -489,7 +533,7 @@ const softShapes2D: Demo = {
   title: '2D FEM soft shapes',
   domain: 'fem',
   description:
-    'Triangulated 2D soft bodies (a beam, a disc, a square) with corotational or stable neo-Hookean triangle elements (§26.3 有限要素法), E and ν as inputs, falling on the ground and a bump; drag them with the pointer.',
+    'Triangulated 2D soft bodies (a beam, a disc, a square) with corotational or stable neo-Hookean triangle elements (finite elements, textbook §26.3), E and ν as inputs, falling on the ground and a bump; drag them with the pointer.',
   dt: 1 / 60,
   view: (width, height) => ({ width, height, cx: 0, cy: 0.8, scale: Math.min(width / 4, height / 2.2) }),
   params: [
@@ -570,7 +614,7 @@ class CantileverCompare implements DemoInstance {
   }
 
   draw(ctx: CanvasRenderingContext2D, view: View): void {
-    const colors = ['#b23a48', '#2b7bb9'];
+    const colors = [CANTILEVER_LINEAR_COLOR, CANTILEVER_COROTATIONAL_COLOR];
     this.beams.forEach((b, k) => {
       applyView(ctx, view);
       ctx.lineWidth = 1 / view.scale;
@@ -595,11 +639,15 @@ class CantileverCompare implements DemoInstance {
 }
 
 const cantileverCompare: Demo = {
+  series: [
+    { key: 'linear tip y', unit: 'm', color: CANTILEVER_LINEAR_COLOR },
+    { key: 'corotational tip y', unit: 'm', color: CANTILEVER_COROTATIONAL_COLOR },
+  ],
   id: 'fem-cantilever',
   title: 'Implicit FEM cantilever: linear vs corotational',
   domain: 'fem',
   description:
-    'A soft 2D cantilever under gravity, integrated implicitly (§26.3: element stiffness assembled and solved by CG, one Newton step per frame). Linear FEM (red) reads the large rotation as strain and its tip runs away from the clamp; corotational FEM (blue) removes the rotation first (F = R S).',
+    'A soft 2D cantilever under gravity, integrated implicitly (textbook §26.3: element stiffness assembled and solved by CG, one Newton step per frame). Linear FEM (red) reads the large rotation as strain and its tip runs away from the clamp; corotational FEM (blue) removes the rotation first (F = R S).',
   dt: 1 / 60,
   view: (width, height) => ({
     width,
@@ -621,6 +669,12 @@ const cantileverCompare: Demo = {
 
 const INTEGRATORS: ClothIntegrator[] = ['pbd', 'xpbd', 'implicit'];
 const NAMES: Record<ClothIntegrator, string> = { pbd: 'PBD', xpbd: 'XPBD', implicit: 'implicit (B–W)' };
+/** Each integrator's largest stretch, in percent. */
+const CLOTH_SERIES: readonly SeriesStyle[] = [
+  { key: 'PBD max stretch %', unit: '%', color: '#1f77b4' },
+  { key: 'XPBD max stretch %', unit: '%', color: '#ff7f0e' },
+  { key: 'implicit (B–W) max stretch %', unit: '%', color: '#2ca02c' },
+];
 const SPACING = 1.6;
 
 class ClothCompare implements DemoInstance {
@@ -723,9 +777,10 @@ const clothCompare: Demo = {
   title: 'Cloth: PBD vs XPBD vs implicit',
   domain: 'fem',
   description:
-    'The §26.3 cloth (13×13 particles, 1.2 m) on one scene under three integrators: PBD with n iterations, XPBD with substeps (α = 1/k), and Baraff–Witkin implicit cloth (§26.1: one Newton step per frame solved by CG); edges coloured by stretch, green 0% → red ≥ 15%. Hanging by two corners or draped over a sphere.',
+    'The cloth of textbook §26.3 (13×13 particles, 1.2 m) on one scene under three integrators: PBD with n iterations, XPBD with substeps (α = 1/k), and Baraff–Witkin implicit cloth (Baraff and Witkin 1998, textbook §26.1: one Newton step per frame solved by CG); edges coloured by stretch, green 0% → red ≥ 15%. Hanging by two corners or draped over a sphere.',
   dt: 1 / 60,
   view: (width, height) => ({ width, height, cx: 0, cy: 0.55, scale: Math.min(width / 5, height / 2) }),
+  series: CLOTH_SERIES,
   params: [
     { key: 'scene', kind: 'choice', default: 'hanging', options: ['hanging', 'drape on sphere'] },
     { key: 'iterations', label: 'PBD iterations', kind: 'number', default: 4, min: 1, max: 32, step: 1 },

@@ -13,6 +13,7 @@ import {
   type DemoParamValues,
   type DemoPointer,
   resolveParams,
+  type SeriesStyle,
   toPxX,
   toPxY,
   type View,
@@ -81,9 +82,15 @@ const plumeParams: Demo['params'] = [
 
 const SEED_W = 72 / 112;
 
+/** The smoke demos' series: total smoke (cell units) and the projection's relative divergence. */
+const SMOKE_SERIES: readonly SeriesStyle[] = [
+  { key: 'smoke', label: 'total smoke', unit: 'density × cells', color: '#7f7f7f' },
+  { key: 'relativeDivergence', label: 'relative divergence after projection', color: '#1f77b4' },
+];
+
 const smokePlume: Demo = {
   id: 'fluid-smoke-plume',
-  title: 'Smoke plume (textbook toy solver, 72×112)',
+  title: 'Smoke plume (the textbook’s basic solver, 72×112)',
   domain: 'fluid',
   description:
     'Textbook §26.4: 72×112 cells, semi-Lagrangian advection (Stam 1999), buoyancy, a little vorticity confinement ' +
@@ -92,6 +99,7 @@ const smokePlume: Demo = {
     'Press to add smoke and heat, drag to push.',
   dt: SEED_PLUME_DT,
   view: (w, h) => fitView(w, h, 0, 0, SEED_W, 1),
+  series: SMOKE_SERIES,
   params: plumeParams,
   create(params, options) {
     const p = resolveParams(smokePlume, params);
@@ -123,7 +131,7 @@ class SideBySide implements DemoInstance {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = '#ddd';
     ctx.font = '13px sans-serif';
-    ctx.fillText('textbook toy: 60 Jacobi, semi-Lagrangian', toPxX(view, 0), toPxY(view, 1) - 6);
+    ctx.fillText('textbook: 60 Jacobi, semi-Lagrangian', toPxX(view, 0), toPxY(view, 1) - 6);
     ctx.fillText(
       'MGPCG 1e-5, MacCormack',
       toPxX(view, this.left.sim.grid.width + this.gap),
@@ -139,15 +147,18 @@ class SideBySide implements DemoInstance {
   series(): Record<string, number> {
     const a = this.left.stats();
     const b = this.right.stats();
-    return { seedRelativeDivergence: a.relativeDivergence!, mgpcgRelativeDivergence: b.relativeDivergence! };
+    return {
+      textbookRelativeDivergence: a.relativeDivergence!,
+      mgpcgRelativeDivergence: b.relativeDivergence!,
+    };
   }
   stats(): Record<string, number> {
     const a = this.left.stats();
     const b = this.right.stats();
     return {
       steps: a.steps!,
-      seedSmoke: a.smoke!,
-      seedRelativeDivergence: a.relativeDivergence!,
+      textbookSmoke: a.smoke!,
+      textbookRelativeDivergence: a.relativeDivergence!,
       mgpcgSmoke: b.smoke!,
       mgpcgIterations: b.pressureIterations!,
       mgpcgRelativeDivergence: b.relativeDivergence!,
@@ -157,14 +168,18 @@ class SideBySide implements DemoInstance {
 
 const smokeCompare: Demo = {
   id: 'fluid-smoke-compare',
-  title: 'Smoke plume: textbook toy vs MGPCG + MacCormack',
+  title: 'Smoke plume: the textbook’s solver vs MGPCG + MacCormack',
   domain: 'fluid',
   description:
-    'The textbook §26.4 plume twice: left the toy solver (60 Jacobi sweeps from zero, semi-Lagrangian), right ' +
+    'The textbook §26.4 plume twice: left the textbook’s basic solver (60 Jacobi sweeps from zero, semi-Lagrangian advection after Stam 1999), right ' +
     'MGPCG (McAdams, Sifakis and Teran 2010) to 1e-5 relative divergence with MacCormack advection (Selle et al. ' +
     '2008) — less numerical dissipation, sharper eddies.',
   dt: SEED_PLUME_DT,
   view: (w, h) => fitView(w, h, 0, 0, 2 * SEED_W + 0.05, 1),
+  series: [
+    { key: 'textbookRelativeDivergence', label: 'textbook solver: relative divergence', color: '#d62728' },
+    { key: 'mgpcgRelativeDivergence', label: 'MGPCG: relative divergence', color: '#1f77b4' },
+  ],
   params: [
     {
       key: 'vorticity',
@@ -197,6 +212,7 @@ const smokeObstacle: Demo = {
     'projection makes the moving disc push the fluid. MGPCG, open top.',
   dt: 1 / 60,
   view: (w, h) => fitView(w, h, 0, 0, 1, 1),
+  series: SMOKE_SERIES,
   params: [
     {
       key: 'advection',
@@ -253,6 +269,7 @@ const smoke3d: Demo = {
     'confinement, MGPCG), drawn as a density volume by an emission–absorption ray march lit from above.',
   dt: 1 / 30,
   view: (w, h) => fitView(w, h, 0, 0, 1, 1),
+  series: SMOKE_SERIES,
   params: [
     { key: 'n', label: 'cells per side', kind: 'number', default: 32, min: 8, max: 64, step: 8 },
     {
@@ -295,6 +312,7 @@ const fire: Demo = {
     'their temperature. Press to pour fuel.',
   dt: 1 / 60,
   view: (w, h) => fitView(w, h, 0, 0, 64 / 96, 1),
+  series: SMOKE_SERIES,
   params: [
     { key: 'expansion', kind: 'number', default: 0.6, min: 0, max: 3, step: 0.1 },
     {

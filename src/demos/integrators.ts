@@ -1,5 +1,5 @@
 /**
- * Demos of the 26.1 toolbox: the stiff spring compared across integrators (the chapter's two
+ * Demos of the textbook §26.1 integrators: the stiff spring compared across integrators (the chapter's two
  * plots, h = 0.1 and h = 0.25 over 2 s) and the stability regions |R(z)| ≤ 1 in the complex plane.
  * Both draw in canvas pixels (the view is the identity: 1 px per unit, origin top-left).
  */
@@ -12,7 +12,7 @@ import {
   springStep,
 } from '../integrators/index.js';
 import { pcos } from '../math/portable.js';
-import type { Demo, DemoInstance, DemoParamValues, View } from './types.js';
+import type { Demo, DemoInstance, DemoParamValues, SeriesStyle, View } from './types.js';
 
 /** One colour per integrator, used by both demos and their legends. */
 const COLORS: Record<IntegratorId, string> = {
@@ -33,6 +33,22 @@ const RGB: Record<IntegratorId, [number, number, number]> = {
   'velocity-verlet': [140, 86, 75],
   rk4: [227, 119, 194],
 };
+
+/** The exact solution's curve: grey and dashed on the canvas, in the live plot and in `series.png`. */
+const EXACT_COLOR = '#999999';
+const EXACT_DASH = [5, 4];
+
+/** The spring demo's series: x of each integrator (and the exact cos 10t), in the canvas colours. */
+const SPRING_SERIES: readonly SeriesStyle[] = [
+  { key: 'exact', label: 'exact cos 10t', unit: 'm', color: EXACT_COLOR, dash: EXACT_DASH },
+  ...INTEGRATORS.map((id) => ({ key: id, label: INTEGRATOR_NAMES[id], unit: 'm', color: COLORS[id] })),
+];
+
+/** The stability demo's series: the probe hω and each integrator's |R(i·hω)|, in the canvas colours. */
+const STABILITY_SERIES: readonly SeriesStyle[] = [
+  { key: 'hOmega', label: 'hω', unit: 'rad', color: '#17becf' },
+  ...INTEGRATORS.map((id) => ({ key: id, label: `|R| ${INTEGRATOR_NAMES[id]}`, color: COLORS[id] })),
+];
 
 /** The demos draw in pixels: identity camera. */
 function pixelView(width: number, height: number): View {
@@ -211,8 +227,8 @@ class SpringCompare implements DemoInstance {
     ctx.clip();
     const tNow = Math.min(this.local, WINDOW);
     if (this.showExact) {
-      ctx.strokeStyle = '#999999';
-      ctx.setLineDash([5, 4]);
+      ctx.strokeStyle = EXACT_COLOR;
+      ctx.setLineDash(EXACT_DASH);
       ctx.lineWidth = 1.5;
       ctx.beginPath();
       const n = 200;
@@ -276,7 +292,7 @@ class SpringCompare implements DemoInstance {
       ly += font + 6;
     };
     for (const m of ids) entry(INTEGRATOR_NAMES[INTEGRATORS[m]!], COLORS[INTEGRATORS[m]!], false);
-    if (this.showExact) entry('exact cos 10t', '#999999', true);
+    if (this.showExact) entry('exact cos 10t', EXACT_COLOR, true);
   }
 
   private drawSprings(
@@ -346,9 +362,10 @@ const springDemo: Demo = {
   title: 'Stiff spring across integrators',
   domain: 'integrators',
   description:
-    "A k = 100 N/m spring on 1 kg (ω = 10) integrated by every 26.1 method; the chapter's plots over 2 s: at h = 0.1 explicit Euler leaves the plot, semi-implicit Euler oscillates a little fast, implicit Euler decays to 0; at h = 0.25 only implicit Euler stays bounded.",
+    "A k = 100 N/m spring on 1 kg (ω = 10) integrated by every method of textbook §26.1 (explicit, semi-implicit and implicit Euler, implicit midpoint, position and velocity Verlet, RK4); the chapter's plots over 2 s: at h = 0.1 explicit Euler leaves the plot, semi-implicit Euler oscillates a little fast, implicit Euler decays to 0; at h = 0.25 only implicit Euler stays bounded.",
   dt: 1 / 60,
   view: pixelView,
+  series: SPRING_SERIES,
   params: [
     { key: 'h', label: 'time step h [s]', kind: 'choice', default: '0.1', options: Object.keys(H_CHOICES) },
     { key: 'exact', label: 'exact solution', kind: 'boolean', default: true },
@@ -605,9 +622,10 @@ const stabilityDemo: Demo = {
   title: 'Stability regions R(z)',
   domain: 'integrators',
   description:
-    "Where |R(z)| ≤ 1 for each 26.1 integrator (shaded), with the chapter's points z = hλ: the undamped spring z = ±ihω and the damper z = −3.33. Explicit Euler is the disc around −1, implicit Euler everything outside the disc around +1, implicit midpoint exactly the left half-plane.",
+    "Where |R(z)| ≤ 1 for each integrator of textbook §26.1 (shaded; R is the factor one step multiplies the solution of y′ = λy by), with the chapter's points z = hλ: the undamped spring z = ±ihω and the damper z = −3.33. Explicit Euler is the disc around −1, implicit Euler everything outside the disc around +1, implicit midpoint exactly the left half-plane.",
   dt: 1 / 60,
   view: pixelView,
+  series: STABILITY_SERIES,
   params: [
     { key: 'method', label: 'method', kind: 'choice', default: 'all', options: ['all', ...INTEGRATORS] },
   ],

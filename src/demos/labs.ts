@@ -115,6 +115,11 @@ const impulseImagesDemo: Demo = {
   id: 'lab-impulse-images',
   title: 'Lab: the impulse lab images (00-check, bounce, balls)',
   domain: 'lab',
+  series: [
+    { key: 'y', label: 'ball height', unit: 'm', color: '#1f77b4' },
+    { key: 'ballEnergy', label: 'energy of the five balls', unit: 'J/kg', color: '#d62728' },
+    { key: 'step', label: 'lab step', unit: 'step', color: '#7f7f7f' },
+  ],
   description:
     'The impulse lab: the test pattern, then bounce.png (px = int(step·255/2400), py = 255 − int(y/5·255)) and balls.png (every 10th step) drawn as the experiments run, pixel for pixel as the lab files.',
   dt: FRAME,
@@ -166,6 +171,12 @@ const bounceDemo: Demo = {
   id: 'lab-bounce',
   title: 'Lab: bouncing ball (heights fall by e²)',
   domain: 'lab',
+  series: [
+    { key: 'y', label: 'height', unit: 'm', color: '#1f77b4' },
+    { key: 'v', label: 'velocity', unit: 'm/s', color: '#ff7f0e' },
+    { key: 'energy', label: 'energy', unit: 'J/kg', color: '#d62728' },
+    { key: 'apexRatio', label: 'apex / previous apex', color: '#2ca02c' },
+  ],
   description:
     'Newton’s restitution law: dropped from 5 m, v += g·dt, y += v·dt, and below the floor y = −y, v = −e·v; each apex is e² of the previous one.',
   dt: FRAME,
@@ -214,6 +225,11 @@ const frictionDemo: Demo = {
   id: 'lab-friction',
   title: 'Lab: sliding box with Coulomb friction',
   domain: 'lab',
+  series: [
+    { key: 'v', label: 'velocity', unit: 'm/s', color: '#ff7f0e' },
+    { key: 'x', label: 'distance', unit: 'm', color: '#1f77b4' },
+    { key: 'analytic', label: 'stopping distance v0²/(2μg)', unit: 'm', color: '#7f7f7f' },
+  ],
   description:
     'Coulomb friction as a constant deceleration: v = max(0, v − mu·g·dt), x += v·dt. The box stops after v0/(mu·g) s at v0²/(2·mu·g) m (1.7007 s, 4.2517 m for v0 = 5, mu = 0.3).',
   dt: FRAME,
@@ -253,6 +269,10 @@ const fiveBallsDemo: Demo = {
   id: 'lab-five-balls',
   title: 'Lab: five balls in a box',
   domain: 'lab',
+  series: [
+    { key: 'energy', label: 'energy Σ ½v² + 9.8·y', unit: 'J/kg', color: '#d62728' },
+    { key: 'start', label: 'energy at the start', unit: 'J/kg', color: '#7f7f7f' },
+  ],
   description:
     'Five balls in a 10 × 10 box, gravity → positions → walls axis by axis (e = 0.9); the energy Σ ½v² + 9.8·y only falls.',
   dt: FRAME,
@@ -305,6 +325,10 @@ const collideDemo: Demo = {
   id: 'lab-collide',
   title: 'Lab: momentum kept, energy lost (resolve)',
   domain: 'lab',
+  series: [
+    { key: 'momentum', label: 'momentum', unit: 'kg·m/s', color: '#1f77b4' },
+    { key: 'energy', label: 'kinetic energy', unit: 'J', color: '#d62728' },
+  ],
   description:
     'Impulses conserve momentum: masses 2 and 1 bounce between two walls through resolve(v1, inv_m1, v2, inv_m2, n, e); walls are inv_m = 0. Momentum between wall hits is constant; kinetic energy only survives e = 1.',
   dt: FRAME,
@@ -365,6 +389,11 @@ const tangentDemo: Demo = {
   id: 'lab-friction-impulse',
   title: 'Lab: friction as an impulse',
   domain: 'lab',
+  series: [
+    { key: 'vx', label: 'vx', unit: 'm/s', color: '#1f77b4' },
+    { key: 'vy', label: 'vy', unit: 'm/s', color: '#ff7f0e' },
+    { key: 'hits', label: 'floor hits', unit: 'hits', color: '#7f7f7f' },
+  ],
   description:
     'Friction is an impulse too: each floor hit applies jn = −(1+e)·v·n/inv_m and jt = −v·t/inv_m clamped to ±mu·jn. The first hit (v = (3, −3), e = 0.5, mu = 0.4) gives (1.2, 1.5).',
   dt: FRAME,
@@ -492,6 +521,12 @@ const sinkingDemo: Demo = {
   id: 'lab-sinking',
   title: 'Lab: sinking without vs with position correction',
   domain: 'lab',
+  series: [
+    { key: 'none', label: 'no correction', unit: 'm', color: '#d62728' },
+    { key: 'split_impulse', label: 'split impulse', unit: 'm', color: '#1f77b4' },
+    { key: 'baumgarte', label: 'Baumgarte', unit: 'm', color: '#2ca02c' },
+    { key: 'slop', label: 'slop', unit: 'm', color: '#7f7f7f' },
+  ],
   description:
     'Position correction: a box lands already overlapping the floor. Without correction it stays sunk; split impulse (Catto 2006; max(d − slop, 0)/(Σ inv m)·percent, positions only) and Baumgarte (1972) bring it back to the slop.',
   dt: STACKING.dt,
@@ -529,6 +564,11 @@ const stackIterationsDemo: Demo = {
   id: 'lab-stack-iterations',
   title: 'Lab: stack of three, 1 / 4 / 10 iterations',
   domain: 'lab',
+  series: [
+    { key: 'it1', label: '1 iteration', unit: 'm', color: '#d62728' },
+    { key: 'it4', label: '4 iterations', unit: 'm', color: '#ff7f0e' },
+    { key: 'it10', label: '10 iterations', unit: 'm', color: '#2ca02c' },
+  ],
   description:
     'Sequential impulses (Catto 2005): contacts floor–1, 1–2, 2–3 are coupled; the solver converges as the iterations grow. With warm starting off, 1 iteration leaves the stack squashed, 10 hold it near the slop.',
   dt: STACKING.dt,
@@ -575,6 +615,10 @@ const fiveBoxStackDemo: Demo = {
   id: 'lab-five-box-stack',
   title: 'Lab: five boxes into a stable stack',
   domain: 'lab',
+  series: [
+    { key: 'penetration', label: 'largest penetration', unit: 'm', color: '#1f77b4' },
+    { key: 'imageDiff', label: 'frame-to-frame image difference', color: '#d62728' },
+  ],
   description:
     'The stacking lab: five boxes fall and settle. Stability is measured, not judged by eye: the largest penetration stays near the slop and the frame-to-frame image difference goes to 0.',
   dt: STACKING.dt,

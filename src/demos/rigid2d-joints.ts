@@ -20,7 +20,15 @@ import {
 import { addBatch, ragdoll } from '../scene/builders/box2d-benchmarks.js';
 import { BodyGrabber } from './kit/body-grabber.js';
 import { textPanel } from './kit/labels.js';
-import type { Demo, DemoInstance, DemoParam, DemoParamValues, DemoPointer, View } from './types.js';
+import type {
+  Demo,
+  DemoInstance,
+  DemoParam,
+  DemoParamValues,
+  DemoPointer,
+  SeriesStyle,
+  View,
+} from './types.js';
 
 const DT = 1 / 60;
 
@@ -44,9 +52,19 @@ const COMMON_PARAMS: DemoParam[] = [
     step: 1,
   },
   { key: 'sleep', label: 'sleeping', kind: 'boolean', default: true },
-  { key: 'contacts', label: 'draw contacts', kind: 'boolean', default: false },
-  { key: 'jointLines', label: 'draw joints', kind: 'boolean', default: true },
+  { key: 'contacts', label: 'draw contacts', kind: 'boolean', default: false, display: true },
+  { key: 'jointLines', label: 'draw joints', kind: 'boolean', default: true, display: true },
 ];
+
+/** The plotted series of every joint demo, in the colour all drawers use. */
+const JOINT_SERIES: readonly SeriesStyle[] = [
+  { key: 'kineticEnergy', label: 'kinetic energy', unit: 'J', color: '#1f77b4' },
+];
+
+/** The debug-draw switches from the display parameters. */
+function drawOptionsOf(p: DemoParamValues): DebugDrawOptions {
+  return { contacts: p['contacts'] === true, joints: p['jointLines'] !== false, sleep: true };
+}
 
 /** What a demo's builder hands back: per-step hooks and the demo's own readouts (fixed keys). */
 interface Scenario {
@@ -70,7 +88,7 @@ export class JointDemoInstance implements DemoInstance {
   private frame = 0;
   private readonly grabber: BodyGrabber;
   private readonly debugDraw = new CanvasDebugDraw();
-  private readonly drawOptions: DebugDrawOptions;
+  private drawOptions: DebugDrawOptions;
 
   constructor(build: Builder, p: DemoParamValues, dt: number) {
     this.dt = dt;
@@ -88,7 +106,12 @@ export class JointDemoInstance implements DemoInstance {
     });
     this.scenario = build(this.world, p);
     this.grabber = new BodyGrabber(this.world);
-    this.drawOptions = { contacts: p['contacts'] === true, joints: p['jointLines'] !== false, sleep: true };
+    this.drawOptions = drawOptionsOf(p);
+  }
+
+  /** The drawing switches change live; the world keeps running. */
+  setDisplay(p: DemoParamValues): void {
+    this.drawOptions = drawOptionsOf(p);
   }
 
   get time(): number {
@@ -149,6 +172,7 @@ function makeDemo(
     dt: DT,
     view: (width, height) => ({ width, height, cx: camera.cx, cy: camera.cy, scale: height / camera.height }),
     params,
+    series: JOINT_SERIES,
     create: (p: DemoParamValues = {}, options?: { dt?: number }) => {
       const values: DemoParamValues = {};
       for (const q of params) values[q.key] = p[q.key] ?? q.default;

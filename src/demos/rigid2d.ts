@@ -13,7 +13,15 @@ import { addBoxes, pyramidBoxes, stackBoxes } from '../scene/builders/box-scenes
 import { crateTrace } from '../scene/builders/crate.js';
 import { BodyGrabber } from './kit/body-grabber.js';
 import { textPanel } from './kit/labels.js';
-import type { Demo, DemoInstance, DemoParam, DemoParamValues, DemoPointer, View } from './types.js';
+import type {
+  Demo,
+  DemoInstance,
+  DemoParam,
+  DemoParamValues,
+  DemoPointer,
+  SeriesStyle,
+  View,
+} from './types.js';
 
 const DT = 1 / 60;
 
@@ -37,12 +45,29 @@ const COMMON_PARAMS: DemoParam[] = [
     step: 1,
   },
   { key: 'sleep', label: 'sleeping', kind: 'boolean', default: true },
-  { key: 'contacts', label: 'draw contacts', kind: 'boolean', default: false },
-  { key: 'normals', label: 'draw normals', kind: 'boolean', default: false },
-  { key: 'aabbs', label: 'draw broadphase boxes', kind: 'boolean', default: false },
-  { key: 'islands', label: 'colour islands', kind: 'boolean', default: false },
-  { key: 'sleepState', label: 'show sleeping', kind: 'boolean', default: true },
+  { key: 'contacts', label: 'draw contacts', kind: 'boolean', default: false, display: true },
+  { key: 'normals', label: 'draw normals', kind: 'boolean', default: false, display: true },
+  { key: 'aabbs', label: 'draw broadphase boxes', kind: 'boolean', default: false, display: true },
+  { key: 'islands', label: 'colour islands', kind: 'boolean', default: false, display: true },
+  { key: 'sleepState', label: 'show sleeping', kind: 'boolean', default: true, display: true },
 ];
+
+/** The plotted series of every rigid2d demo, in the colours all drawers use. */
+export const RIGID_SERIES: readonly SeriesStyle[] = [
+  { key: 'kineticEnergy', label: 'kinetic energy', unit: 'J', color: '#1f77b4' },
+  { key: 'maxPenetration', label: 'largest penetration', unit: 'm', color: '#d62728' },
+];
+
+/** The debug-draw switches from the display parameters. */
+function drawOptionsOf(p: DemoParamValues): DebugDrawOptions {
+  return {
+    contacts: p['contacts'] === true,
+    normals: p['normals'] === true,
+    aabbs: p['aabbs'] === true,
+    islands: p['islands'] === true,
+    sleep: p['sleepState'] !== false,
+  };
+}
 
 type Builder = (world: World, p: DemoParamValues) => void;
 
@@ -52,7 +77,7 @@ export class RigidDemoInstance implements DemoInstance {
   readonly dt: number;
   private readonly grabber: BodyGrabber;
   private readonly debugDraw = new CanvasDebugDraw();
-  private readonly drawOptions: DebugDrawOptions;
+  private drawOptions: DebugDrawOptions;
 
   constructor(build: Builder, p: DemoParamValues, dt: number) {
     this.dt = dt;
@@ -68,13 +93,12 @@ export class RigidDemoInstance implements DemoInstance {
     });
     build(this.world, p);
     this.grabber = new BodyGrabber(this.world);
-    this.drawOptions = {
-      contacts: p['contacts'] === true,
-      normals: p['normals'] === true,
-      aabbs: p['aabbs'] === true,
-      islands: p['islands'] === true,
-      sleep: p['sleepState'] !== false,
-    };
+    this.drawOptions = drawOptionsOf(p);
+  }
+
+  /** The drawing switches change live; the world keeps running. */
+  setDisplay(p: DemoParamValues): void {
+    this.drawOptions = drawOptionsOf(p);
   }
 
   get time(): number {
@@ -117,7 +141,8 @@ function makeDemo(
   id: string,
   title: string,
   description: string,
-  camera: { cx: number; cy: number; height: number },
+  /** the world point at the canvas centre and the world height (and width, when given) that must fit */
+  camera: { cx: number; cy: number; height: number; width?: number },
   build: Builder,
   extraParams: DemoParam[] = [],
   defaults: Partial<Record<string, number | boolean | string>> = {},
@@ -131,8 +156,15 @@ function makeDemo(
     domain: 'rigid2d',
     description,
     dt: DT,
-    view: (width, height) => ({ width, height, cx: camera.cx, cy: camera.cy, scale: height / camera.height }),
+    view: (width, height) => ({
+      width,
+      height,
+      cx: camera.cx,
+      cy: camera.cy,
+      scale: Math.min(height / camera.height, camera.width ? width / camera.width : Number.POSITIVE_INFINITY),
+    }),
     params,
+    series: RIGID_SERIES,
     create: (p: DemoParamValues = {}, options?: { dt?: number }) => {
       const values: DemoParamValues = {};
       for (const q of params) values[q.key] = p[q.key] ?? q.default;
@@ -291,7 +323,7 @@ export const rigid2dDemos: Demo[] = [
   makeDemo(
     'rigid2d-friction-ramp',
     'Friction ramp (μ = 0.1 … 0.8)',
-    'Eight boxes on a 30° ramp with μ from 0.1 to 0.8: those with μ below tan 30° ≈ 0.58 slide (Coulomb friction).',
+    'Eight boxes on a 30° ramp with friction coefficients μ = 0.1 … 0.8 from the bottom up (Coulomb friction): a box slides when μ < tan 30° ≈ 0.577, so the lower five slide and the upper three stay. A contact mixes the two shapes’ coefficients as √(μA·μB) (as Box2D does); the ramp’s own coefficient is 1, so each box’s shape is given μ² and its contact has the μ shown.',
     { cx: 0, cy: 2, height: 14 },
     (world) => {
       ground(world);
@@ -313,7 +345,8 @@ export const rigid2dDemos: Demo[] = [
           position: [along * c - 0.3 * s, 4 + along * s + 0.3 * c],
           angle: theta,
         });
-        world.createShape(b, { kind: 'box', halfWidth: 0.3, halfHeight: 0.3, friction: mu });
+        // the contact's coefficient is √(μ_box · μ_ramp) = √(μ² · 1) = μ
+        world.createShape(b, { kind: 'box', halfWidth: 0.3, halfHeight: 0.3, friction: mu * mu });
       }
     },
   ),
@@ -335,7 +368,8 @@ export const rigid2dDemos: Demo[] = [
     'rigid2d-tumbler',
     'Tumbler',
     'A kinematic box turning at 0.25 rad/s, full of small boxes, circles and capsules.',
-    { cx: 0, cy: 0, height: 24 },
+    // the turning box's corners reach 10.5·√2 ≈ 14.9 from the centre
+    { cx: 0, cy: 0, height: 31, width: 31 },
     (world) => {
       const t = world.createBody({ type: 'kinematic', angularVelocity: 0.25 });
       for (const [hw, hh, cx, cy] of [

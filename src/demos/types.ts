@@ -7,13 +7,17 @@
 
 import type { DemoInstance, DemoParam, DemoParamValues } from '../core/demo-instance.js';
 import type { View } from '../core/view.js';
+import type { SeriesStyle } from '../render/plot.js';
 
 export type { DemoInstance, DemoParam, DemoParamValues, DemoPointer } from '../core/demo-instance.js';
 export { applyView, toPxX, toPxY, toWorldX, toWorldY, type View } from '../core/view.js';
+export type { SeriesStyle } from '../render/plot.js';
 
+/** A registry entry: what the playground lists and the CLI runs. */
 export interface Demo {
   /** url- and cli-safe id, e.g. `spring` or `rigid2d-pyramid` */
   id: string;
+  /** the title shown above the canvas and in the sidebar */
   title: string;
   /** which section of the playground lists it: 'integrators', 'rigid2d', 'xpbd', 'fluid', 'lab', ... */
   domain: string;
@@ -24,6 +28,13 @@ export interface Demo {
   /** the suggested camera for a canvas of the given size */
   view(width: number, height: number): View;
   params?: DemoParam[];
+  /**
+   * How the instance's `series()` are drawn: one colour (and unit, label) per key, declared once
+   * and read by the demo's canvas, the playground's live plot and the CLI's `series.png`.
+   * Keys a demo may omit (e.g. hidden curves) may still be declared.
+   */
+  series?: readonly SeriesStyle[];
+  /** builds a running instance from the parameter values (defaults for any not given) */
   create(params?: DemoParamValues, options?: { dt?: number }): DemoInstance;
 }
 

@@ -40,9 +40,13 @@ const oceanDemo: Demo = {
   title: 'FFT ocean (Tessendorf)',
   domain: 'fluid',
   description:
-    'A tileable ocean height field summed by FFT from a Phillips or JONSWAP spectrum with the dispersion relation ω² = gk tanh(kd); shaded with Fresnel reflection of the sky and a sun glint (§26.4 水のレンダリング). Four tiles are shown to make the seamless repeat visible.',
+    'Tessendorf’s ocean (2001): a tileable height field summed by FFT from a Phillips or JONSWAP spectrum with the dispersion relation ω² = gk tanh(kd); shaded with Fresnel reflection of the sky and a sun glint (water rendering, textbook §26.4). Four tiles are shown to make the seamless repeat visible.',
   dt: 1 / 30,
   view: (width, height) => ({ width, height, cx: 64, cy: 64, scale: Math.min(width, height) / 110 }),
+  series: [
+    { key: 'significantWaveHeight', label: 'significant wave height', unit: 'm', color: '#1f77b4' },
+    { key: 'rmsSlope', label: 'rms slope', color: '#ff7f0e' },
+  ],
   params: [
     { key: 'wind', label: 'wind speed (m/s)', kind: 'number', default: 12, min: 2, max: 30, step: 1 },
     { key: 'spectrum', kind: 'choice', default: 'phillips', options: ['phillips', 'jonswap'] },
@@ -163,9 +167,13 @@ const poolDemo: Demo = {
   title: 'Height-field pool with floating balls',
   domain: 'fluid',
   description:
-    'The shallow-water wave equation on a grid of water columns (c = √(gD), CFL-limited step), two-way coupled with floating balls; drawn from above with refraction of the tiled floor, depth absorption and Fresnel reflection. Click to drop water.',
+    'A height-field pool (textbook §26.4): the shallow-water wave equation on a grid of water columns (c = √(gD), CFL-limited step), two-way coupled with floating balls; drawn from above with refraction of the tiled floor, depth absorption and Fresnel reflection. Click to drop water.',
   dt: 1 / 60,
   view: (width, height) => ({ width, height, cx: 1.5, cy: 1.0, scale: Math.min(width / 3.2, height / 2.2) }),
+  series: [
+    { key: 'waterVolume', label: 'water volume', unit: 'm³', color: '#1f77b4' },
+    { key: 'waveEnergy', label: 'wave energy (discrete)', unit: 'm⁴/s²', color: '#d62728' },
+  ],
   params: [
     { key: 'depth', label: 'depth (m)', kind: 'number', default: 0.4, min: 0.1, max: 1, step: 0.05 },
     { key: 'damping', kind: 'number', default: 0.15, min: 0, max: 2, step: 0.05 },

@@ -561,7 +561,12 @@ class RodDemo extends WorldDemo {
       ctx.stroke();
       const tip = 3 * ids[10];
       label(ctx, this.names[r], toPxX(view, -0.05), toPxY(view, -0.5 * r + 0.12));
-      label(ctx, `tip y ${x[tip + 1].toFixed(3)} m`, toPxX(view, 1.05), toPxY(view, x[tip + 1]));
+      // the tip's height, right-aligned just above the tip (inside the view, whatever its size)
+      const tx = toPxX(view, projX(OBLIQUE, x[tip], x[tip + 1], x[tip + 2]));
+      const ty = toPxY(view, projY(OBLIQUE, x[tip], x[tip + 1], x[tip + 2]));
+      ctx.textAlign = 'right';
+      label(ctx, `tip y ${x[tip + 1].toFixed(3)} m`, tx, ty - 6);
+      ctx.textAlign = 'left';
     });
     // the material frame: d1 of every segment, drawn from the segment's middle
     ctx.strokeStyle = '#c0392b';
@@ -610,6 +615,17 @@ const view =
     scale: Math.min(width, height) / span,
   });
 
+/** A view that fits the world box [x0, x1] × [y0, y1] (projected) into the canvas, `margin` pixels in. */
+const fitBox =
+  (x0: number, x1: number, y0: number, y1: number, margin = 12) =>
+  (width: number, height: number): View => ({
+    width,
+    height,
+    cx: 0.5 * (x0 + x1),
+    cy: 0.5 * (y0 + y1),
+    scale: Math.max(1e-6, Math.min((width - 2 * margin) / (x1 - x0), (height - 2 * margin) / (y1 - y0))),
+  });
+
 function demo(d: Omit<Demo, 'create'> & { make: (p: DemoParamValues) => DemoInstance }): Demo {
   const { make, ...rest } = d;
   const out: Demo = {
@@ -633,6 +649,11 @@ export const xpbdDemos: Demo[] = [
       'Position-based dynamics (Müller et al. 2007), textbook §26.3: the same 13×13, 1.2 m cloth hung by two corners, 60 Hz, k = 1, at 1, 4 and 16 iterations per step; edges coloured by stretch (green 0% → red ≥ 15%).',
     dt: 1 / 60,
     view: (w, h) => ({ width: w, height: h, cx: 1.6 + 0.6, cy: -0.7, scale: Math.min(w / 5, h / 2.4) }),
+    series: [
+      { key: 'stretch 1', label: 'largest stretch, 1 iteration', color: '#d62728' },
+      { key: 'stretch 4', label: 'largest stretch, 4 iterations', color: '#ff7f0e' },
+      { key: 'stretch 16', label: 'largest stretch, 16 iterations', color: '#2ca02c' },
+    ],
     make: () => new ClothIterations(),
   }),
   demo({
@@ -643,6 +664,10 @@ export const xpbdDemos: Demo[] = [
       'XPBD (Macklin, Müller and Chentanez 2016): the same cloth with compliance α (α̃ = α/h²), λ reset per substep, one sweep per substep. Drag the cloth with the mouse.',
     dt: 1 / 60,
     view: view(0.6, -0.6, 2.2),
+    series: [
+      { key: 'stretch', label: 'largest stretch', color: '#d62728' },
+      { key: 'energy', label: 'energy', unit: 'J', color: '#1f77b4' },
+    ],
     params: [
       { key: 'substeps', kind: 'number', default: 20, min: 1, max: 60, step: 1 },
       { key: 'iterations', kind: 'number', default: 1, min: 1, max: 20, step: 1 },
@@ -669,9 +694,13 @@ export const xpbdDemos: Demo[] = [
     title: 'Hanging chain (12 links)',
     domain: 'xpbd',
     description:
-      'An XPBD chain: 12 particles 0.2 m apart, the first pinned, links of compliance 0.0001 m/N, 24 substeps per frame.',
+      'A chain in XPBD (Macklin, Müller and Chentanez 2016; textbook §26.3): 12 particles 0.2 m apart, the first pinned, links of compliance 0.0001 m/N, 24 substeps per frame.',
     dt: 1 / 60,
     view: view(0, 1, 5.5),
+    series: [
+      { key: 'energy', label: 'energy', unit: 'J', color: '#1f77b4' },
+      { key: 'stretch', label: 'largest stretch', color: '#d62728' },
+    ],
     params: [
       { key: 'substeps', kind: 'number', default: 24, min: 1, max: 60, step: 1 },
       {
@@ -705,9 +734,10 @@ export const xpbdDemos: Demo[] = [
     title: 'Flag in wind',
     domain: 'xpbd',
     description:
-      'An XPBD cloth pinned to a pole; the wind pushes every triangle by its normal relative air speed (drag per triangle).',
+      'An XPBD cloth (Macklin, Müller and Chentanez 2016; textbook §26.3) pinned to a pole; the gusty wind pushes every triangle along its normal in proportion to the air speed relative to it (drag per triangle). Watch the free edge flutter while the pinned edge holds.',
     dt: 1 / 60,
-    view: view(0.7, 0.5, 2.6),
+    // the pole from y = −1 to 1.1, the flag blown out to x ≈ 1.5 and swinging in depth
+    view: fitBox(-0.6, 1.65, -1.05, 1.25),
     params: [
       { key: 'wind', label: 'wind speed (m/s)', kind: 'number', default: 6, min: 0, max: 20, step: 0.5 },
       { key: 'drag', kind: 'number', default: 0.3, min: 0, max: 2, step: 0.05 },
@@ -741,9 +771,10 @@ export const xpbdDemos: Demo[] = [
     title: 'Balloon',
     domain: 'xpbd',
     description:
-      'A skin of distance constraints around one whole-mesh volume constraint C = V − p·V0 (pressure p, inflated over the first second); it falls on the ground. Drag it with the mouse.',
+      'A balloon in position-based dynamics (Müller et al. 2007; textbook §26.3): a skin of distance constraints around one whole-mesh volume constraint C = V − p·V0 (pressure p, inflated over the first second); it falls on the ground. Drag it with the mouse.',
     dt: 1 / 60,
     view: view(0, 0.7, 2.2),
+    series: [{ key: 'volumeRatio', label: 'volume / target volume', color: '#1f77b4' }],
     params: [{ key: 'pressure', kind: 'number', default: 1.2, min: 0.5, max: 2, step: 0.05 }],
     make: (p) => new BalloonDemo(p),
   }),
@@ -754,7 +785,13 @@ export const xpbdDemos: Demo[] = [
     description:
       'XPBD Cosserat rods (Kugelstadt and Schömer 2016; one quaternion per segment; stretch–shear and bend–twist constraints) clamped at one end, beside a rope of distance constraints only. The roots turn about the rod axis; the red ticks are each segment’s material frame d1, showing the twist reach the tip. The stiff rod holds itself straight out, the soft rod and the rope droop.',
     dt: 1 / 60,
-    view: view(0.55, -0.55, 2),
+    // the rods reach x = 1, the rope hangs to y = −2 and swings back to x ≈ −0.7
+    view: fitBox(-0.75, 1.1, -2.1, 0.3),
+    series: [
+      { key: 'tipYStiff', label: 'stiff rod tip y', unit: 'm', color: '#3a6ea5' },
+      { key: 'tipYSoft', label: 'soft rod tip y (+0.5 m)', unit: 'm', color: '#2ca02c' },
+      { key: 'tipYRope', label: 'rope tip y (+1 m)', unit: 'm', color: '#a5673a' },
+    ],
     params: [
       {
         key: 'compliance',

@@ -15,6 +15,8 @@ export interface PlotSeries {
   dash?: number[];
   /** line width in pixels (default 1.75) */
   width?: number;
+  /** the physical unit; `plotPanelsToPng` puts each unit on its own panel */
+  unit?: string;
 }
 
 export interface PlotOptions {
@@ -53,6 +55,90 @@ export const PLOT_PALETTE: readonly string[] = [
   '#7f7f7f',
   '#bcbd22',
 ];
+
+/**
+ * How one named series of a demo is drawn, declared once by the demo and read by every drawer:
+ * the demo's own canvas, the playground's live plot and the CLI's `series.png`.
+ */
+export interface SeriesStyle {
+  /** the key in the instance's `series()` record */
+  key: string;
+  /** the name shown in legends (default: the key) */
+  label?: string;
+  /** the physical unit, e.g. `J` or `m`; series of one unit share an axis, others get their own */
+  unit?: string;
+  /** CSS colour, `#rrggbb` */
+  color: string;
+  /** line dash pattern in pixels, e.g. [6, 4] */
+  dash?: number[];
+}
+
+/**
+ * The style of each key, in the order given: the declared style when there is one, otherwise the
+ * next palette colour not taken by a declared style. Every drawer of a demo's series calls this,
+ * so the same curve has the same colour everywhere.
+ */
+export function resolveSeriesStyles(
+  keys: readonly string[],
+  declared: readonly SeriesStyle[] = [],
+): SeriesStyle[] {
+  const byKey = new Map(declared.map((s) => [s.key, s]));
+  const taken = new Set(declared.map((s) => s.color.toLowerCase()));
+  const free = PLOT_PALETTE.filter((c) => !taken.has(c));
+  let next = 0;
+  return keys.map((key) => {
+    const d = byKey.get(key);
+    if (d) return { ...d };
+    const pool = free.length > 0 ? free : PLOT_PALETTE;
+    return { key, color: pool[next++ % pool.length]! };
+  });
+}
+
+/** The series of one unit together, in order of first appearance (series without a unit form one group). */
+export function groupByUnit(series: readonly PlotSeries[]): PlotSeries[][] {
+  const groups = new Map<string, PlotSeries[]>();
+  for (const s of series) {
+    const u = s.unit ?? '';
+    const g = groups.get(u);
+    if (g) g.push(s);
+    else groups.set(u, [s]);
+  }
+  return [...groups.values()];
+}
+
+/** The axis name of a group of series: `label [unit]` or the unit alone. */
+export function axisLabel(unit: string | undefined, label?: string): string {
+  if (label && unit) return `${label} [${unit}]`;
+  if (unit) return `[${unit}]`;
+  return label ?? '';
+}
+
+/**
+ * A drawable axis range for data in [min, max]: never empty, never non-finite, and never narrower
+ * than a millionth of the values' magnitude (so that rounding noise on a constant series does not
+ * ask an axis for billions of ticks); padded by 5% and rounded out to nice ticks.
+ */
+export function safeRange(min: number, max: number): [number, number] {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) {
+    if (Number.isFinite(min)) max = min;
+    else if (Number.isFinite(max)) min = max;
+    else return [0, 1];
+  }
+  if (min > max) [min, max] = [max, min];
+  const big = 1e150;
+  min = Math.max(-big, min);
+  max = Math.min(big, max);
+  const mag = Math.max(Math.abs(min), Math.abs(max));
+  const minSpan = mag > 0 ? mag * 1e-6 : 1;
+  if (max - min < minSpan) {
+    const mid = 0.5 * (min + max);
+    min = mid - 0.5 * minSpan;
+    max = mid + 0.5 * minSpan;
+  }
+  const pad = 0.05 * (max - min);
+  const step = niceStep(max - min + 2 * pad, 5);
+  return [Math.floor((min - pad) / step) * step, Math.ceil((max + pad) / step) * step];
+}
 
 /** A "nice" tick step (1, 2 or 5 times a power of ten) giving about `target` intervals over `span`. */
 export function niceStep(span: number, target = 6): number {
