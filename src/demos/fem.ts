@@ -402,6 +402,11 @@ export class JellyCube extends DraggableWorldDemo {
     return [0.5 * (lo + hi), bottom - 0.15];
   }
 
+  /** The particle positions, x y z per particle (for tests). */
+  get positions(): Float64Array {
+    return this.world.particles.x;
+  }
+
   /** The two bodies (for tests): shape matching on the left, FEM on the right. */
   get bodies(): readonly [SoftBody, SoftBody] {
     return [this.left, this.right];

@@ -274,7 +274,7 @@ const fiveBallsDemo: Demo = {
     { key: 'start', label: 'energy at the start', unit: 'J/kg', color: '#7f7f7f' },
   ],
   description:
-    'Five balls in a 10 × 10 box, gravity → positions → walls axis by axis (e = 0.9); the energy Σ ½v² + 9.8·y only falls.',
+    'The impulse lab (textbook §26.2): five balls in a 10 × 10 box, gravity → positions → walls axis by axis (e = 0.9); the energy Σ ½v² + 9.8·y only falls.',
   dt: FRAME,
   view: (w, h) => ({ width: w, height: h, cx: 5, cy: 5, scale: Math.min(w, h) / 11 }),
   create(_params = {}, options = {}): DemoInstance {
@@ -330,7 +330,7 @@ const collideDemo: Demo = {
     { key: 'energy', label: 'kinetic energy', unit: 'J', color: '#d62728' },
   ],
   description:
-    'Impulses conserve momentum: masses 2 and 1 bounce between two walls through resolve(v1, inv_m1, v2, inv_m2, n, e); walls are inv_m = 0. Momentum between wall hits is constant; kinetic energy only survives e = 1.',
+    'The impulse lab (textbook §26.2): impulses conserve momentum. Masses 2 and 1 bounce between two walls through resolve(v1, inv_m1, v2, inv_m2, n, e); walls are inv_m = 0. Momentum between wall hits is constant; kinetic energy only survives e = 1.',
   dt: FRAME,
   view: (w, h) => ({ width: w, height: h, cx: 0, cy: 0.5, scale: Math.min(w / 11, h / 3) }),
   params: [{ key: 'e', label: 'restitution e', kind: 'number', default: 0.5, min: 0, max: 1, step: 0.05 }],
@@ -395,7 +395,7 @@ const tangentDemo: Demo = {
     { key: 'hits', label: 'floor hits', unit: 'hits', color: '#7f7f7f' },
   ],
   description:
-    'Friction is an impulse too: each floor hit applies jn = −(1+e)·v·n/inv_m and jt = −v·t/inv_m clamped to ±mu·jn. The first hit (v = (3, −3), e = 0.5, mu = 0.4) gives (1.2, 1.5).',
+    'The impulse lab (textbook §26.2): friction is an impulse too. Each floor hit applies jn = −(1+e)·v·n/inv_m and jt = −v·t/inv_m clamped to ±mu·jn. The first hit (v = (3, −3), e = 0.5, mu = 0.4) gives (1.2, 1.5).',
   dt: FRAME,
   view: (w, h) => ({ width: w, height: h, cx: 3, cy: 1, scale: Math.min(w / 8, h / 3) }),
   params: [

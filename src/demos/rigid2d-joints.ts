@@ -628,7 +628,7 @@ export const WALL = { columns: 6, rows: 10, size: 0.5, x0: 4 };
 const wallDemo = makeDemo(
   'joints-breakable-wall',
   'A breakable wall',
-  'A wall of boxes welded to their neighbours and to the ground; every weld breaks when its reaction force exceeds the break force (each break is reported as an event and the joint is removed). A heavy ball is fired at it every few seconds: watch the welds near the impact give way while the rest of the wall holds.',
+  'A wall of boxes welded to their neighbours and to the ground (weld joints, textbook §26.2, as in Box2D v3, Catto 2023); every weld breaks when its reaction force exceeds the break force (each break is reported as an event and the joint is removed). A heavy ball is fired at it every few seconds: watch the welds near the impact give way while the rest of the wall holds.',
   { cx: 4, cy: 3, height: 12 },
   (world, p) => {
     const g = ground(world, 30);

@@ -268,7 +268,7 @@ export const rigid2dDemos: Demo[] = [
   makeDemo(
     'rigid2d-large-pyramid',
     'Large pyramid (base 100, 5050 boxes)',
-    'The large pyramid of the benchmark: 5050 boxes, about 15,000 contact pairs; the whole pyramid is one island and falls asleep at once.',
+    'The large pyramid of Box2D’s benchmark (Catto): 5050 boxes, about 15,000 contact pairs, solved by the soft step (Catto 2011; textbook §26.2); the whole pyramid is one island and falls asleep at once.',
     { cx: 0, cy: 50, height: 110 },
     (world) => {
       ground(world, 80);
@@ -278,7 +278,7 @@ export const rigid2dDemos: Demo[] = [
   makeDemo(
     'rigid2d-card-house',
     'Card house',
-    'Thin cards leaning in pairs with flat cards across, three storeys; friction holds them.',
+    'A card house (textbook §26.2): thin cards leaning in pairs with flat cards across, three storeys; Coulomb friction at their edges (μ = 0.9) holds them up.',
     { cx: 0, cy: 2, height: 6 },
     (world) => {
       ground(world);
@@ -310,7 +310,7 @@ export const rigid2dDemos: Demo[] = [
   makeDemo(
     'rigid2d-dominoes',
     'Dominoes',
-    'Thirty dominoes; the first is tipped and the chain falls.',
+    'Thirty dominoes (textbook §26.2): the first is tipped and the chain falls, each contact passing the push on through its impulses (sequential impulses, Catto 2005).',
     { cx: 7, cy: 2, height: 8 },
     (world) => {
       ground(world);
@@ -367,7 +367,7 @@ export const rigid2dDemos: Demo[] = [
   makeDemo(
     'rigid2d-tumbler',
     'Tumbler',
-    'A kinematic box turning at 0.25 rad/s, full of small boxes, circles and capsules.',
+    'Box2D’s tumbler (Catto): a kinematic box turning at 0.25 rad/s, full of 144 small boxes, circles and capsules. A kinematic body moves at its set velocity and pushes the dynamic ones, never the other way (textbook §26.2).',
     // the turning box's corners reach 10.5·√2 ≈ 14.9 from the centre
     { cx: 0, cy: 0, height: 31, width: 31 },
     (world) => {
@@ -397,7 +397,7 @@ export const rigid2dDemos: Demo[] = [
   makeDemo(
     'rigid2d-bowl',
     'Shapes raining into a chain bowl',
-    'Circles, boxes, capsules and polygons fall into a bowl built from a one-sided chain of segments (listed clockwise, so its front faces inwards).',
+    'Circles, boxes, capsules and polygons fall into a bowl built from a one-sided chain of segments (listed clockwise, so its front faces inwards; chains as in Box2D, Catto): contacts of textbook §26.2 against a smooth curved wall.',
     { cx: 0, cy: 6, height: 18 },
     (world) => {
       const bowl = world.createBody({ type: 'static' });
