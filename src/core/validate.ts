@@ -9,19 +9,24 @@
  * 'invalid-argument' / 'non-finite' with the same `path: what, got …` wording.
  * These run once per load or call, never per simulation step.
  */
-import { PhysicsError, type PhysicsErrorCode } from './errors.js';
+import { PhysicsError, type PhysicsErrorCode, shorten } from './errors.js';
 
 /** A JSON object as validation sees it. */
 export type Obj = Record<string, unknown>;
 
-/** A value in words for an error message: `string "x"`, `number 3`, `null`, `an array`, `an object`. */
+/**
+ * A value in words for an error message: `string "x"`, `number 3`, `null`, `an array`, `an object`.
+ * Strings are shortened to 80 characters (`string "xxx…" (5000000 characters)`); containers are
+ * named, never printed, so a deeply nested array cannot overflow the stack here.
+ */
 export function show(value: unknown): string {
   if (value === undefined) return 'nothing';
-  if (typeof value === 'string') return `string ${JSON.stringify(value)}`;
+  if (typeof value === 'string') return `string ${shorten(JSON.stringify(value))}`;
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${String(value)}`;
+  if (typeof value === 'function') return 'a function';
+  return `${typeof value} ${shorten(String(value))}`;
 }
 
 /** `'a', 'b', 'c'` — a list of allowed strings for an error message. */
@@ -43,6 +48,7 @@ export interface NumRule {
   above?: number;
   /** value must be ≤ max */
   max?: number;
+  /** value must be an integer */
   integer?: boolean;
 }
 
@@ -55,15 +61,17 @@ export interface Checks {
   failGot(path: string, what: string, value: unknown): never;
   /** An object whose keys are all in `known` (pass `null` to allow any key). */
   object(value: unknown, path: string, known: readonly string[] | null): Obj;
-  /** An array (of any length ≥ `minLength`). */
-  array(value: unknown, path: string, minLength?: number): unknown[];
+  /** An array of at least `minLength` and at most `maxLength` entries. */
+  array(value: unknown, path: string, minLength?: number, maxLength?: number): unknown[];
   /** A finite number within the rule. */
   number(value: unknown, path: string, rule?: NumRule): number;
   /** `o[key]` as a number, or undefined when absent. */
   optNumber(o: Obj, key: string, path: string, rule?: NumRule): number | undefined;
   /** `o[key]` as a number; absent is an error. */
   needNumber(o: Obj, key: string, path: string, rule?: NumRule): number;
+  /** `o[key]` as true or false (anything else is an error), or undefined when absent. */
   optBool(o: Obj, key: string, path: string): boolean | undefined;
+  /** `o[key]` as a string, or undefined when absent. */
   optString(o: Obj, key: string, path: string): string | undefined;
   /** `[x, y]` of finite numbers. */
   vec2(value: unknown, path: string): [number, number];
@@ -78,12 +86,16 @@ export interface Checks {
 
 /** Words a kit may change: what a value that is not a number was expected to be (default 'a number'). */
 export interface CheckWords {
+  /** what a value that is not a number was expected to be (default 'a number') */
   number?: string;
+  /** the code of the error for a number that is NaN or ±∞ (default: the kit's code) */
+  nonFinite?: PhysicsErrorCode;
 }
 
 /** The validation kit whose errors carry `code`. */
 export function checks(code: PhysicsErrorCode, words: CheckWords = {}): Checks {
   const expectedNumber = `expected ${words.number ?? 'a number'}`;
+  const nonFiniteCode = words.nonFinite ?? code;
   const fail = (path: string, what: string): never => {
     throw new PhysicsError(code, `${path}: ${what}`);
   };
@@ -93,7 +105,8 @@ export function checks(code: PhysicsErrorCode, words: CheckWords = {}): Checks {
     if (typeof value !== 'number') failGot(path, expectedNumber, value);
     const v = value as number;
     // JSON cannot hold NaN or ±Infinity, but 1e999 parses to Infinity and the API can pass anything.
-    if (!Number.isFinite(v)) fail(path, `must be a finite number, got ${v}`);
+    if (!Number.isFinite(v))
+      throw new PhysicsError(nonFiniteCode, `${path}: must be a finite number, got ${v}`);
     if (rule.integer && !Number.isInteger(v)) fail(path, `must be an integer, got ${v}`);
     if (rule.above !== undefined && !(v > rule.above)) fail(path, `must be > ${rule.above}, got ${v}`);
     if (rule.min !== undefined && !(v >= rule.min)) fail(path, `must be >= ${rule.min}, got ${v}`);
@@ -122,15 +135,16 @@ export function checks(code: PhysicsErrorCode, words: CheckWords = {}): Checks {
       if (known) {
         for (const key of Object.keys(o)) {
           if (!known.includes(key))
-            fail(`${path}.${key}`, `unknown field (expected one of: ${known.join(', ')})`);
+            fail(`${path}.${shorten(key)}`, `unknown field (expected one of: ${known.join(', ')})`);
         }
       }
       return o;
     },
-    array(value, path, minLength = 0) {
+    array(value, path, minLength = 0, maxLength = Number.POSITIVE_INFINITY) {
       if (!Array.isArray(value)) failGot(path, 'expected an array', value);
       const a = value as unknown[];
       if (a.length < minLength) fail(path, `expected at least ${minLength} entries, got ${a.length}`);
+      if (a.length > maxLength) fail(path, `at most ${maxLength} entries, got ${a.length}`);
       return a;
     },
     number,
@@ -173,3 +187,10 @@ export function checks(code: PhysicsErrorCode, words: CheckWords = {}): Checks {
 
 /** The kit for scene files: errors are `invalid-scene`. */
 export const sceneChecks: Checks = checks('invalid-scene');
+
+/**
+ * The kit for the engines' public definitions (`createBody(def)`, `new SmokeSim(options)`, cloth
+ * builders): errors are `invalid-argument`, a NaN or ±∞ is `non-finite`; the paths and wording are
+ * the scene files' (`body.positon: unknown field (expected one of: …)`).
+ */
+export const apiChecks: Checks = checks('invalid-argument', { nonFinite: 'non-finite' });

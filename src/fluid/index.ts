@@ -5,6 +5,7 @@
 export * from './advection.js';
 export * from './blackbody.js';
 export * from './diffusion.js';
+export * from './flux-corrected-transport.js';
 export * from './mac-grid.js';
 export * from './mic0.js';
 export * from './multigrid.js';

@@ -16,6 +16,13 @@
  */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 
+/**
+ * The most cells a grid may have (2048², or 161³ in 3D): about 0.3 GB for the smoke simulation's
+ * arrays. A larger grid is refused before anything is allocated, naming the sizes.
+ */
+export const MAX_GRID_CELLS = 4_194_304;
+
+/** Which sides of the domain are open (true) rather than walls. */
 export interface DomainSides {
   xMin: boolean;
   xMax: boolean;
@@ -68,6 +75,12 @@ export class MacGrid {
       throw new PhysicsError('invalid-argument', `grid.nz: must be an integer >= 1, got ${String(nz)}`);
     }
     if (nz > 1) checkSize(nz, 'grid.nz');
+    if (nx * ny * nz > MAX_GRID_CELLS) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `grid.nx: ${nx} × ${ny}${nz > 1 ? ` × ${nz}` : ''} = ${nx * ny * nz} cells is more than the limit of ${MAX_GRID_CELLS} cells`,
+      );
+    }
     assertFinite(h, 'grid.h');
     if (!(h > 0)) throw new PhysicsError('invalid-argument', `grid.h: must be > 0, got ${h}`);
     this.nx = nx;

@@ -13,7 +13,12 @@
  *
  * Semi-Lagrangian advection does not conserve the total smoke by itself; in a closed box
  * (`conserveSmoke`, default on) the density is rescaled after advection to the total it had, a
- * global mass fix. The flux-form 'upwind' scheme conserves exactly but needs the CFL condition.
+ * global mass fix. The flux-form schemes conserve exactly: 'conservative' (flux-corrected
+ * transport, substepped, no new extrema; no rescale needed, open sides included) and 'upwind'
+ * (first order, needs the CFL condition).
+ *
+ * Options are validated once, at construction (smoke-options.ts); a step that leaves a NaN or ±∞
+ * in a cell or face throws `non-finite` naming it.
  */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { pcos, psin } from '../math/portable.js';
@@ -27,6 +32,7 @@ import { Diffuser } from './diffusion.js';
 import { type DomainSides, MacGrid } from './mac-grid.js';
 import type { PressureSolverKind } from './pressure-solvers.js';
 import { type ProjectOptions, Projector, type ProjectResult } from './projection.js';
+import { validateSmokeOptions, validateSplat } from './smoke-options.js';
 import { VorticityConfinement } from './vorticity-confinement.js';
 
 /** A region that keeps emitting: inside it density/heat/fuel are raised to at least these values. */
@@ -89,7 +95,12 @@ export interface SmokeOptions {
   pressureIterations?: number;
   /** relative divergence tolerance (default 1e-5; 0 = always run pressureIterations) */
   tolerance?: number;
+  /** the velocity's self-advection, default 'semi-lagrangian' */
   velocityAdvection?: VelocityAdvectionScheme;
+  /**
+   * smoke, heat and fuel: default 'semi-lagrangian'; 'conservative' keeps the total exactly
+   * (flux-corrected transport, flux-corrected-transport.ts)
+   */
   scalarAdvection?: ScalarAdvectionScheme;
   interpolation?: AdvectionOptions['interpolation'];
   backtrace?: AdvectionOptions['backtrace'];
@@ -106,7 +117,10 @@ export interface SmokeOptions {
   cooling?: number;
   /** smoke lost per second as a fraction (default 0) */
   dissipation?: number;
-  /** rescale the total smoke after advection so a closed box keeps exactly what it had (default true) */
+  /**
+   * rescale the total smoke after advection so a closed box keeps exactly what it had (default
+   * true; not needed, and not done, with `scalarAdvection: 'conservative'`)
+   */
   conserveSmoke?: boolean;
   fire?: FireOptions | boolean;
   sources?: SmokeSource[];
@@ -159,12 +173,15 @@ export class SmokeSim {
   private readonly projectOptions: ProjectOptions = {};
   private readonly scalarSrc: Float64Array[];
   private readonly scalarDst: Float64Array[];
+  /** density, heat, fuel, u, v, w: what the non-finite check reads */
+  private readonly finiteFields: Float64Array[];
 
   constructor(options: SmokeOptions) {
     const nz = options.nz ?? 1;
     const h = options.h ?? 1 / options.ny;
     this.grid = new MacGrid({ nx: options.nx, ny: options.ny, nz, h, open: options.open });
     const g = this.grid;
+    validateSmokeOptions(options, g.cellCount);
     this.advector = new Advector(g);
     this.projector = new Projector(g);
     this.diffuser = new Diffuser(g);
@@ -174,6 +191,7 @@ export class SmokeSim {
     this.heat = new Float64Array(n);
     this.fuel = new Float64Array(n);
     this.expansion = new Float64Array(n);
+    this.finiteFields = [this.density, this.heat, this.fuel, g.u, g.v, g.w];
     this.scalarSrc = [this.density, this.heat];
     this.scalarDst = [new Float64Array(n), new Float64Array(n)];
     this.solver = options.solver ?? 'mgpcg';
@@ -387,6 +405,7 @@ export class SmokeSim {
     dt: number,
     amounts: { density?: number; temperature?: number; fuel?: number; vx?: number; vy?: number; z?: number },
   ): void {
+    validateSplat(x, y, radius, dt, amounts);
     const g = this.grid;
     const { nx, ny, nz, h } = g;
     const zc = amounts.z ?? g.depth / 2;
@@ -553,7 +572,7 @@ export class SmokeSim {
     this.lastProjection = this.projector.project(dt, po);
     // 7. advect the carried scalars with the new velocity
     this.advOpts.scheme = this.scalarAdvection;
-    const conserve = this.conserveSmoke && this.closed();
+    const conserve = this.conserveSmoke && this.closed() && this.scalarAdvection !== 'conservative';
     this.advectScalars(dt, conserve);
     // 8. burning, cooling, dissipation
     this.burn(dt);
@@ -567,7 +586,42 @@ export class SmokeSim {
     }
     this.time += dt;
     this.steps++;
+    this.assertFiniteState();
     return this.lastProjection;
+  }
+
+  /**
+   * The step's guard (the engines' one non-finite policy, docs/design.md): one pass over the cells
+   * and faces (x − x is 0 for a finite x, NaN otherwise); when anything is NaN or ±∞ the first such
+   * cell or face is named in a `non-finite` error and the simulation must be rebuilt.
+   */
+  private assertFiniteState(): void {
+    const g = this.grid;
+    const fields = this.finiteFields;
+    let acc = 0;
+    for (let f = 0; f < fields.length; f++) {
+      const a = fields[f]!;
+      for (let c = 0; c < a.length; c++) acc += a[c]! - a[c]!;
+    }
+    if (acc === 0) return;
+    const names = ['density', 'heat', 'fuel', 'u', 'v', 'w'];
+    for (let f = 0; f < fields.length; f++) {
+      const a = fields[f]!;
+      for (let c = 0; c < a.length; c++) {
+        if (Number.isFinite(a[c]!)) continue;
+        const sx = f === 3 ? g.nx + 1 : g.nx;
+        const sy = f === 4 ? g.ny + 1 : g.ny;
+        const i = c % sx;
+        const j = Math.floor(c / sx) % sy;
+        const k = Math.floor(c / (sx * sy));
+        const at = g.dim === 3 ? `(${i}, ${j}, ${k})` : `(${i}, ${j})`;
+        const what = f < 3 ? 'cell' : 'face';
+        throw new PhysicsError(
+          'non-finite',
+          `smoke.${names[f]}: ${what} ${at} is ${a[c]} after step ${this.steps}; the simulation's state is lost: rebuild it`,
+        );
+      }
+    }
   }
 
   /** Total smoke Σ s (times the cell volume). */

@@ -13,7 +13,7 @@ import { destroyShapeSlot } from './shape.js';
 import { wakeBody } from './sleep.js';
 import type { BodyDef, BodyType } from './types.js';
 import type { World } from './world.js';
-import { num, vec } from './world-settings.js';
+import { BODY_DEF_KEYS, checkDef, num, vec } from './world-settings.js';
 
 /** The store code of a body type (throws on an unknown type). */
 export function bodyTypeCode(type: BodyType): number {
@@ -44,12 +44,14 @@ export function bodyTypeName(code: number): BodyType {
  * overflow to ∞ within a few steps (squares in the solver and the boxes reach 1e308), so it is
  * rejected where it enters, naming the field, instead of surfacing later as non-finite state.
  */
-/** |position coordinate| in m */
+/** |position coordinate| in m; also every coordinate and size of a shape definition (body frame) */
 export const MAX_COORDINATE = 1e12;
-/** |linear velocity component| in m/s and |angular velocity| in rad/s */
+/** |linear velocity component| in m/s and |angular velocity| in rad/s; also |gravity| (m/s²) and |gravityScale| */
 export const MAX_SPEED = 1e12;
 /** |force component| in N, |torque| in N·m, |impulse component| in N·s */
 export const MAX_FORCE = 1e30;
+/** shape density in kg/m² (a larger one overflows the rotational inertia of a large shape) */
+export const MAX_DENSITY = 1e30;
 
 /** Throws `invalid-argument` when |v| > max (v already checked finite); returns v. */
 export function limitMagnitude(v: number, max: number, where: string): number {
@@ -61,6 +63,7 @@ export function limitMagnitude(v: number, max: number, where: string): number {
 
 /** Validates `def`, fills a new body slot and returns its index. */
 export function createBodySlot(w: World, def: BodyDef): number {
+  checkDef(def, 'body', BODY_DEF_KEYS, ['fixedRotation', 'sleepEnabled', 'awake', 'bullet']);
   const code = bodyTypeCode(def.type ?? 'dynamic');
   const [x, y] = vec(def.position, 'body.position');
   const angle = num(def.angle, 'body.angle', 0);
@@ -74,6 +77,7 @@ export function createBodySlot(w: World, def: BodyDef): number {
   limitMagnitude(vx, MAX_SPEED, 'body.linearVelocity[0]');
   limitMagnitude(vy, MAX_SPEED, 'body.linearVelocity[1]');
   limitMagnitude(av, MAX_SPEED, 'body.angularVelocity');
+  limitMagnitude(gs, MAX_SPEED, 'body.gravityScale');
   const b = w.bodies;
   const i = b.allocate();
   b.type[i] = code;

@@ -5,6 +5,7 @@
  * fattened ahead of the motion).
  */
 import { PhysicsError } from '../core/errors.js';
+import { apiChecks } from '../core/validate.js';
 import {
   type ConvexShape2,
   computeAabb,
@@ -14,14 +15,53 @@ import {
   makePolygon,
   makeSegment,
 } from '../geometry/shapes2d.js';
-import { originTransform, updateMass } from './body.js';
+import { limitMagnitude, MAX_COORDINATE, MAX_DENSITY, originTransform, updateMass } from './body.js';
 import { BODY_DYNAMIC } from './body-store.js';
 import { endContact } from './contact.js';
 import { shapeKindCode } from './narrowphase.js';
+import { setProxyFilter } from './shape-store.js';
 import { wakeBody } from './sleep.js';
 import type { ChainDef, ShapeDef } from './types.js';
 import type { World } from './world.js';
-import { num, vec } from './world-settings.js';
+import { checkDef, num, SHAPE_DEF_KEYS, vec } from './world-settings.js';
+
+const SHAPE_FLAGS = ['isSensor', 'enableContactEvents'];
+const CHAIN_FLAGS = [...SHAPE_FLAGS, 'loop', 'oneSided'];
+
+/** A shape coordinate or size: finite and at most {@link MAX_COORDINATE} in magnitude. */
+function coordinate(value: unknown, where: string): void {
+  if (typeof value === 'number' && Number.isFinite(value)) limitMagnitude(value, MAX_COORDINATE, where);
+}
+
+/** `[x, y]` points of a definition within the coordinate limit (the other checks are the geometry's). */
+function points(list: unknown, where: string): void {
+  if (!Array.isArray(list)) return;
+  for (let k = 0; k < list.length; k++) {
+    const p = list[k];
+    if (Array.isArray(p)) {
+      coordinate(p[0], `${where}[${k}][0]`);
+      coordinate(p[1], `${where}[${k}][1]`);
+    }
+  }
+}
+
+/**
+ * The definition checks before any geometry is made: known keys for the kind, booleans, and the
+ * magnitude limit on every coordinate and size (a polygon of 1e300 coordinates can only overflow).
+ */
+function checkShapeDef(def: ShapeDef, where: string): void {
+  checkDef(def, where, SHAPE_DEF_KEYS[def.kind]!, SHAPE_FLAGS);
+  const d = def as unknown as Record<string, unknown>;
+  for (const key of ['halfWidth', 'halfHeight', 'radius', 'angle']) coordinate(d[key], `${where}.${key}`);
+  for (const key of ['center', 'p1', 'p2']) {
+    const p = d[key];
+    if (Array.isArray(p)) {
+      coordinate(p[0], `${where}.${key}[0]`);
+      coordinate(p[1], `${where}.${key}[1]`);
+    }
+  }
+  points(d.vertices, `${where}.vertices`);
+}
 
 /** The geometry of a shape definition (a rounded convex polygon in the body frame). */
 export function shapeGeometry(def: ShapeDef): ConvexShape2 {
@@ -29,6 +69,7 @@ export function shapeGeometry(def: ShapeDef): ConvexShape2 {
   if (def === null || typeof def !== 'object') {
     throw new PhysicsError('invalid-argument', `${where}: expected a shape definition object`);
   }
+  if (Object.hasOwn(SHAPE_DEF_KEYS, def.kind) && def.kind !== ('chain' as string)) checkShapeDef(def, where);
   switch (def.kind) {
     case 'box': {
       const [cx, cy] = vec(def.center, `${where}.center`);
@@ -63,6 +104,8 @@ export function shapeGeometry(def: ShapeDef): ConvexShape2 {
 
 /** Checks a chain's points and returns how many segments it has (closed when `loop`). */
 export function chainSegmentCount(def: ChainDef): number {
+  checkDef(def, 'chain', SHAPE_DEF_KEYS.chain!, CHAIN_FLAGS);
+  points(def.points, 'chain.points');
   const pts = def.points;
   if (!Array.isArray(pts) || pts.length < 2) {
     throw new PhysicsError('invalid-argument', `chain.points: need at least 2 points, got ${pts?.length}`);
@@ -103,14 +146,18 @@ export function chainSegment(def: ChainDef, k: number): ConvexShape2 {
 /** Attaches `geom` with the material and filter of `def` to body slot `bi`; returns the shape slot. */
 export function addShape(w: World, bi: number, geom: ConvexShape2, def: ShapeDef | ChainDef): number {
   const density = num(def.density, 'shape.density', 1, 0);
+  limitMagnitude(density, MAX_DENSITY, 'shape.density');
   const friction = num(def.friction, 'shape.friction', 0.6, 0);
   const restitution = num(def.restitution, 'shape.restitution', 0, 0);
   if (restitution > 1)
     throw new PhysicsError('invalid-argument', `shape.restitution: must be <= 1, got ${restitution}`);
-  const f = def.filter ?? {};
-  const category = num(f.categoryBits, 'shape.filter.categoryBits', 1, 0);
-  const mask = num(f.maskBits, 'shape.filter.maskBits', 0xffffffff, 0);
-  const group = num(f.groupIndex, 'shape.filter.groupIndex', 0);
+  // filter bits are integers (0.5 would truncate to 0: a shape that collides with nothing)
+  const f = apiChecks.object(def.filter ?? {}, 'shape.filter', ['categoryBits', 'maskBits', 'groupIndex']);
+  const bits = { integer: true, min: 0, max: 0xffffffff };
+  const category = apiChecks.optNumber(f, 'categoryBits', 'shape.filter', bits) ?? 1;
+  const mask = apiChecks.optNumber(f, 'maskBits', 'shape.filter', bits) ?? 0xffffffff;
+  const group =
+    apiChecks.optNumber(f, 'groupIndex', 'shape.filter', { integer: true, min: -32768, max: 32767 }) ?? 0;
   const sh = w.shapes;
   const s = sh.allocate();
   sh.body[s] = bi;
@@ -135,6 +182,7 @@ export function addShape(w: World, bi: number, geom: ConvexShape2, def: ShapeDef
   const o = 4 * s;
   computeAabb(geom, xf, sh.aabb, o);
   sh.proxy[s] = w.broadphase.createProxy(sh.aabb[o]!, sh.aabb[o + 1]!, sh.aabb[o + 2]!, sh.aabb[o + 3]!, s);
+  setProxyFilter(w.broadphase, sh, s, w.bodies.type[bi]!);
   copyFat(w, s);
   wakeBody(b, w.islands, bi);
   return s;

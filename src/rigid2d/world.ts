@@ -114,7 +114,16 @@ import type {
   WorldDef,
   WorldEvents,
 } from './types.js';
-import { resolveTunables, tunable, vec } from './world-settings.js';
+import {
+  checkDef,
+  checkFlag,
+  checkJointDef,
+  checkSolverSettings,
+  resolveTunables,
+  tunable,
+  vec,
+  WORLD_DEF_KEYS,
+} from './world-settings.js';
 
 export { type ResolvedSolverSettings, resolveSolverSettings } from '../dynamics/solver-settings.js';
 
@@ -178,10 +187,15 @@ export class World {
   /** @internal the neighbour walk of the island split (made once) */
   readonly islandNeighbours: (body: number, visit: (other: number) => void) => void;
 
+  /** A world of `def` (every field optional; unknown fields, wrong types and absurd magnitudes throw). */
   constructor(def: WorldDef = {}) {
+    checkDef(def, 'world', WORLD_DEF_KEYS, ['enableSleep', 'continuous']);
     const g = vec(def.gravity, 'world.gravity', [0, -10]);
+    limitMagnitude(g[0], MAX_SPEED, 'world.gravity[0]');
+    limitMagnitude(g[1], MAX_SPEED, 'world.gravity[1]');
     this.gravityX = g[0];
     this.gravityY = g[1];
+    checkSolverSettings(def.solver, 'world.solver');
     this.solver = resolveSolverSettings(def.solver, 'world.solver');
     this.enableSleep = def.enableSleep ?? true;
     this.continuous = def.continuous ?? true;
@@ -192,7 +206,7 @@ export class World {
     this.speculativeField = t.speculativeDistance;
     this.marginField = t.aabbMargin;
     this.taggedSpeculative[0] = this.speculativeField;
-    this.broadphase = new DynamicTree({ margin: this.marginField });
+    this.broadphase = new DynamicTree({ margin: this.marginField, displacementMultiplier: 0 });
     this.tag = newWorldTag();
     this.islandNeighbours = islandNeighbours(this.contactStore, this.joints);
   }
@@ -242,12 +256,16 @@ export class World {
     const modeChanged =
       settings.positionCorrection !== undefined &&
       settings.positionCorrection !== this.solver.positionCorrection;
+    checkSolverSettings(settings, 'solver');
     const base: SolverSettings = modeChanged ? { trace: this.solver.trace } : { ...this.solver };
     this.solver = resolveSolverSettings({ ...base, ...settings }, 'solver');
   }
 
+  /** Sets the gravity (m/s², each component at most 1e12 in magnitude) and wakes every body. */
   setGravity(g: Vec2Tuple): void {
     const [x, y] = vec(g, 'gravity');
+    limitMagnitude(x, MAX_SPEED, 'gravity[0]');
+    limitMagnitude(y, MAX_SPEED, 'gravity[1]');
     this.gravityX = x;
     this.gravityY = y;
     for (let i = 0; i < this.bodies.count; i++)
@@ -391,12 +409,15 @@ export class World {
 
   /** Makes the body a bullet or not (see {@link BodyDef.bullet}); from the next step on. */
   setBullet(id: BodyId, flag: boolean): void {
-    setBodyBullet(this, this.bodyIndex(id), flag);
+    const i = this.bodyIndex(id);
+    checkFlag(flag, 'setBullet(flag)');
+    setBodyBullet(this, i, flag);
   }
 
   /** Wakes (true) or puts to sleep (false) the body's whole island. */
   setAwake(id: BodyId, awake: boolean): void {
     const i = this.bodyIndex(id);
+    checkFlag(awake, 'setAwake(awake)');
     if (awake) wakeBody(this.bodies, this.islands, i);
     else sleepIsland(this.bodies, this.islands, i);
   }
@@ -448,6 +469,8 @@ export class World {
     b.fy[i] = b.fy[i]! + fy;
     if (point !== undefined) {
       const [px, py] = vec(point, 'point');
+      limitMagnitude(px, MAX_COORDINATE, 'point[0]');
+      limitMagnitude(py, MAX_COORDINATE, 'point[1]');
       b.torque[i] = b.torque[i]! + (px - b.cx[i]!) * fy - (py - b.cy[i]!) * fx;
     }
     wakeBody(b, this.islands, i);
@@ -473,6 +496,8 @@ export class World {
     b.vy[i] = b.vy[i]! + b.invMass[i]! * jy;
     if (point !== undefined) {
       const [px, py] = vec(point, 'point');
+      limitMagnitude(px, MAX_COORDINATE, 'point[0]');
+      limitMagnitude(py, MAX_COORDINATE, 'point[1]');
       b.w[i] = b.w[i]! + b.invI[i]! * ((px - b.cx[i]!) * jy - (py - b.cy[i]!) * jx);
     }
     wakeBody(b, this.islands, i);
@@ -561,6 +586,7 @@ export class World {
    * Wakes both bodies; they share an island from now on (they sleep and wake together).
    */
   createJoint(def: JointDef): JointId {
+    checkJointDef(def);
     return this.jointId(createJointSlot(this, def));
   }
 

@@ -15,12 +15,20 @@
  *                    "motion": { "kind": "oscillate", "amplitude": [0.15, 0], "period": 3 } } ]
  * }
  *
+ * `"scalarAdvection"` (smoke, heat, fuel only) overrides `"advection"` for the scalars; its
+ * `"conservative"` keeps the total smoke exactly (flux-corrected transport).
+ *
+ * Limits (docs/scene-format.md): at most 4,194,304 cells, 10,000 pressure iterations (and, with
+ * tolerance 0, 2²⁸ cell-iterations per step), 1000 sources and 1000 obstacles.
+ *
  * `parseFluidGridScene` checks every field with the validation kit of core/validate.ts; errors are
  * PhysicsError 'invalid-scene' naming the field (`scene.grid.nx: must be an integer >= 2, got 1`).
  * Checks that need the grid (a source inside it, an obstacle's size) are the simulation's own,
  * re-labelled by fluid-grid-build.ts.
  */
 import { type Checks, checks } from '../core/validate.js';
+import { scalarAdvectionSchemes } from '../fluid/advection.js';
+import { MAX_GRID_CELLS } from '../fluid/mac-grid.js';
 import { pressureSolverKinds } from '../fluid/pressure-solvers.js';
 import type {
   FireOptions,
@@ -29,6 +37,7 @@ import type {
   SmokeOptions,
   SmokeSource,
 } from '../fluid/smoke.js';
+import { MAX_PRESSURE_ITERATIONS, MAX_PRESSURE_WORK, MAX_SMOKE_ITEMS } from '../fluid/smoke-options.js';
 
 export const FLUID_GRID_FORMAT = 'rikigaku/fluid-grid@1';
 
@@ -50,6 +59,7 @@ const TOP_FIELDS = [
   'pressureIterations',
   'tolerance',
   'advection',
+  'scalarAdvection',
   'buoyancy',
   'vorticity',
   'viscosity',
@@ -81,6 +91,13 @@ export function parseFluidGridScene(json: unknown): FluidGridScene {
   }
   if (!Number.isInteger(nz) || nz < 1)
     v.fail('scene.grid.nz', `must be 1 (2D) or an integer >= 2, got ${nz}`);
+  const cells = nx * ny * nz;
+  if (cells > MAX_GRID_CELLS) {
+    v.fail(
+      'scene.grid',
+      `${nx} × ${ny}${nz > 1 ? ` × ${nz}` : ''} = ${cells} cells is more than the limit of ${MAX_GRID_CELLS} cells`,
+    );
+  }
   const h = v.optNumber(grid, 'h', 'scene.grid', { above: 0 });
   let open: SmokeOptions['open'];
   if (grid.open !== undefined) {
@@ -91,11 +108,24 @@ export function parseFluidGridScene(json: unknown): FluidGridScene {
   const dt = v.optNumber(root, 'dt', 'scene', { above: 0 }) ?? 1 / 60;
   const options: SmokeOptions = { nx, ny, nz, h, open };
   options.solver = v.optOneOf(root, 'solver', 'scene', pressureSolverKinds);
-  options.pressureIterations = v.optNumber(root, 'pressureIterations', 'scene', { integer: true, min: 1 });
+  options.pressureIterations = v.optNumber(root, 'pressureIterations', 'scene', {
+    integer: true,
+    min: 1,
+    max: MAX_PRESSURE_ITERATIONS,
+  });
   options.tolerance = v.optNumber(root, 'tolerance', 'scene', NON_NEGATIVE);
+  const s = options.solver;
+  const stationary = s === 'jacobi' || s === 'weighted-jacobi' || s === 'gauss-seidel' || s === 'sor';
+  const its = options.pressureIterations ?? (stationary ? 60 : 200);
+  if ((options.tolerance ?? (stationary ? 0 : 1e-5)) === 0 && cells * its > MAX_PRESSURE_WORK) {
+    v.fail(
+      'scene.pressureIterations',
+      `${its} iterations on ${cells} cells with tolerance 0 (every iteration runs) is more than ${MAX_PRESSURE_WORK} cell-iterations per step; give fewer iterations or a tolerance > 0`,
+    );
+  }
   const adv = v.optOneOf(root, 'advection', 'scene', ADVECTION);
   options.velocityAdvection = adv;
-  options.scalarAdvection = adv;
+  options.scalarAdvection = v.optOneOf(root, 'scalarAdvection', 'scene', scalarAdvectionSchemes) ?? adv;
   if (root.buoyancy !== undefined) {
     const b = v.object(root.buoyancy, 'scene.buoyancy', ['density', 'temperature']);
     options.buoyancyDensity = v.optNumber(b, 'density', 'scene.buoyancy');
@@ -117,7 +147,7 @@ export function parseFluidGridScene(json: unknown): FluidGridScene {
   }
   const sources: SmokeSource[] = [];
   if (root.sources !== undefined) {
-    v.array(root.sources, 'scene.sources').forEach((s, i) => {
+    v.array(root.sources, 'scene.sources', 0, MAX_SMOKE_ITEMS).forEach((s, i) => {
       const p = `scene.sources[${i}]`;
       const o = v.object(s, p, ['x', 'y', 'z', 'radius', 'density', 'temperature', 'fuel', 'velocity']);
       const src: SmokeSource = {
@@ -135,7 +165,7 @@ export function parseFluidGridScene(json: unknown): FluidGridScene {
   }
   const obstacles: SmokeObstacle[] = [];
   if (root.obstacles !== undefined) {
-    v.array(root.obstacles, 'scene.obstacles').forEach((s, i) => {
+    v.array(root.obstacles, 'scene.obstacles', 0, MAX_SMOKE_ITEMS).forEach((s, i) => {
       const p = `scene.obstacles[${i}]`;
       const o = v.object(s, p, [
         'shape',

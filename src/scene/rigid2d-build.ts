@@ -64,7 +64,7 @@ export function buildRigid2dWorld(scene: Rigid2dScene): BuiltRigid2dScene {
   const byName = new Map<string, BodyId>();
   scene.bodies.forEach((b, bi) => {
     const { shapes: shapeDefs, name, mass, ...def } = b;
-    const id = world.createBody({ ...def, userData: name ?? bi });
+    const id = withPath(`scene.bodies[${bi}]`, () => world.createBody({ ...def, userData: name ?? bi }));
     bodies.push(id);
     if (name !== undefined) byName.set(name, id);
     // A given total mass scales every shape's density by mass / Σ(density·area).

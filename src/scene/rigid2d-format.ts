@@ -11,6 +11,7 @@
 import { PhysicsError } from '../core/errors.js';
 import { clean, type NumRule, type Obj, quoteList, sceneChecks as v } from '../core/validate.js';
 import { validateConvexPolygon } from '../geometry/polygon2d.js';
+import { MAX_COORDINATE, MAX_DENSITY, MAX_SPEED } from '../rigid2d/body.js';
 import type {
   BodyDef,
   ChainDef,
@@ -22,6 +23,13 @@ import type {
 } from '../rigid2d/types.js';
 
 export const RIGID2D_FORMAT = 'rikigaku/rigid2d@1';
+
+/** The most bodies, joints, and shapes in all (a chain counts its points) a scene may have. */
+export const MAX_SCENE_BODIES = 100_000;
+/** The most joints a scene may have. */
+export const MAX_SCENE_JOINTS = 100_000;
+/** The most shapes of all bodies together, a chain counting one per point. */
+export const MAX_SCENE_SHAPES = 200_000;
 
 /** A material: density (kg/m²), friction μ, restitution e. */
 export interface SceneMaterial {
@@ -433,6 +441,7 @@ function shape(value: unknown, path: string, materials: Record<string, SceneMate
       const raw = need('vertices');
       if (!Array.isArray(raw)) v.failGot(`${path}.vertices`, 'expected an array of [x, y] points', raw);
       const vertices = raw.map((p, i) => v.vec2(p, `${path}.vertices[${i}]`));
+      vertices.forEach((q, j) => q.forEach((x, k) => bounded(x, MAX_COORDINATE, `${path}.vertices[${j}][${k}]`)));
       try {
         validateConvexPolygon(vertices.flat(), `${path}.vertices`);
       } catch (e) {
@@ -461,6 +470,34 @@ function shape(value: unknown, path: string, materials: Record<string, SceneMate
   }
 }
 
+/** Throws unless |x| ≤ max (the engine's magnitude limits: a larger value can only overflow). */
+function bounded(x: number | undefined, max: number, path: string): void {
+  if (x !== undefined && !(x <= max && x >= -max)) v.fail(path, `magnitude must be <= ${max}, got ${x}`);
+}
+
+/** The engine's magnitude limits on a body's numbers and its shapes' coordinates and sizes. */
+function bodyLimits(b: SceneBody, path: string): void {
+  b.position?.forEach((x, k) => bounded(x, MAX_COORDINATE, `${path}.position[${k}]`));
+  b.linearVelocity?.forEach((x, k) => bounded(x, MAX_SPEED, `${path}.linearVelocity[${k}]`));
+  bounded(b.angularVelocity, MAX_SPEED, `${path}.angularVelocity`);
+  bounded(b.gravityScale, MAX_SPEED, `${path}.gravityScale`);
+  b.shapes.forEach((s, i) => {
+    const p = `${path}.shapes[${i}]`;
+    const o = s as unknown as Record<string, unknown>;
+    for (const key of ['halfWidth', 'halfHeight', 'radius', 'angle'])
+      bounded(o[key] as number | undefined, MAX_COORDINATE, `${p}.${key}`);
+    bounded(s.density, MAX_DENSITY, `${p}.density`);
+    for (const key of ['center', 'p1', 'p2']) {
+      const q = o[key] as Vec2Tuple | undefined;
+      q?.forEach((x, k) => bounded(x, MAX_COORDINATE, `${p}.${key}[${k}]`));
+    }
+    for (const key of ['vertices', 'points']) {
+      const list = o[key] as Vec2Tuple[] | undefined;
+      list?.forEach((q, j) => q.forEach((x, k) => bounded(x, MAX_COORDINATE, `${p}.${key}[${j}][${k}]`)));
+    }
+  });
+}
+
 function body(value: unknown, path: string, materials: Record<string, SceneMaterial>): SceneBody {
   const o = v.object(value, path, BODY_FIELDS);
   const type =
@@ -469,7 +506,7 @@ function body(value: unknown, path: string, materials: Record<string, SceneMater
       : v.oneOf(o.type, `${path}.type`, ['static', 'kinematic', 'dynamic'] as const);
   const rawShapes = o.shapes ?? [];
   const shapes = v
-    .array(rawShapes, `${path}.shapes`)
+    .array(rawShapes, `${path}.shapes`, 0, MAX_SCENE_SHAPES)
     .map((s, i) => shape(s, `${path}.shapes[${i}]`, materials));
   const mass = v.optNumber(o, 'mass', path, { above: 0 });
   if (mass !== undefined) {
@@ -478,7 +515,7 @@ function body(value: unknown, path: string, materials: Record<string, SceneMater
       v.fail(`${path}.mass`, 'needs at least one solid shape with area to carry it');
     }
   }
-  return clean({
+  const out = clean({
     name: v.optString(o, 'name', path),
     type,
     position: v.optVec2(o, 'position', path),
@@ -495,6 +532,14 @@ function body(value: unknown, path: string, materials: Record<string, SceneMater
     mass,
     shapes,
   });
+  bodyLimits(out, path);
+  return out;
+}
+
+function gravity(o: Obj, root: string): Vec2Tuple {
+  const g = v.optVec2(o, 'gravity', root) ?? [0, -10];
+  g.forEach((x, k) => bounded(x, MAX_SPEED, `${root}.gravity[${k}]`));
+  return g;
 }
 
 /**
@@ -557,8 +602,13 @@ export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
   }
   if (o.bodies === undefined) v.fail(`${root}.bodies`, 'required (an array of bodies, may be empty)');
   const bodies = v
-    .array(o.bodies, `${root}.bodies`)
+    .array(o.bodies, `${root}.bodies`, 0, MAX_SCENE_BODIES)
     .map((b, i) => body(b, `${root}.bodies[${i}]`, materials));
+  let shapeCount = 0;
+  for (const b of bodies)
+    for (const s of b.shapes) shapeCount += s.kind === 'chain' ? s.points.length : 1;
+  if (shapeCount > MAX_SCENE_SHAPES)
+    v.fail(`${root}.bodies`, `at most ${MAX_SCENE_SHAPES} shapes in all (a chain counts its points), got ${shapeCount}`);
   const names = new Map<string, number>();
   bodies.forEach((b, i) => {
     if (b.name === undefined) return;
@@ -569,7 +619,7 @@ export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
   const joints =
     o.joints === undefined
       ? []
-      : v.array(o.joints, `${root}.joints`).map((j, i) => joint(j, `${root}.joints[${i}]`, names));
+      : v.array(o.joints, `${root}.joints`, 0, MAX_SCENE_JOINTS).map((j, i) => joint(j, `${root}.joints[${i}]`, names));
   const jointNames = new Map<string, number>();
   joints.forEach((j, i) => {
     if (j.name === undefined) return;
@@ -594,7 +644,7 @@ export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
     title: v.optString(o, 'title', root),
     description: v.optString(o, 'description', root),
     dt: v.optNumber(o, 'dt', root, { above: 0, max: 1 }) ?? 1 / 60,
-    gravity: v.optVec2(o, 'gravity', root) ?? [0, -10],
+    gravity: gravity(o, root),
     solver,
     sleep,
     materials,
