@@ -17,16 +17,23 @@ import { describeError } from './errors.js';
 
 export type { CliContext } from './context.js';
 
-/** The version in package.json (two folders up from both src/cli and dist/cli). */
+/**
+ * The version of the package this file ships in: the nearest package.json above it named
+ * `rikigaku` or `rikigaku-cli` (src/cli and dist/cli in the repository, dist/ in the CLI package).
+ */
 function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
+  for (const up of ['../package.json', '../../package.json', '../../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === 'rikigaku' || pkg.name === 'rikigaku-cli') return pkg.version ?? '0.0.0';
+    } catch {
+      // not there: one folder further up
+    }
   }
+  return '0.0.0';
 }
 
 function collect(value: string, previous: string[] = []): string[] {

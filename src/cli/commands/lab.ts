@@ -2,8 +2,14 @@
 import { constants } from 'node:fs';
 import { access, mkdir, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { plotToPng } from '../../render/plot-node.js';
 import { type CliContext, CliError, println } from '../context.js';
 
+/** The lab's plots, drawn on the CLI's headless canvas. */
+const plotPng = (...[series, options]: Parameters<typeof plotToPng>) =>
+  new Uint8Array(plotToPng(series, options, 800, 450));
+
+/** `rikigaku lab [name]`: lists the labs, or runs one into its `--out` folder; returns the exit code. */
 export async function labCommand(
   ctx: CliContext,
   name: string | undefined,
@@ -30,7 +36,7 @@ export async function labCommand(
     throw new CliError(`lab: cannot write to --out '${outArg}' (${code})`, 1);
   }
   println(ctx, `lab ${lab.id}: ${lab.title}`);
-  const result = await lab.run(out);
+  const result = await lab.run(out, { plotPng });
   println(ctx, `wrote ${result.files.length} file(s) to ${outArg}:`);
   for (const f of result.files) println(ctx, `  ${f}`);
   return 0;
