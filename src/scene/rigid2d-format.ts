@@ -441,7 +441,7 @@ function shape(value: unknown, path: string, materials: Record<string, SceneMate
       const raw = need('vertices');
       if (!Array.isArray(raw)) v.failGot(`${path}.vertices`, 'expected an array of [x, y] points', raw);
       const vertices = raw.map((p, i) => v.vec2(p, `${path}.vertices[${i}]`));
-      vertices.forEach((q, j) => q.forEach((x, k) => bounded(x, MAX_COORDINATE, `${path}.vertices[${j}][${k}]`)));
+      boundedPoints(vertices, MAX_COORDINATE, `${path}.vertices`);
       try {
         validateConvexPolygon(vertices.flat(), `${path}.vertices`);
       } catch (e) {
@@ -475,27 +475,40 @@ function bounded(x: number | undefined, max: number, path: string): void {
   if (x !== undefined && !(x <= max && x >= -max)) v.fail(path, `magnitude must be <= ${max}, got ${x}`);
 }
 
+/** Checks every number of `[x, y]` points against the limit. */
+function boundedPoints(list: readonly Vec2Tuple[] | undefined, max: number, path: string): void {
+  if (list === undefined) return;
+  for (let j = 0; j < list.length; j++) {
+    bounded(list[j]![0], max, `${path}[${j}][0]`);
+    bounded(list[j]![1], max, `${path}[${j}][1]`);
+  }
+}
+
+/** Checks both numbers of an `[x, y]` pair against the limit. */
+function boundedPair(q: Vec2Tuple | undefined, max: number, path: string): void {
+  if (q === undefined) return;
+  bounded(q[0], max, `${path}[0]`);
+  bounded(q[1], max, `${path}[1]`);
+}
+
 /** The engine's magnitude limits on a body's numbers and its shapes' coordinates and sizes. */
 function bodyLimits(b: SceneBody, path: string): void {
-  b.position?.forEach((x, k) => bounded(x, MAX_COORDINATE, `${path}.position[${k}]`));
-  b.linearVelocity?.forEach((x, k) => bounded(x, MAX_SPEED, `${path}.linearVelocity[${k}]`));
+  boundedPair(b.position, MAX_COORDINATE, `${path}.position`);
+  boundedPair(b.linearVelocity, MAX_SPEED, `${path}.linearVelocity`);
   bounded(b.angularVelocity, MAX_SPEED, `${path}.angularVelocity`);
   bounded(b.gravityScale, MAX_SPEED, `${path}.gravityScale`);
-  b.shapes.forEach((s, i) => {
+  for (let i = 0; i < b.shapes.length; i++) {
+    const s = b.shapes[i]!;
     const p = `${path}.shapes[${i}]`;
     const o = s as unknown as Record<string, unknown>;
     for (const key of ['halfWidth', 'halfHeight', 'radius', 'angle'])
       bounded(o[key] as number | undefined, MAX_COORDINATE, `${p}.${key}`);
     bounded(s.density, MAX_DENSITY, `${p}.density`);
-    for (const key of ['center', 'p1', 'p2']) {
-      const q = o[key] as Vec2Tuple | undefined;
-      q?.forEach((x, k) => bounded(x, MAX_COORDINATE, `${p}.${key}[${k}]`));
-    }
-    for (const key of ['vertices', 'points']) {
-      const list = o[key] as Vec2Tuple[] | undefined;
-      list?.forEach((q, j) => q.forEach((x, k) => bounded(x, MAX_COORDINATE, `${p}.${key}[${j}][${k}]`)));
-    }
-  });
+    for (const key of ['center', 'p1', 'p2'])
+      boundedPair(o[key] as Vec2Tuple | undefined, MAX_COORDINATE, `${p}.${key}`);
+    for (const key of ['vertices', 'points'])
+      boundedPoints(o[key] as Vec2Tuple[] | undefined, MAX_COORDINATE, `${p}.${key}`);
+  }
 }
 
 function body(value: unknown, path: string, materials: Record<string, SceneMaterial>): SceneBody {
@@ -538,7 +551,7 @@ function body(value: unknown, path: string, materials: Record<string, SceneMater
 
 function gravity(o: Obj, root: string): Vec2Tuple {
   const g = v.optVec2(o, 'gravity', root) ?? [0, -10];
-  g.forEach((x, k) => bounded(x, MAX_SPEED, `${root}.gravity[${k}]`));
+  boundedPair(g, MAX_SPEED, `${root}.gravity`);
   return g;
 }
 
@@ -605,10 +618,12 @@ export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
     .array(o.bodies, `${root}.bodies`, 0, MAX_SCENE_BODIES)
     .map((b, i) => body(b, `${root}.bodies[${i}]`, materials));
   let shapeCount = 0;
-  for (const b of bodies)
-    for (const s of b.shapes) shapeCount += s.kind === 'chain' ? s.points.length : 1;
+  for (const b of bodies) for (const s of b.shapes) shapeCount += s.kind === 'chain' ? s.points.length : 1;
   if (shapeCount > MAX_SCENE_SHAPES)
-    v.fail(`${root}.bodies`, `at most ${MAX_SCENE_SHAPES} shapes in all (a chain counts its points), got ${shapeCount}`);
+    v.fail(
+      `${root}.bodies`,
+      `at most ${MAX_SCENE_SHAPES} shapes in all (a chain counts its points), got ${shapeCount}`,
+    );
   const names = new Map<string, number>();
   bodies.forEach((b, i) => {
     if (b.name === undefined) return;
@@ -619,7 +634,9 @@ export function parseRigid2dScene(json: unknown, root = 'scene'): Rigid2dScene {
   const joints =
     o.joints === undefined
       ? []
-      : v.array(o.joints, `${root}.joints`, 0, MAX_SCENE_JOINTS).map((j, i) => joint(j, `${root}.joints[${i}]`, names));
+      : v
+          .array(o.joints, `${root}.joints`, 0, MAX_SCENE_JOINTS)
+          .map((j, i) => joint(j, `${root}.joints[${i}]`, names));
   const jointNames = new Map<string, number>();
   joints.forEach((j, i) => {
     if (j.name === undefined) return;
