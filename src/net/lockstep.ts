@@ -25,7 +25,7 @@ export interface LockstepOptions {
 }
 
 /** One peer of a lockstep session (see the file comment). */
-export class LockstepPeer<I> {
+export class LockstepPeer<I, G extends NetGame<I> = NetGame<I>> {
   readonly player: number;
   readonly inputDelay: number;
   /** the first tick at which a peer's hash differed from ours, or null */
@@ -47,7 +47,7 @@ export class LockstepPeer<I> {
   private readonly firstTick: number;
 
   constructor(
-    readonly game: NetGame<I>,
+    readonly game: G,
     options: LockstepOptions,
   ) {
     const { player } = options;

@@ -41,7 +41,7 @@ interface ClientSlot<I> {
 }
 
 /** The authoritative server (see the file comment). */
-export class StateServer<I> {
+export class StateServer<I, G extends NetGame<I> = NetGame<I>> {
   /** clients disconnected for misbehaving */
   kicked = 0;
   /** messages refused (malformed, too long, over the rate) */
@@ -54,7 +54,7 @@ export class StateServer<I> {
   private readonly window: number;
 
   constructor(
-    readonly game: NetGame<I>,
+    readonly game: G,
     options: StateServerOptions = {},
   ) {
     this.slots = new Array(game.players).fill(null);
@@ -178,7 +178,7 @@ export interface PredictingClientOptions {
 }
 
 /** A client that predicts its own player and rolls back on server states (see the file comment). */
-export class PredictingClient<I> {
+export class PredictingClient<I, G extends NetGame<I> & { positions?(): Float64Array } = NetGame<I>> {
   /** our slot, or -1 before the welcome */
   player = -1;
   /** server states applied (each one is a rollback) */
@@ -201,7 +201,7 @@ export class PredictingClient<I> {
   private offset: Float64Array | null = null;
 
   constructor(
-    readonly game: NetGame<I> & { positions?(): Float64Array },
+    readonly game: G,
     readonly link: Link,
     options: PredictingClientOptions = {},
   ) {

@@ -10,7 +10,7 @@ const TICK_MS = 1000 / 60;
 function setup(seed: number, conditions = { latencyMs: 50, jitterMs: 25, loss: 0.1 }) {
   const net = new SimulatedNetwork(conditions, seed);
   const server = new StateServer(new PushBoxesGame({ players: 3, crates: 9 }));
-  const clients: PredictingClient<PushInput>[] = [];
+  const clients: PredictingClient<PushInput, PushBoxesGame>[] = [];
   for (let k = 0; k < 2; k++) {
     const [c, s] = net.connect();
     clients.push(new PredictingClient(new PushBoxesGame({ players: 3, crates: 9 }), c, { leadTicks: 8 }));
