@@ -176,6 +176,9 @@ export class SeriesPlot {
     yLabel: string;
     yAxisSize: number;
     yLabelsWidth: number;
+    negativeLabels: boolean;
+    samples: number;
+    lastTime: number;
   }[] {
     return this.plots.map((p) => {
       const axis = p.plot.axes[1] as unknown as AxisInternals & { label?: string };
@@ -191,6 +194,9 @@ export class SeriesPlot {
         yLabel: String(axis.label ?? ''),
         yAxisSize: axis._size ?? 0,
         yLabelsWidth: widest + (axis.ticks?.size ?? 10) + (axis.gap ?? 5),
+        negativeLabels: (axis._values ?? []).some((v) => /^[-−]/.test(v)),
+        samples: this.data[0]!.length,
+        lastTime: this.data[0]!.at(-1) ?? Number.NaN,
       };
     });
   }
