@@ -100,8 +100,14 @@ export const P_TANGENT_IMPULSE = 11;
 export const P_MAX_NORMAL_IMPULSE = 13;
 /** approach speed at prepare time (restitution) */
 export const P_RELATIVE_VELOCITY = 14;
+/**
+ * the cone's one tangent effective mass 2/(k₁ + k₂): a single scalar for both directions keeps the
+ * projected impulse parallel to the slip (per-direction masses would turn sliding friction off the
+ * slip direction, towards K⁻¹v, and a box sliding diagonally to the basis would slide 3 % too fast)
+ */
+export const P_CONE_MASS = 15;
 /** numbers per point */
-export const P_STRIDE = 15;
+export const P_STRIDE = 16;
 /** numbers per constraint */
 export const CONSTRAINT_STRIDE = C_P0 + MAX_POINTS * P_STRIDE;
 
@@ -350,6 +356,7 @@ export function prepareContacts3(
       cc[q + P_RB + 1] = by;
       cc[q + P_RB + 2] = bz;
       cc[q + P_BASE_SEP] = cs.separation[k]! - ((bx - ax) * nx + (by - ay) * ny + (bz - az) * nz);
+      let kt = 0;
       for (let d = 0; d < 3; d++) {
         const t = d === 0 ? C_N : d === 1 ? C_T1 : C_T2;
         const dx = cc[o + t]!;
@@ -361,7 +368,9 @@ export function prepareContacts3(
           angularMass(cc, o + C_IA, ax, ay, az, dx, dy, dz) +
           angularMass(cc, o + C_IB, bx, by, bz, dx, dy, dz);
         cc[q + (d === 0 ? P_NORMAL_MASS : P_TANGENT_MASS + d - 1)] = kk > 0 ? 1 / kk : 0;
+        if (d > 0) kt += kk;
       }
+      cc[q + P_CONE_MASS] = kt > 0 ? 2 / kt : 0;
       const dvx = b.vx[B]! + (b.wy[B]! * bz - b.wz[B]! * by) - b.vx[A]! - (b.wy[A]! * az - b.wz[A]! * ay);
       const dvy = b.vy[B]! + (b.wz[B]! * bx - b.wx[B]! * bz) - b.vy[A]! - (b.wz[A]! * ax - b.wx[A]! * az);
       const dvz = b.vz[B]! + (b.wx[B]! * by - b.wy[B]! * bx) - b.vz[A]! - (b.wx[A]! * ay - b.wy[A]! * ax);
@@ -677,8 +686,10 @@ export function solveContacts3(
       const dvx = vBx + (wBy * bz - wBz * by) - vAx - (wAy * az - wAz * ay);
       const dvy = vBy + (wBz * bx - wBx * bz) - vAy - (wAz * ax - wAx * az);
       const dvz = vBz + (wBx * by - wBy * bx) - vAz - (wAx * ay - wAy * ax);
-      let l1 = o1 - cc[q + P_TANGENT_MASS]! * (dvx * t1x + dvy * t1y + dvz * t1z);
-      let l2 = o2 - cc[q + P_TANGENT_MASS + 1]! * (dvx * t2x + dvy * t2y + dvz * t2z);
+      const m1 = cone ? cc[q + P_CONE_MASS]! : cc[q + P_TANGENT_MASS]!;
+      const m2 = cone ? m1 : cc[q + P_TANGENT_MASS + 1]!;
+      let l1 = o1 - m1 * (dvx * t1x + dvy * t1y + dvz * t1z);
+      let l2 = o2 - m2 * (dvx * t2x + dvy * t2y + dvz * t2z);
       if (cone) {
         const l = l1 * l1 + l2 * l2;
         if (l > maxF * maxF) {
