@@ -1,5 +1,6 @@
 /** Balloons: an icosphere skin with a whole-mesh volume (overpressure) constraint. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
+import { apiChecks as v } from '../core/validate.js';
 import { DistanceSet } from './distance.js';
 import { meshEdges } from './mesh.js';
 import { MeshVolumeSet } from './mesh-volume.js';
@@ -85,6 +86,24 @@ export interface Balloon {
 
 /** A balloon: an icosphere skin of distance constraints plus one whole-mesh volume constraint. */
 export function addBalloon(world: XpbdWorld, o: BalloonOptions): Balloon {
+  const b = v.object(o, 'balloon', [
+    'center',
+    'radius',
+    'subdivisions',
+    'mass',
+    'stretchCompliance',
+    'pressure',
+    'volumeCompliance',
+    'damping',
+  ]);
+  if (!Array.isArray(b.center) || (b.center as unknown[]).length !== 3)
+    v.failGot('balloon.center', 'expected [x, y, z]', b.center);
+  for (let k = 0; k < 3; k++) v.number(o.center[k], `balloon.center[${k}]`);
+  // 6 subdivisions are 40,962 particles; each one more multiplies them by 4
+  v.optNumber(b, 'subdivisions', 'balloon', { integer: true, min: 0, max: 6 });
+  v.optNumber(b, 'mass', 'balloon', { above: 0 });
+  for (const key of ['stretchCompliance', 'volumeCompliance', 'damping', 'pressure'])
+    v.optNumber(b, key, 'balloon', { min: 0 });
   assertFinite(o.radius, 'balloon.radius');
   if (o.radius <= 0)
     throw new PhysicsError('degenerate-shape', `balloon.radius: must be > 0, got ${o.radius}`);

@@ -1,10 +1,11 @@
 /** Rectangular cloth meshes and the builder that adds them to an XPBD world (textbook §26.3). */
 import { assertFinite, PhysicsError } from '../core/errors.js';
+import { apiChecks as v } from '../core/validate.js';
 import { DihedralBendingSet } from './bending.js';
 import { coloringFromColors } from './coloring.js';
 import { DistanceSet } from './distance.js';
 import { dihedralQuads } from './mesh.js';
-import type { Particles } from './particles.js';
+import { MAX_PARTICLES, type Particles } from './particles.js';
 import type { XpbdWorld } from './solver.js';
 
 /**
@@ -47,6 +48,7 @@ export interface ClothMesh {
 }
 
 export function clothMesh(o: ClothOptions): ClothMesh {
+  v.object(o, 'cloth', ['nx', 'ny', 'width', 'height', 'origin', 'plane', 'mass']);
   const { nx, ny, width, height } = o;
   if (!Number.isInteger(nx) || nx < 2)
     throw new PhysicsError('invalid-argument', `cloth.nx: must be an integer >= 2, got ${nx}`);
@@ -59,11 +61,22 @@ export function clothMesh(o: ClothOptions): ClothMesh {
     assertFinite(v, `cloth.${k}`);
     if (v <= 0) throw new PhysicsError('degenerate-shape', `cloth.${k}: must be > 0, got ${v}`);
   }
+  if (nx * ny > MAX_PARTICLES)
+    throw new PhysicsError(
+      'invalid-argument',
+      `cloth.nx: ${nx} × ${ny} particles is more than the limit of ${MAX_PARTICLES}`,
+    );
   const mass = o.mass ?? 1;
   assertFinite(mass, 'cloth.mass');
   if (mass <= 0) throw new PhysicsError('invalid-argument', `cloth.mass: must be > 0, got ${mass}`);
+  if (o.origin !== undefined) {
+    if (!Array.isArray(o.origin) || o.origin.length !== 3)
+      v.failGot('cloth.origin', 'expected [x, y, z]', o.origin);
+    for (let k = 0; k < 3; k++) v.number(o.origin[k], `cloth.origin[${k}]`);
+  }
   const [ox, oy, oz] = o.origin ?? [0, 0, 0];
-  const plane = o.plane ?? 'xy';
+  const plane =
+    v.optOneOf(o as unknown as Record<string, unknown>, 'plane', 'cloth', ['xy', 'xz'] as const) ?? 'xy';
   const n = nx * ny;
   const positions = new Float64Array(3 * n);
   const du = width / (nx - 1);
@@ -162,6 +175,7 @@ export function addCloth(world: XpbdWorld, mesh: ClothMesh, options: AddClothOpt
   const p = world.particles;
   const { nx, ny } = mesh;
   const first = p.count;
+  checkClothOptions(options, nx, ny);
   const pinned = new Set<number>();
   const pin = options.pin ?? 'top-corners';
   if (pin === 'top-corners') {
@@ -234,6 +248,46 @@ export function addCloth(world: XpbdWorld, mesh: ClothMesh, options: AddClothOpt
     bend = world.add(set);
   }
   return { mesh, first, stretch, bend, index: (i, j) => first + i + j * nx };
+}
+
+const ADD_CLOTH_KEYS = [
+  'stretchCompliance',
+  'shearCompliance',
+  'bending',
+  'bendCompliance',
+  'stiffness',
+  'damping',
+  'pin',
+  'constraintOrder',
+];
+
+/**
+ * Checks `addCloth` options: known keys, the enumerations (`bending: 'bogus'` is an error, not
+ * "no bending"), pins given as integer (i, j) pairs inside the nx × ny grid, and non-negative
+ * compliances and damping (PBD stiffness in [0, 1]).
+ */
+function checkClothOptions(options: AddClothOptions, nx: number, ny: number): void {
+  const o = v.object(options, 'cloth', ADD_CLOTH_KEYS);
+  v.optOneOf(o, 'bending', 'cloth', ['distance', 'dihedral', 'none']);
+  v.optOneOf(o, 'constraintOrder', 'cloth', ['colors', 'rows']);
+  for (const key of ['stretchCompliance', 'bendCompliance', 'damping'])
+    v.optNumber(o, key, 'cloth', { min: 0 });
+  if (o.shearCompliance !== null) v.optNumber(o, 'shearCompliance', 'cloth', { min: 0 });
+  v.optNumber(o, 'stiffness', 'cloth', { min: 0, max: 1 });
+  const pin = o.pin;
+  if (pin === undefined || typeof pin === 'string') {
+    if (pin !== undefined) v.oneOf(pin, 'cloth.pin', ['top-corners', 'top-edge', 'left-edge', 'none']);
+    return;
+  }
+  const list = v.array(pin, 'cloth.pin', 0, nx * ny);
+  for (let k = 0; k < list.length; k++) {
+    const q = list[k];
+    const path = `cloth.pin[${k}]`;
+    if (!Array.isArray(q) || q.length !== 2) v.failGot(path, 'expected [i, j] (column, row)', q);
+    const pair = q as unknown[];
+    v.number(pair[0], `${path}[0]`, { integer: true, min: 0, max: nx - 1 });
+    v.number(pair[1], `${path}[1]`, { integer: true, min: 0, max: ny - 1 });
+  }
 }
 
 /** Candidate distance constraints of a cloth with their colour, added to a set in row or colour order. */

@@ -1,5 +1,6 @@
 /** Particle collisions with static or kinematic shapes (planes, spheres, capsules, boxes, SDFs). */
 import { assertFinite, PhysicsError } from '../core/errors.js';
+import { apiChecks as v } from '../core/validate.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';
 import { checkNonNegative } from './distance.js';
 import type { Particles } from './particles.js';
@@ -21,6 +22,51 @@ export type Collider =
   /** a signed distance field (textbook §26.3: 符号付き距離場): returns φ, writes ∇φ into `grad` */
   | { kind: 'sdf'; distance: (x: number, y: number, z: number, grad: Float64Array) => number };
 
+const COLLIDER_KEYS: Record<string, string[]> = {
+  plane: ['kind', 'normal', 'offset'],
+  sphere: ['kind', 'center', 'radius'],
+  capsule: ['kind', 'a', 'b', 'radius'],
+  box: ['kind', 'center', 'half'],
+  sdf: ['kind', 'distance'],
+};
+
+/** `[x, y, z]` of finite numbers. */
+function vec3(value: unknown, path: string): void {
+  if (!Array.isArray(value) || value.length !== 3) v.failGot(path, 'expected [x, y, z]', value);
+  for (let k = 0; k < 3; k++) v.number((value as unknown[])[k], `${path}[${k}]`);
+}
+
+/**
+ * Checks a collider definition (a sphere with a NaN centre or a negative radius would silently
+ * push particles to NaN or inside out); errors name `where` and the field.
+ */
+export function validateCollider(c: Collider, where = 'collider'): void {
+  const o = v.object(c, where, null);
+  const kind = v.oneOf(o.kind, `${where}.kind`, ['plane', 'sphere', 'capsule', 'box', 'sdf']);
+  v.object(o, where, COLLIDER_KEYS[kind]!);
+  if (kind === 'plane') {
+    vec3(o.normal, `${where}.normal`);
+    const n = o.normal as V3;
+    if (!(n[0] * n[0] + n[1] * n[1] + n[2] * n[2] > 0))
+      v.fail(`${where}.normal`, 'must be non-zero (use plane(normal, offset) to normalise it)');
+    v.number(o.offset, `${where}.offset`);
+  } else if (kind === 'sphere') {
+    vec3(o.center, `${where}.center`);
+    v.number(o.radius, `${where}.radius`, { min: 0 });
+  } else if (kind === 'capsule') {
+    vec3(o.a, `${where}.a`);
+    vec3(o.b, `${where}.b`);
+    v.number(o.radius, `${where}.radius`, { min: 0 });
+  } else if (kind === 'box') {
+    vec3(o.center, `${where}.center`);
+    vec3(o.half, `${where}.half`);
+    for (let k = 0; k < 3; k++) v.number((o.half as V3)[k], `${where}.half[${k}]`, { min: 0 });
+  } else if (typeof o.distance !== 'function') {
+    v.failGot(`${where}.distance`, 'expected a function (x, y, z, grad) => φ', o.distance);
+  }
+}
+
+/** A half-space collider n·x ≥ offset (n normalised here). */
 export function plane(normal: V3, offset: number): Collider {
   const l = Math.hypot(normal[0], normal[1], normal[2]);
   if (!(l > 0))
@@ -154,6 +200,17 @@ export class CollisionSet implements ConstraintSet {
     private readonly particles: Particles,
     options: CollisionOptions = {},
   ) {
+    const o = v.object(options, 'collision', [
+      'first',
+      'count',
+      'thickness',
+      'staticFriction',
+      'friction',
+      'restitution',
+      'restitutionThreshold',
+    ]);
+    v.optNumber(o, 'first', 'collision', { integer: true, min: 0 });
+    v.optNumber(o, 'count', 'collision', { integer: true, min: 0 });
     this.first = options.first ?? 0;
     this.fixedCount = options.count ?? -1;
     this.thickness = options.thickness ?? 0;
@@ -167,7 +224,12 @@ export class CollisionSet implements ConstraintSet {
     checkNonNegative(this.restitution, 'collision.restitution');
   }
 
+  /**
+   * Adds a collider (checked: its kind's fields only, finite centres and normals, sizes ≥ 0, a
+   * non-zero plane normal, a function for an SDF); returns it so the caller can move it later.
+   */
   addCollider<T extends Collider>(c: T): T {
+    validateCollider(c, `collision.colliders[${this.colliders.length}]`);
     this.colliders.push(c);
     return c;
   }

@@ -1,6 +1,8 @@
 /** Builder for straight hair strands solved by follow-the-leader (textbook §26.5). */
 import { assertFinite, PhysicsError } from '../core/errors.js';
+import { apiChecks as v } from '../core/validate.js';
 import { FollowTheLeaderSet } from './follow-the-leader.js';
+import { MAX_PARTICLES } from './particles.js';
 import type { XpbdWorld } from './solver.js';
 
 type V3 = [number, number, number];
@@ -27,6 +29,23 @@ export interface Hair {
 
 /** Straight hair strands solved by follow-the-leader (textbook §26.5). */
 export function addHair(world: XpbdWorld, o: HairOptions): Hair {
+  const h = v.object(o, 'hair', [
+    'roots',
+    'directions',
+    'segments',
+    'length',
+    'particleMass',
+    'velocityCorrection',
+  ]);
+  v.array(h.roots, 'hair.roots');
+  v.array(h.directions, 'hair.directions');
+  v.optNumber(h, 'particleMass', 'hair', { above: 0 });
+  v.optNumber(h, 'velocityCorrection', 'hair', { min: 0, max: 1 });
+  if (Number.isInteger(o.segments) && o.roots.length * (o.segments + 1) > MAX_PARTICLES)
+    throw new PhysicsError(
+      'invalid-argument',
+      `hair.segments: ${o.roots.length} strands × ${o.segments + 1} particles is more than the limit of ${MAX_PARTICLES}`,
+    );
   if (o.roots.length !== o.directions.length) {
     throw new PhysicsError(
       'invalid-argument',

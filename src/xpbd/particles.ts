@@ -14,6 +14,9 @@ import { assertFinite, PhysicsError } from '../core/errors.js';
  * The arrays grow by doubling, so references to them are only valid until the next `add`;
  * the solver re-reads them at the start of every step (no allocation inside a step).
  */
+/** The most particles a world may hold (4,194,304: about 0.4 GB of state); builders check it first. */
+export const MAX_PARTICLES = 4_194_304;
+
 export class Particles {
   /** number of live particles */
   count = 0;
@@ -51,6 +54,9 @@ export class Particles {
    */
   add(x: number, y: number, z: number, invMass: number): number {
     const i = this.count;
+    if (i >= MAX_PARTICLES) {
+      throw new PhysicsError('invalid-argument', `particles: at most ${MAX_PARTICLES} particles in a world`);
+    }
     const where = `particles[${i}]`;
     assertFinite(x, `${where}.x`);
     assertFinite(y, `${where}.y`);

@@ -1,6 +1,8 @@
 /** Builder for ropes and chains of distance-linked particles. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
+import { apiChecks as v } from '../core/validate.js';
 import { DistanceSet } from './distance.js';
+import { MAX_PARTICLES } from './particles.js';
 import type { XpbdWorld } from './solver.js';
 
 type V3 = [number, number, number];
@@ -32,9 +34,29 @@ export interface Rope {
 
 /** A rope / chain of particles linked by distance constraints (e.g. a 12-link chain). */
 export function addRope(world: XpbdWorld, o: RopeOptions): Rope {
+  const r = v.object(o, 'rope', [
+    'start',
+    'end',
+    'links',
+    'particleMass',
+    'compliance',
+    'damping',
+    'pinFirst',
+    'pinLast',
+    'bendCompliance',
+  ]);
+  for (const key of ['start', 'end']) {
+    if (!Array.isArray(r[key]) || (r[key] as unknown[]).length !== 3)
+      v.failGot(`rope.${key}`, 'expected [x, y, z]', r[key]);
+  }
+  v.optBool(r, 'pinFirst', 'rope');
+  v.optBool(r, 'pinLast', 'rope');
+  for (const key of ['compliance', 'damping', 'bendCompliance']) v.optNumber(r, key, 'rope', { min: 0 });
   const n = o.links;
   if (!Number.isInteger(n) || n < 1)
     throw new PhysicsError('invalid-argument', `rope.links: must be an integer >= 1, got ${n}`);
+  if (n >= MAX_PARTICLES)
+    throw new PhysicsError('invalid-argument', `rope.links: must be < ${MAX_PARTICLES}, got ${n}`);
   const m = o.particleMass ?? 1;
   assertFinite(m, 'rope.particleMass');
   if (m <= 0) throw new PhysicsError('invalid-argument', `rope.particleMass: must be > 0, got ${m}`);

@@ -1,5 +1,6 @@
 /** The XPBD world: settings, integrators, solver orders and the substep loop. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
+import { apiChecks } from '../core/validate.js';
 import { greedyColoring } from './coloring.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';
 import { Particles } from './particles.js';
@@ -47,6 +48,9 @@ export interface XpbdTraceEvent {
   world: XpbdWorld;
 }
 
+/** The most substeps per step, and the most iterations per substep (a larger count can only hang the step). */
+export const MAX_XPBD_PASSES = 1000;
+
 export const defaultXpbdSettings: XpbdSettings = {
   integrator: 'xpbd',
   substeps: 20,
@@ -86,6 +90,10 @@ export class XpbdWorld {
   private substepIndex = 0;
 
   constructor(settings: Partial<XpbdSettings> = {}, particles?: Particles) {
+    const o = apiChecks.object(settings, 'xpbd.settings', Object.keys(defaultXpbdSettings));
+    apiChecks.optBool(o, 'stiffnessCorrection', 'xpbd.settings');
+    if (o.gravity !== undefined && (!Array.isArray(o.gravity) || o.gravity.length !== 3))
+      apiChecks.failGot('xpbd.settings.gravity', 'expected [x, y, z]', o.gravity);
     this.particles = particles ?? new Particles();
     this.settings = {
       ...defaultXpbdSettings,
@@ -330,6 +338,13 @@ function validateSettingKinds(s: XpbdSettings): void {
     throw new PhysicsError(
       'invalid-argument',
       `xpbd.settings.iterations: must be an integer >= 1, got ${s.iterations}`,
+    );
+  }
+  if (s.substeps > MAX_XPBD_PASSES || s.iterations > MAX_XPBD_PASSES) {
+    const key = s.substeps > MAX_XPBD_PASSES ? 'substeps' : 'iterations';
+    throw new PhysicsError(
+      'invalid-argument',
+      `xpbd.settings.${key}: must be <= ${MAX_XPBD_PASSES}, got ${s[key]}`,
     );
   }
   const i = s.integrator;
