@@ -145,7 +145,7 @@ function spin(
   for (let k = 0; k < Math.round(seconds / dt); k++) {
     world.step(dt);
     Emax = Math.max(Emax, world.kineticEnergy());
-    const [x, y, z, w] = world.getOrientation(id);
+    const [x, y, z] = world.getOrientation(id);
     // the x, y and z components of the body's x, y and z axes in the world (the diagonal of R)
     axes.push([1 - 2 * (y * y + z * z), 1 - 2 * (x * x + z * z), 1 - 2 * (x * x + y * y)]);
   }
