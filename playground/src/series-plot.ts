@@ -1,7 +1,7 @@
 /**
  * The live plot of a demo's `series()` with uPlot: a rolling window of the latest samples, one
- * plot per unit (so that joules and metres never share an axis), each with its y axis named by
- * the unit, the legend above the curves, and the colours the demo declares (`resolveSeriesStyles`,
+ * y axis per unit (so that joules and metres never share an axis: left, right, then outwards),
+ * each named by its unit, the legend above the curves, and the colours the demo declares (`resolveSeriesStyles`,
  * the same as its canvas and the CLI's `series.png`). The y range is always a drawable one
  * (`safeRange`); a plot that fails is reported once and switched off, never retried every frame.
  */
@@ -38,31 +38,33 @@ function axisSize(self: uPlot, values: string[] | null, axisIdx: number, cycleNu
   return Math.ceil(size);
 }
 
-/** One uPlot: the series of one unit. */
-interface UnitPlot {
+/** One y axis: the series of one unit, on their own scale. */
+interface UnitAxis {
   unit: string;
+  /** the uPlot scale key */
+  scale: string;
+  /** the axis index in uPlot's `axes` */
+  axis: number;
   styles: SeriesStyle[];
-  plot: uPlot;
-  host: HTMLElement;
-  /** indices into the keys for this plot's columns */
-  columns: number[];
 }
 
 /** The playground's live plot (see the file comment). */
 export class SeriesPlot {
-  private plots: UnitPlot[] = [];
+  private plot: uPlot | undefined;
+  private units: UnitAxis[] = [];
   private keys: string[] = [];
   private data: (number | null)[][] = [];
   private dirty = false;
-  /** called with the error when a plot fails; it is then switched off until the next reset */
+  /** called with the error when the plot fails; it is then switched off until the next reset */
   onError: (e: Error) => void = () => {};
 
   constructor(private readonly host: HTMLElement) {}
 
   /** Starts over with the given series names and the demo's declared styles (none: the plot is hidden). */
   reset(keys: string[], declared?: readonly SeriesStyle[]): void {
-    for (const p of this.plots) p.plot.destroy();
-    this.plots = [];
+    this.plot?.destroy();
+    this.plot = undefined;
+    this.units = [];
     this.host.replaceChildren();
     this.keys = keys;
     this.data = [[], ...keys.map(() => [])];
@@ -76,55 +78,50 @@ export class SeriesPlot {
     }
   }
 
+  /** One uPlot; one y scale and axis per unit (left, right, then outwards), each named by its unit. */
   private build(styles: SeriesStyle[]): void {
-    const units = [...new Set(styles.map((s) => s.unit ?? ''))];
-    for (const unit of units) {
-      const columns = styles.flatMap((s, i) => ((s.unit ?? '') === unit ? [i] : []));
-      const mine = columns.map((i) => styles[i]!);
-      const yName = unit ? axisLabel(unit) : mine.map((s) => s.label ?? s.key).join(', ');
-      const div = document.createElement('div');
-      div.className = 'unit-plot';
-      div.dataset.unit = unit;
-      this.host.append(div);
-      const opts: uPlot.Options = {
-        width: this.width(),
-        height: HEIGHT,
-        scales: {
-          x: { time: false },
-          y: { range: (_u, min, max) => safeRange(min, max) },
-        },
-        series: [
-          { label: 't [s]', value: (_u, v) => (v == null ? '–' : v.toFixed(3)) },
-          ...mine.map((s) => ({
-            label: s.label ?? s.key,
-            stroke: s.color,
-            width: 1.5,
-            ...(s.dash ? { dash: s.dash } : {}),
-            value: (_u: uPlot, v: number | null) => (v == null ? '–' : formatSig(v, 5)),
-          })),
-        ],
-        axes: [
-          { label: 'time [s]' },
-          {
-            label: yName,
-            size: axisSize,
-            values: (_u, splits) => splits.map((v) => (v == null ? '' : formatSig(v, 4))),
-          },
-        ],
-        legend: { show: true, live: false },
-        cursor: { drag: { x: false, y: false } },
-      };
-      const plot = new uPlot(opts, this.columnData(columns) as uPlot.AlignedData, div);
-      this.plots.push({ unit, styles: mine, plot, host: div, columns });
-    }
+    const unitNames = [...new Set(styles.map((s) => s.unit ?? ''))];
+    const scales: uPlot.Scales = { x: { time: false } };
+    const axes: uPlot.Axis[] = [{ label: 'time [s]' }];
+    this.units = unitNames.map((unit, i) => {
+      const mine = styles.filter((s) => (s.unit ?? '') === unit);
+      const scale = `y${i}`;
+      scales[scale] = { range: (_u, min, max) => safeRange(min, max) };
+      axes.push({
+        scale,
+        side: i % 2 === 0 ? 3 : 1,
+        label: unit ? axisLabel(unit) : mine.map((s) => s.label ?? s.key).join(', '),
+        size: axisSize,
+        grid: { show: i === 0 },
+        values: (_u, splits) => splits.map((v) => (v == null ? '' : formatSig(v, 4))),
+      });
+      return { unit, scale, axis: i + 1, styles: mine };
+    });
+    const scaleOf = (s: SeriesStyle) => this.units.find((u) => u.unit === (s.unit ?? ''))!.scale;
+    const opts: uPlot.Options = {
+      width: this.width(),
+      height: HEIGHT,
+      scales,
+      series: [
+        { label: 't [s]', value: (_u, v) => (v == null ? '–' : v.toFixed(3)) },
+        ...styles.map((s) => ({
+          label: s.unit ? `${s.label ?? s.key} [${s.unit}]` : (s.label ?? s.key),
+          scale: scaleOf(s),
+          stroke: s.color,
+          width: 1.5,
+          ...(s.dash ? { dash: s.dash } : {}),
+          value: (_u: uPlot, v: number | null) => (v == null ? '–' : formatSig(v, 5)),
+        })),
+      ],
+      axes,
+      legend: { show: true, live: false },
+      cursor: { drag: { x: false, y: false } },
+    };
+    this.plot = new uPlot(opts, this.data as uPlot.AlignedData, this.host);
   }
 
   private width(): number {
     return Math.max(200, this.host.clientWidth || 600);
-  }
-
-  private columnData(columns: number[]): (number | null)[][] {
-    return [this.data[0]!, ...columns.map((i) => this.data[i + 1]!)];
   }
 
   /** Appends one sample (non-finite values become gaps). */
@@ -141,18 +138,19 @@ export class SeriesPlot {
 
   /** Redraws when new samples arrived since the last call. */
   flush(): void {
-    if (this.plots.length === 0 || !this.dirty) return;
+    if (!this.plot || !this.dirty) return;
     this.dirty = false;
     try {
-      for (const p of this.plots) p.plot.setData(this.columnData(p.columns) as uPlot.AlignedData);
+      this.plot.setData(this.data as uPlot.AlignedData);
     } catch (e) {
       this.fail(e as Error);
     }
   }
 
   private fail(e: Error): void {
-    for (const p of this.plots) p.plot.destroy();
-    this.plots = [];
+    this.plot?.destroy();
+    this.plot = undefined;
+    this.units = [];
     this.host.replaceChildren();
     this.keys = [];
     this.onError(e);
@@ -161,13 +159,13 @@ export class SeriesPlot {
   /** Fits the plots to the host's width. */
   resize(): void {
     try {
-      for (const p of this.plots) p.plot.setSize({ width: this.width(), height: HEIGHT });
+      this.plot?.setSize({ width: this.width(), height: HEIGHT });
     } catch (e) {
       this.fail(e as Error);
     }
   }
 
-  /** What the browser test checks: per plot its unit, axis names, colours, and the y axis width vs its labels. */
+  /** What the browser test checks: per y axis (unit) its keys, colours, names, and its width against its labels. */
   describe(): {
     unit: string;
     keys: string[];
@@ -180,17 +178,23 @@ export class SeriesPlot {
     samples: number;
     lastTime: number;
   }[] {
-    return this.plots.map((p) => {
-      const axis = p.plot.axes[1] as unknown as AxisInternals & { label?: string };
-      const ctx = document.createElement('canvas').getContext('2d')!;
+    const plot = this.plot;
+    if (!plot) return [];
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    const dpr = window.devicePixelRatio || 1;
+    return this.units.map((u) => {
+      const axis = plot.axes[u.axis] as unknown as AxisInternals & { label?: string };
       ctx.font = axis.font?.[0] ?? '12px system-ui';
-      const dpr = window.devicePixelRatio || 1;
       const widest = Math.max(0, ...(axis._values ?? []).map((v) => ctx.measureText(v).width / dpr));
+      const colors = plot.series
+        .slice(1)
+        .filter((s) => s.scale === u.scale)
+        .map((s) => String((s.stroke as () => string)()));
       return {
-        unit: p.unit,
-        keys: p.styles.map((s) => s.key),
-        colors: p.plot.series.slice(1).map((s) => String((s.stroke as () => string)())),
-        xLabel: String((p.plot.axes[0] as { label?: string }).label ?? ''),
+        unit: u.unit,
+        keys: u.styles.map((s) => s.key),
+        colors,
+        xLabel: String((plot.axes[0] as { label?: string }).label ?? ''),
         yLabel: String(axis.label ?? ''),
         yAxisSize: axis._size ?? 0,
         yLabelsWidth: widest + (axis.ticks?.size ?? 10) + (axis.gap ?? 5),

@@ -5,7 +5,7 @@
  * switching demos over and over (the balloon among them) raises no error and keeps the live plot
  * going; the canvas and the live plot draw each series in the demo's declared colour; display
  * switches apply without restarting the simulation; the parameter panel never covers the canvas;
- * the live plot has one axis per unit, named, wide enough for its labels, with its legend in view;
+ * the live plot has one y axis per unit, named, wide enough for its labels, with its legend in view;
  * an unknown `#demo` and a filter without matches say so; the page works at 420 px.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -200,7 +200,7 @@ describe.runIf(HAVE_CHROMIUM)('playground usability in Chromium', () => {
     await page.close();
   });
 
-  it('the live plot: one plot per unit, axes named, y labels fit (minus signs too), legend in view', async () => {
+  it('the live plot: one y axis per unit, axes named, y labels fit (minus signs too), legend in view', async () => {
     problems.length = 0;
     const page = await open(1280, 800, 'rigid2d-crate');
     await page.evaluate(() => window.__rikigaku!.open('rigid2d-crate'));
