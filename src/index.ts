@@ -12,6 +12,7 @@ export * as fluid from './fluid/index.js';
 export * as geometry from './geometry/index.js';
 export * as integrators from './integrators/index.js';
 export * as math from './math/index.js';
+export * as particles from './particles/index.js';
 export * as rigid2d from './rigid2d/index.js';
 export * as spatial from './spatial/index.js';
 export * as water from './water/index.js';

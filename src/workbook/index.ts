@@ -3,6 +3,7 @@ import { section26_2 } from './s26-2.js';
 import { section26_2Joints } from './s26-2-joints.js';
 import { section26_3 } from './s26-3.js';
 import { section26_4 } from './s26-4.js';
+import { section26_4Particles } from './s26-4-particles.js';
 import { section26_5 } from './s26-5.js';
 import type { WorkbookSection } from './types.js';
 
@@ -15,6 +16,7 @@ export const workbookSections: readonly WorkbookSection[] = [
   section26_2Joints,
   section26_3,
   section26_4,
+  section26_4Particles,
   section26_5,
 ];
 
