@@ -11,6 +11,7 @@ export * from './manifold3d.js';
 export * from './mass3d.js';
 export * from './polygon2d.js';
 export * from './pose3d.js';
+export * from './quickhull3d.js';
 export * from './raycast2d.js';
 export * from './raycast3d.js';
 export * from './sat2d.js';

@@ -1,0 +1,364 @@
+/**
+ * The convex hull of a 3D point cloud by quickhull (Barber, Dobkin & Huhdanpaa, 1996): start
+ * from a tetrahedron of extreme points, give every remaining point to a face it lies outside of,
+ * and repeatedly add the farthest such point — delete the faces it sees, join their horizon to the
+ * point — until no point lies outside. Tolerances scale with the cloud's size, so duplicate and
+ * coplanar points are absorbed instead of making slivers; afterwards coplanar triangles merge
+ * into polygons and vertices left in the middle of an edge are dropped. All-equal, collinear
+ * and coplanar clouds have no volume and are rejected with a `PhysicsError`.
+ * Runs once when a shape is built (not in a step), so it may allocate.
+ */
+import { assertFinite, PhysicsError } from '../core/errors.js';
+import { ConvexHull3 } from './shapes3d.js';
+
+interface Face {
+  a: number;
+  b: number;
+  c: number;
+  nx: number;
+  ny: number;
+  nz: number;
+  d: number;
+  alive: boolean;
+  outside: number[];
+}
+
+/**
+ * The convex hull of `points` (xyz per point) as a `ConvexHull3` with polygon faces. With
+ * `maxVertices` (≥ 4) the hull keeps at most that many vertices, adding the farthest points
+ * first. `radius` rounds the result. Throws `degenerate-shape` for clouds without volume.
+ */
+export function quickhull3(
+  points: ArrayLike<number>,
+  maxVertices = Infinity,
+  radius = 0,
+  where = 'hull.points',
+): ConvexHull3 {
+  if (points.length % 3 !== 0)
+    throw new PhysicsError('invalid-argument', `${where}: needs xyz per point, got ${points.length} numbers`);
+  const n = points.length / 3;
+  if (n < 4) throw new PhysicsError('degenerate-shape', `${where}: a hull needs at least 4 points, got ${n}`);
+  const p = new Float64Array(points.length);
+  let mx = 0;
+  let my = 0;
+  let mz = 0;
+  for (let i = 0; i < points.length; i++) p[i] = assertFinite(points[i]!, `${where}[${i}]`);
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  let z0 = Infinity;
+  let z1 = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const x = p[3 * i]!;
+    const y = p[3 * i + 1]!;
+    const z = p[3 * i + 2]!;
+    mx = Math.max(mx, Math.abs(x));
+    my = Math.max(my, Math.abs(y));
+    mz = Math.max(mz, Math.abs(z));
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+    z0 = Math.min(z0, z);
+    z1 = Math.max(z1, z);
+  }
+  const size = Math.max(x1 - x0, y1 - y0, z1 - z0);
+  // round-off scale (as in qhull: a few ulps of the coordinates' magnitude) and the merge tolerance
+  const eps = Math.max(3 * 2.220446049250313e-16 * (mx + my + mz), 1e-12 * size);
+  const mergeEps = Math.max(eps, 1e-9 * size);
+  if (!(size > eps))
+    throw new PhysicsError('degenerate-shape', `${where}: all ${n} points are equal (no volume)`);
+  // initial simplex: the two extreme points farthest apart along an axis
+  let i0 = 0;
+  let i1 = 0;
+  {
+    let best = -1;
+    for (let axis = 0; axis < 3; axis++) {
+      let lo = 0;
+      let hi = 0;
+      for (let i = 1; i < n; i++) {
+        if (p[3 * i + axis]! < p[3 * lo + axis]!) lo = i;
+        if (p[3 * i + axis]! > p[3 * hi + axis]!) hi = i;
+      }
+      const e = p[3 * hi + axis]! - p[3 * lo + axis]!;
+      if (e > best) {
+        best = e;
+        i0 = lo;
+        i1 = hi;
+      }
+    }
+  }
+  // the point farthest from the line i0–i1
+  const ux = p[3 * i1]! - p[3 * i0]!;
+  const uy = p[3 * i1 + 1]! - p[3 * i0 + 1]!;
+  const uz = p[3 * i1 + 2]! - p[3 * i0 + 2]!;
+  let i2 = -1;
+  let bestLine = -1;
+  for (let i = 0; i < n; i++) {
+    const vx = p[3 * i]! - p[3 * i0]!;
+    const vy = p[3 * i + 1]! - p[3 * i0 + 1]!;
+    const vz = p[3 * i + 2]! - p[3 * i0 + 2]!;
+    const cx = uy * vz - uz * vy;
+    const cy = uz * vx - ux * vz;
+    const cz = ux * vy - uy * vx;
+    const d = cx * cx + cy * cy + cz * cz;
+    if (d > bestLine) {
+      bestLine = d;
+      i2 = i;
+    }
+  }
+  const ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
+  if (!(Math.sqrt(bestLine) / ul > mergeEps))
+    throw new PhysicsError('degenerate-shape', `${where}: all ${n} points are collinear (no volume)`);
+  // the point farthest from the plane
+  const wx = p[3 * i2]! - p[3 * i0]!;
+  const wy = p[3 * i2 + 1]! - p[3 * i0 + 1]!;
+  const wz = p[3 * i2 + 2]! - p[3 * i0 + 2]!;
+  let pnx = uy * wz - uz * wy;
+  let pny = uz * wx - ux * wz;
+  let pnz = ux * wy - uy * wx;
+  const pl = Math.sqrt(pnx * pnx + pny * pny + pnz * pnz);
+  pnx /= pl;
+  pny /= pl;
+  pnz /= pl;
+  let i3 = -1;
+  let bestPlane = 0;
+  for (let i = 0; i < n; i++) {
+    const d =
+      pnx * (p[3 * i]! - p[3 * i0]!) +
+      pny * (p[3 * i + 1]! - p[3 * i0 + 1]!) +
+      pnz * (p[3 * i + 2]! - p[3 * i0 + 2]!);
+    if (Math.abs(d) > Math.abs(bestPlane)) {
+      bestPlane = d;
+      i3 = i;
+    }
+  }
+  if (!(Math.abs(bestPlane) > mergeEps))
+    throw new PhysicsError('degenerate-shape', `${where}: all ${n} points are coplanar (no volume)`);
+
+  const faces: Face[] = [];
+  const edgeFace = new Map<number, number>();
+  const key = (a: number, b: number): number => a * n + b;
+  const makeFace = (a: number, b: number, c: number): number => {
+    const ex = p[3 * b]! - p[3 * a]!;
+    const ey = p[3 * b + 1]! - p[3 * a + 1]!;
+    const ez = p[3 * b + 2]! - p[3 * a + 2]!;
+    const fx = p[3 * c]! - p[3 * a]!;
+    const fy = p[3 * c + 1]! - p[3 * a + 1]!;
+    const fz = p[3 * c + 2]! - p[3 * a + 2]!;
+    let nx = ey * fz - ez * fy;
+    let ny = ez * fx - ex * fz;
+    let nz = ex * fy - ey * fx;
+    const l = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
+    nx /= l;
+    ny /= l;
+    nz /= l;
+    const f = faces.length;
+    faces.push({
+      a,
+      b,
+      c,
+      nx,
+      ny,
+      nz,
+      d: nx * p[3 * a]! + ny * p[3 * a + 1]! + nz * p[3 * a + 2]!,
+      alive: true,
+      outside: [],
+    });
+    edgeFace.set(key(a, b), f);
+    edgeFace.set(key(b, c), f);
+    edgeFace.set(key(c, a), f);
+    return f;
+  };
+  const dist = (f: Face, i: number): number =>
+    f.nx * p[3 * i]! + f.ny * p[3 * i + 1]! + f.nz * p[3 * i + 2]! - f.d;
+  // orient the tetrahedron: i3 must lie behind face (i0, i1, i2)
+  if (bestPlane > 0) {
+    makeFace(i0, i2, i1);
+    makeFace(i0, i1, i3);
+    makeFace(i1, i2, i3);
+    makeFace(i2, i0, i3);
+  } else {
+    makeFace(i0, i1, i2);
+    makeFace(i0, i3, i1);
+    makeFace(i1, i3, i2);
+    makeFace(i2, i3, i0);
+  }
+  const used = new Uint8Array(n);
+  used[i0] = used[i1] = used[i2] = used[i3] = 1;
+  let vertexCount = 4;
+  const assign = (i: number, candidates: number[]): void => {
+    let best = -1;
+    let bd = eps;
+    for (const f of candidates) {
+      const d = dist(faces[f]!, i);
+      if (d > bd) {
+        bd = d;
+        best = f;
+      }
+    }
+    if (best >= 0) faces[best]!.outside.push(i);
+  };
+  for (let i = 0; i < n; i++) if (!used[i]) assign(i, [0, 1, 2, 3]);
+
+  const limit = Math.max(4, maxVertices);
+  for (;;) {
+    if (vertexCount >= limit) break;
+    // the farthest outside point over all faces
+    let eye = -1;
+    let eyeFace = -1;
+    let bd = 0;
+    for (let f = 0; f < faces.length; f++) {
+      const face = faces[f]!;
+      if (!face.alive) continue;
+      for (const i of face.outside) {
+        const d = dist(face, i);
+        if (d > bd) {
+          bd = d;
+          eye = i;
+          eyeFace = f;
+        }
+      }
+    }
+    if (eye < 0) break;
+    // the connected set of faces that see the eye
+    const visible: number[] = [eyeFace];
+    const seen = new Set<number>([eyeFace]);
+    for (let k = 0; k < visible.length; k++) {
+      const f = faces[visible[k]!]!;
+      for (const [u, v] of [
+        [f.a, f.b],
+        [f.b, f.c],
+        [f.c, f.a],
+      ] as const) {
+        const g = edgeFace.get(key(v!, u!));
+        if (g === undefined || seen.has(g)) continue;
+        if (dist(faces[g]!, eye) > eps) {
+          seen.add(g);
+          visible.push(g);
+        }
+      }
+    }
+    // horizon: edges of visible faces whose twin face is not visible, in order
+    const horizon: number[] = [];
+    const orphans: number[] = [];
+    for (const fi of visible) {
+      const f = faces[fi]!;
+      f.alive = false;
+      for (const i of f.outside) if (i !== eye) orphans.push(i);
+      f.outside = [];
+      for (const [u, v] of [
+        [f.a, f.b],
+        [f.b, f.c],
+        [f.c, f.a],
+      ] as const) {
+        const g = edgeFace.get(key(v!, u!));
+        if (g === undefined || !seen.has(g)) horizon.push(u!, v!);
+      }
+    }
+    for (const fi of visible) {
+      const f = faces[fi]!;
+      for (const [u, v] of [
+        [f.a, f.b],
+        [f.b, f.c],
+        [f.c, f.a],
+      ] as const)
+        if (edgeFace.get(key(u!, v!)) === fi) edgeFace.delete(key(u!, v!));
+    }
+    const created: number[] = [];
+    for (let h = 0; h < horizon.length; h += 2) created.push(makeFace(horizon[h]!, horizon[h + 1]!, eye));
+    used[eye] = 1;
+    vertexCount++;
+    for (const i of orphans) assign(i, created);
+  }
+
+  // merge coplanar neighbours (union–find over faces)
+  const alive = faces.map((f, i) => (f.alive ? i : -1)).filter((i) => i >= 0);
+  const parent = new Map<number, number>();
+  for (const f of alive) parent.set(f, f);
+  const find = (f: number): number => {
+    let r = f;
+    while (parent.get(r)! !== r) r = parent.get(r)!;
+    let x = f;
+    while (parent.get(x)! !== r) {
+      const nx = parent.get(x)!;
+      parent.set(x, r);
+      x = nx;
+    }
+    return r;
+  };
+  for (const fi of alive) {
+    const f = faces[fi]!;
+    for (const [u, v] of [
+      [f.a, f.b],
+      [f.b, f.c],
+      [f.c, f.a],
+    ] as const) {
+      const gi = edgeFace.get(key(v!, u!));
+      if (gi === undefined || gi < fi) continue;
+      const g = faces[gi]!;
+      // coplanar when each face's far vertex lies on the other's plane
+      const gFar = g.a !== u && g.a !== v ? g.a : g.b !== u && g.b !== v ? g.b : g.c;
+      const fFar = f.a !== u && f.a !== v ? f.a : f.b !== u && f.b !== v ? f.b : f.c;
+      if (Math.abs(dist(f, gFar)) <= mergeEps && Math.abs(dist(g, fFar)) <= mergeEps) {
+        const rf = find(fi);
+        const rg = find(gi);
+        if (rf !== rg) parent.set(rg, rf);
+      }
+    }
+  }
+  // boundary loops of each group
+  const next = new Map<number, Map<number, number>>();
+  for (const fi of alive) {
+    const f = faces[fi]!;
+    const r = find(fi);
+    for (const [u, v] of [
+      [f.a, f.b],
+      [f.b, f.c],
+      [f.c, f.a],
+    ] as const) {
+      const gi = edgeFace.get(key(v!, u!));
+      if (gi !== undefined && find(gi) === r) continue;
+      let m = next.get(r);
+      if (!m) {
+        m = new Map();
+        next.set(r, m);
+      }
+      m.set(u!, v!);
+    }
+  }
+  const polys: number[][] = [];
+  for (const [, m] of [...next.entries()].sort((x, y) => x[0] - y[0])) {
+    const start = Math.min(...m.keys());
+    const poly: number[] = [start];
+    let v = m.get(start)!;
+    while (v !== start && poly.length <= m.size) {
+      poly.push(v);
+      v = m.get(v)!;
+    }
+    polys.push(poly);
+  }
+  // drop vertices that lie in only two polygons (mid-edge points of merged faces)
+  const degree = new Map<number, number>();
+  for (const poly of polys) for (const v of poly) degree.set(v, (degree.get(v) ?? 0) + 1);
+  const cleaned = polys.map((poly) => poly.filter((v) => degree.get(v)! >= 3));
+  // reindex the vertices in ascending input order
+  const ids = [...new Set(cleaned.flat())].sort((x, y) => x - y);
+  const remap = new Map<number, number>();
+  ids.forEach((v, k) => {
+    remap.set(v, k);
+  });
+  const verts = new Float64Array(3 * ids.length);
+  ids.forEach((v, k) => {
+    verts[3 * k] = p[3 * v]!;
+    verts[3 * k + 1] = p[3 * v + 1]!;
+    verts[3 * k + 2] = p[3 * v + 2]!;
+  });
+  return new ConvexHull3(
+    verts,
+    cleaned.filter((poly) => poly.length >= 3).map((poly) => poly.map((v) => remap.get(v)!)),
+    radius,
+    where.replace(/\.points$/, ''),
+  );
+}
