@@ -59,6 +59,7 @@ function route(): void {
   }
   const asked = hash ? findDemo(hash) : undefined;
   const demo = asked ?? defaultDemo();
+  const fromWorkbook = !workbookPage.hidden;
   workbookPage.hidden = true;
   if (!demo) {
     demoPage.hidden = true;
@@ -68,7 +69,7 @@ function route(): void {
   emptyPage.hidden = true;
   demoPage.hidden = false;
   if (viewer.demo !== demo) viewer.open(demo);
-  else if (!viewer.running && !viewer.failed) viewer.setRunning(true); // back from the workbook
+  else if (fromWorkbook && !viewer.failed) viewer.setRunning(true); // back to the demo the workbook paused
   // an unknown name is said so, not silently replaced
   if (hash && !asked) viewer.notice(`There is no demo “${hash}”; showing “${demo.title}” instead.`);
   markActive(list, demo.id);
