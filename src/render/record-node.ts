@@ -9,7 +9,8 @@ import type { DemoInstance } from '../core/demo-instance.js';
 import type { View } from '../core/view.js';
 import { createNodeCanvas } from './canvas-node.js';
 import { GifWriter } from './gif-node.js';
-import { plotPanelsToPng } from './plot-node.js';
+import type { SeriesStyle } from './plot.js';
+import { plotPanelsToPng, styledSeries } from './plot-node.js';
 
 export interface RecordOptions {
   /** simulated seconds to run */
@@ -24,6 +25,8 @@ export interface RecordOptions {
   csv?: boolean;
   /** write `series.png` when the instance has series (default true) */
   plot?: boolean;
+  /** how each series is drawn in `series.png`: the demo's declared colours, labels and units */
+  series?: readonly SeriesStyle[];
   /** plot title */
   title?: string;
   background?: string;
@@ -153,10 +156,10 @@ export async function record(instance: DemoInstance, options: RecordOptions): Pr
   }
   const seriesKeys = Object.keys(instance.series?.() ?? {}).filter((k) => k !== 'time');
   if ((options.plot ?? true) && seriesKeys.length > 0) {
-    const png = plotPanelsToPng(
-      seriesKeys.map((k) => ({ name: k, x: columns.time!, y: columns[k]! })),
-      { title: options.title ?? options.name, xLabel: 'time [s]' },
-    );
+    const png = plotPanelsToPng(styledSeries(columns.time!, columns, seriesKeys, options.series), {
+      title: options.title ?? options.name,
+      xLabel: 'time [s]',
+    });
     await writeFile(join(outDir, 'series.png'), png);
     files.push('series.png');
   }

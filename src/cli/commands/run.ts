@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { type DemoInstance, resolveParams, type View } from '../../demos/types.js';
+import { type Demo, type DemoInstance, resolveParams, type View } from '../../demos/types.js';
 import { fitView } from '../../render/fit-view-node.js';
 import { formatSig, formatTable } from '../../render/format.js';
 import { record } from '../../render/record-node.js';
@@ -37,13 +37,19 @@ async function openTarget(
   size: { width: number; height: number },
   dt: number | undefined,
   pairs: string[],
-): Promise<{ instance: DemoInstance; view: View; name: string; title: string }> {
+): Promise<{ instance: DemoInstance; view: View; name: string; title: string; series?: Demo['series'] }> {
   const demo = ctx.demos.find((d) => d.id === target);
   const dtOption = dt === undefined ? undefined : { dt };
   if (demo) {
     const params = resolveParams(demo, parseParams(demo, pairs));
     const instance = demo.create(params, dtOption);
-    return { instance, view: demo.view(size.width, size.height), name: demo.id, title: demo.title };
+    return {
+      instance,
+      view: demo.view(size.width, size.height),
+      name: demo.id,
+      title: demo.title,
+      series: demo.series,
+    };
   }
   if (!target.toLowerCase().endsWith('.json')) {
     throw new CliError(
@@ -83,7 +89,13 @@ export async function runCommand(ctx: CliContext, target: string, options: RunOp
   }
   const pngEvery = options.pngEvery === undefined ? 0 : positiveInteger('--png-every', options.pngEvery);
   const size = parseSize(options.size ?? '640x480');
-  const { instance, view, name, title } = await openTarget(ctx, target, size, dt, options.param ?? []);
+  const { instance, view, name, title, series } = await openTarget(
+    ctx,
+    target,
+    size,
+    dt,
+    options.param ?? [],
+  );
   if (instance.dt > seconds) {
     throw new CliError(
       `--seconds: ${formatSig(seconds)} s is shorter than one frame of ${name} (dt = ${formatSig(instance.dt)} s)`,
@@ -105,6 +117,7 @@ export async function runCommand(ctx: CliContext, target: string, options: RunOp
       pngEvery,
       csv: options.csv ?? false,
       plot: options.plot ?? true,
+      ...(series ? { series } : {}),
       onProgress: (f, n) => progress.update(f, n),
     });
   } finally {
