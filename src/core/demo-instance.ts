@@ -24,6 +24,7 @@ export type DemoParam =
   | { key: string; label?: string; kind: 'boolean'; default: boolean; display?: boolean }
   | { key: string; label?: string; kind: 'choice'; default: string; options: string[]; display?: boolean };
 
+/** The current values of a demo's parameters, by key. */
 export type DemoParamValues = Record<string, number | boolean | string>;
 
 /** Pointer interaction in world coordinates (dragging bodies, adding smoke, ...). */

@@ -16,6 +16,7 @@
  */
 import { grow } from '../core/grow.js';
 
+/** Per-body linked lists of the constraints (contacts, joints) that touch each body, in flat typed arrays. */
 export class EdgeLists {
   // ---- per body
   bodyCapacity = 0;

@@ -12,6 +12,7 @@
  */
 import { grow } from '../core/grow.js';
 
+/** Persistent simulation islands: bodies linked by constraints, merged as they touch and split when they part, for sleeping. */
 export class IslandStore {
   // ---- per island
   capacity = 0;

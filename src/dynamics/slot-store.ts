@@ -6,6 +6,7 @@
  */
 import { grow } from '../core/grow.js';
 
+/** Slots with generation counters and a free list: the storage behind stable body, shape and joint handles. */
 export class SlotStore {
   capacity = 0;
   /** slots in use are [0, count) minus the free list */

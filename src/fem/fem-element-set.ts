@@ -12,8 +12,10 @@ import { type ElasticMaterial, type LameParameters, lameParameters } from './mat
  */
 export const ELEMENT_MIN_DEN = 1e-300;
 
+/** The elastic energy of a FEM element set: corotational linear or stable neo-Hookean (Smith, de Goes, Kim 2018). */
 export type FemModel = 'corotational' | 'neo-hookean';
 
+/** A FEM element set's material, model and solver settings. */
 export interface FemSetOptions extends ElasticMaterial {
   model?: FemModel;
   /** classic PBD stiffness k ∈ [0, 1] (only the PBD integrator reads it) */

@@ -40,6 +40,7 @@ const ROTATION_ITERATIONS = 2;
 
 export type { FemModel, FemSetOptions } from './fem-element-set.js';
 
+/** Tetrahedral FEM elements as an XPBD constraint set: one constraint per element on its elastic energy. */
 export class FemTetrahedra extends FemElementSet {
   /** warm-start quaternion of the element's rotation (corotational) */
   quat: Float64Array;

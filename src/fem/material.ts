@@ -15,6 +15,7 @@ export interface LameParameters {
   lambda: number;
 }
 
+/** An isotropic elastic material: Young's modulus and Poisson's ratio. */
 export interface ElasticMaterial {
   /** Young's modulus E in Pa (> 0) */
   youngModulus: number;

@@ -22,6 +22,7 @@ export interface SoftBody {
   mass: number;
 }
 
+/** Options of a FEM soft body: density, material and element model. */
 export interface FemBodyOptions extends ElasticMaterial {
   /** kg/m³ (3D) or kg/m² (2D, unit thickness) */
   density: number;
@@ -108,6 +109,7 @@ export function addFemBody2D(
   return { ...body, fem };
 }
 
+/** Options of a shape-matching soft body (Müller et al. 2005): density and cluster size. */
 export interface ShapeMatchingBodyOptions extends Omit<ShapeMatchingOptions, 'stride' | 'dim'> {
   density: number;
   /**

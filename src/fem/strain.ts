@@ -17,6 +17,7 @@ export function linearStrain(F: ArrayLike<number>, d: 2 | 3, out: Float64Array):
   return out;
 }
 
+/** The Green–Lagrange strain E = ½(FᵀF − I) of a d×d deformation gradient F (row-major), into `out`. */
 export function greenStrain(F: ArrayLike<number>, d: 2 | 3, out: Float64Array): Float64Array {
   for (let r = 0; r < d; r++) {
     for (let c = 0; c < d; c++) {

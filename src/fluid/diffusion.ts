@@ -8,6 +8,7 @@
 import { type CGScratch, conjugateGradient, createCGScratch } from '../math/cg.js';
 import type { MacGrid } from './mac-grid.js';
 
+/** Implicit diffusion (viscosity, heat) on a MAC grid: solves (I − ν dt ∇²) q′ = q per field. */
 export class Diffuser {
   readonly grid: MacGrid;
   private readonly fixed: Uint8Array;

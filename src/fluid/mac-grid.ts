@@ -32,6 +32,7 @@ export interface DomainSides {
   zMax: boolean;
 }
 
+/** Size, cell size and open sides of a {@link MacGrid}. */
 export interface MacGridOptions {
   nx: number;
   ny: number;
@@ -43,6 +44,7 @@ export interface MacGridOptions {
   open?: Partial<DomainSides>;
 }
 
+/** A staggered (MAC) grid in 2D or 3D: velocities on the cell faces, scalars at the centres, solid cells with their velocities (textbook §26.4). */
 export class MacGrid {
   readonly nx: number;
   readonly ny: number;

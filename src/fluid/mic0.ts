@@ -7,6 +7,7 @@
  */
 import type { PoissonSystem } from './poisson.js';
 
+/** The modified incomplete Cholesky preconditioner MIC(0) of the pressure Poisson system (Bridson 2015). */
 export class MIC0 {
   readonly sys: PoissonSystem;
   /** 1/√e per cell (0 for inactive) */

@@ -25,6 +25,7 @@ interface Level {
   parent: Int32Array;
 }
 
+/** Options of the multigrid preconditioner: sweeps and levels. */
 export interface MultigridOptions {
   /** red–black sweeps before / after the coarse correction (default 2 / 2) */
   preSweeps?: number;
@@ -35,6 +36,7 @@ export interface MultigridOptions {
   coarsestCells?: number;
 }
 
+/** A geometric multigrid V-cycle on the pressure Poisson system, used as the preconditioner of CG (MGPCG; McAdams, Sifakis, Teran 2010). */
 export class MultigridPreconditioner {
   readonly levels: Level[] = [];
   readonly preSweeps: number;

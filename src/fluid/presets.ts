@@ -6,8 +6,10 @@
  */
 import type { SmokeOptions } from './smoke.js';
 
+/** Frame step in seconds of the textbook's toy plume. */
 export const SEED_PLUME_DT = 1 / 60;
 
+/** The toy smoke plume of textbook §26.4 (72×112 cells, 60 Jacobi iterations, buoyancy, vorticity confinement); `overrides` replace any option. */
 export function seedPlumeOptions(overrides: Partial<SmokeOptions> = {}): SmokeOptions {
   return {
     nx: 72,

@@ -19,6 +19,7 @@ import { MIC0 } from './mic0.js';
 import { MultigridPreconditioner, redBlackSweepFused } from './multigrid.js';
 import { activeNorm, type PoissonSystem } from './poisson.js';
 
+/** The pressure solvers: stationary sweeps (Jacobi, weighted Jacobi, Gauss–Seidel, red–black SOR) and the conjugate-gradient family (plain, MIC(0)- and multigrid-preconditioned). */
 export type PressureSolverKind =
   | 'jacobi'
   | 'weighted-jacobi'
@@ -28,6 +29,7 @@ export type PressureSolverKind =
   | 'mic-pcg'
   | 'mgpcg';
 
+/** Every {@link PressureSolverKind}, in the order the playground and the benchmarks list them. */
 export const pressureSolverKinds: readonly PressureSolverKind[] = [
   'jacobi',
   'weighted-jacobi',
@@ -38,6 +40,7 @@ export const pressureSolverKinds: readonly PressureSolverKind[] = [
   'mgpcg',
 ];
 
+/** How long a pressure solve runs: its tolerance and iteration cap, and the SOR factor. */
 export interface PressureSolveOptions {
   /** stop when ‖b − A p‖ ≤ tolerance·‖b‖ (default 1e-5); 0 runs exactly maxIterations */
   tolerance?: number;
@@ -53,6 +56,7 @@ export interface PressureSolveOptions {
   onCellUpdate?: (cell: number, value: number) => void;
 }
 
+/** What a pressure solve did: the solver, its iterations and the final residual. */
 export interface PressureSolveResult {
   solver: PressureSolverKind;
   iterations: number;
@@ -63,6 +67,7 @@ export interface PressureSolveResult {
   converged: boolean;
 }
 
+/** Solves the pressure Poisson system A p = b of a MAC grid with any {@link PressureSolverKind}; the scratch arrays are allocated once. */
 export class PressureSolver {
   readonly sys: PoissonSystem;
   private readonly tmp: Float64Array;

@@ -22,6 +22,7 @@ import {
   type PressureSolverKind,
 } from './pressure-solvers.js';
 
+/** Options of the pressure projection: the solver and its stopping rule, the fluid density. */
 export interface ProjectOptions extends PressureSolveOptions {
   /** default 'mgpcg' */
   solver?: PressureSolverKind;
@@ -33,12 +34,14 @@ export interface ProjectOptions extends PressureSolveOptions {
   warmStart?: boolean;
 }
 
+/** What a projection did: the solve's report and the divergence before and after. */
 export interface ProjectResult extends PressureSolveResult {
   /** ‖∇·u‖₂ over the cells before and after, in 1/s (the residual / h) */
   divergenceBefore: number;
   divergenceAfter: number;
 }
 
+/** The pressure projection of a MAC grid (textbook §26.4): builds the Poisson system from the solid and open cells, solves it and subtracts the pressure gradient so the velocity is divergence-free. */
 export class Projector {
   readonly grid: MacGrid;
   readonly sys: PoissonSystem;

@@ -32,6 +32,7 @@ export interface SatAxisRow {
   overlap: number;
 }
 
+/** The separating-axis test of two boxes, axis by axis. */
 export interface SatBoxResult {
   /** the four axes in the book's order: A's x, A's y, u_B, v_B */
   rows: SatAxisRow[];

@@ -14,6 +14,7 @@ import { pcos, psin } from '../math/portable.js';
 /** The most vertices a polygon may have (Box2D's b2_maxPolygonVertices). */
 export const MAX_POLYGON_VERTICES = 8;
 
+/** The kinds of 2D convex shape: circle, capsule, polygon, segment. */
 export type ShapeKind = 'circle' | 'capsule' | 'polygon' | 'segment';
 
 /** A rounded convex polygon in a local frame. */

@@ -1,6 +1,7 @@
 import { solveDense } from '../math/dense-solve.js';
 import { type OdeJacobian, type OdeRhs, type OdeScratch, scratchFor } from './ode.js';
 
+/** Stopping rule of the Newton iteration of an implicit step. */
 export interface NewtonOptions {
   /** Newton iterations at most; default 8 (a linear f converges in 1) */
   maxIterations?: number;

@@ -37,6 +37,7 @@ import {
   createCGScratch,
 } from '../math/cg.js';
 
+/** Particles joined by damped linear springs, in flat typed arrays, for the implicit (Baraff–Witkin 1998) Newton step. */
 export interface SpringNetwork {
   /** 2 or 3 */
   readonly dim: 2 | 3;
@@ -80,6 +81,7 @@ export interface SpringNetwork {
   cgOptions: CGOptions;
 }
 
+/** The size of a {@link SpringNetwork}: its dimension, particles and springs. */
 export interface SpringNetworkOptions {
   dim: 2 | 3;
   particles: number;
@@ -149,6 +151,7 @@ export function setSpring(
   net.restLength[s] = props.restLength ?? Math.sqrt(l2);
 }
 
+/** Stopping rule of the conjugate-gradient solve inside one Newton step. */
 export interface NewtonStepOptions {
   /** CG relative tolerance, default 1e-10 */
   tolerance?: number;

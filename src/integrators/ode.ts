@@ -30,6 +30,7 @@ export interface OdeScratch {
   mat: Float64Array;
 }
 
+/** Allocates the work vectors of the ODE steppers for a system of size n. */
 export function createOdeScratch(n: number): OdeScratch {
   return {
     n,

@@ -5,6 +5,7 @@
  */
 import { PhysicsError } from '../core/errors.js';
 
+/** One file a lab produces: its name and its text or bytes. */
 export interface LabFile {
   /** file name inside the output folder, e.g. `03-conserve.txt` */
   name: string;

@@ -13,6 +13,7 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** The index page of a lab's output folder: a title, an introduction and its figures and tables. */
 export function labIndexHtml(title: string, intro: string, items: readonly HtmlItem[]): string {
   const body = items
     .map((it) => {

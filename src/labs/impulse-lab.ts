@@ -18,6 +18,7 @@ import {
   frictionExperiment,
 } from './impulse.js';
 
+/** Options of {@link impulseLabFiles}. */
 export interface ImpulseLabOptions {
   /** zlib compressor for the PNGs (stored blocks when absent) */
   deflate?: (raw: Uint8Array) => Uint8Array;
@@ -49,8 +50,10 @@ export function ballPixel(x: number, y: number): [number, number] {
 
 /** The lab's plotting cadence for balls.png: after step i (0-based) when i % 10 === 0. */
 export const BALLS_PLOT_EVERY = 10;
+/** Steps the falling-balls run of the impulse lab takes. */
 export const BALLS_STEPS = 1800;
 
+/** Runs the impulse lab and returns its files (tables, plots and the index page) with their exact names. */
 export function impulseLabFiles(options: ImpulseLabOptions = {}): LabFile[] {
   const png = (r: Raster): Uint8Array => r.toPNG({ deflate: options.deflate });
   const lines = (ls: string[]): string => ls.map((l) => `${l}\n`).join('');

@@ -117,6 +117,7 @@ export const bounceWithFriction = bounce_with_friction;
 // ---------------------------------------------------------------------------------------------
 // 03: what is conserved and what is lost
 
+/** Total momentum (x) and kinetic energy of the two balls at one moment of the conservation experiment. */
 export interface ConserveCase {
   /** total momentum, x components: m1·v1x + m2·v2x */
   p: number;
@@ -126,6 +127,7 @@ export interface ConserveCase {
   v2: Vec2;
 }
 
+/** The conservation experiment: momentum and energy before the collision and after it with restitution 1 and 0.5. */
 export interface ConserveResult {
   before: ConserveCase;
   e1: ConserveCase;
@@ -164,6 +166,7 @@ export function conserveExperiment(): ConserveResult {
 // ---------------------------------------------------------------------------------------------
 // 04: bounce heights fall by e²
 
+/** The bouncing-ball experiment: height and velocity per step, and the bounces found. */
 export interface BounceResult {
   /** y and v for steps 0..steps (steps + 1 samples) */
   y: Float64Array;
@@ -223,6 +226,7 @@ export function localMaxima(ys: ArrayLike<number>): number[] {
 // ---------------------------------------------------------------------------------------------
 // 05: where does a sliding box stop
 
+/** The friction experiment: a sliding box stopped by Coulomb friction, the steps it took and its final velocity. */
 export interface FrictionResult {
   steps: number;
   /** the velocity at the end: exactly 0 (the clamp); negative would mean sliding backwards */

@@ -14,6 +14,7 @@ import type { Vec2 } from './impulse.js';
 
 /** The lab's defaults: slop within 0.005–0.01, percent within 0.2–0.8. */
 export const DEFAULT_SLOP = 0.01;
+/** Default share of the penetration corrected per step. */
 export const DEFAULT_PERCENT = 0.4;
 
 /** The stacking lab's correction magnitude: max(depth − slop, 0) / (inv_m1 + inv_m2) · percent. */

@@ -9,6 +9,7 @@ import { checkWritable, nodeDeflate, writeLabFiles } from './files.js';
 import { impulseLabFiles } from './impulse-lab.js';
 import { stackingLabFiles } from './stacking-lab.js';
 
+/** What a lab run wrote. */
 export interface LabResult {
   /** the files written, relative to the output folder */
   files: string[];
@@ -55,6 +56,7 @@ async function defaultPlotPng(): Promise<LabPlotPng> {
   }
 }
 
+/** The labs of the course: the impulse lab and the stacking lab. */
 export const labs: Lab[] = [
   {
     id: 'impulse',

@@ -32,6 +32,7 @@ import {
   VARIANTS,
 } from './stacking.js';
 
+/** Options of {@link stackingLabFiles}: PNG compression and the plotter. */
 export interface StackingLabOptions {
   deflate?: (raw: Uint8Array) => Uint8Array;
   /** draws a line plot as PNG bytes; without it the plot images are left out */
@@ -54,6 +55,7 @@ function maxOf(a: ArrayLike<number>): number {
   return m;
 }
 
+/** The results of the stacking lab's three experiments: sinking, iterations, stacks. */
 export interface StackingLabData {
   sinking: ReturnType<typeof sinkingExperiment>[];
   iterations: IterationResult[];
@@ -80,6 +82,7 @@ export function runStackingExperiments(): StackingLabData {
 const iterKey = (r: IterationResult): string =>
   `${r.variant.key}_it${r.iterations}${r.warmStarting ? '_warm' : ''}`;
 
+/** Runs (or takes) the stacking lab's experiments and returns its files with their exact names. */
 export function stackingLabFiles(
   options: StackingLabOptions = {},
   data = runStackingExperiments(),

@@ -35,6 +35,7 @@ export interface StackVariant {
   mode: PositionCorrection;
 }
 
+/** The four position-correction variants the stacking lab compares, by key: none, split impulse, Baumgarte, soft step. */
 export const VARIANTS: Record<'none' | 'split' | 'baumgarte' | 'soft', StackVariant> = {
   none: { key: 'none', label: 'no correction', mode: 'none' },
   split: {
@@ -79,6 +80,7 @@ export function addBox(world: World, x: number, y: number): BodyId {
 // ---------------------------------------------------------------------------------------------
 // 1. sinking
 
+/** One variant's sinking experiment: the penetration of a box dropped on the floor, step by step. */
 export interface SinkingResult {
   variant: StackVariant;
   /** largest contact penetration (m) after each step */
@@ -89,6 +91,7 @@ export interface SinkingResult {
 
 /** Frames of the sinking run (2 s) and the drop height of the box's bottom face. */
 export const SINKING_STEPS = 120;
+/** Height in metres from which the sinking experiment drops its box. */
 export const SINKING_DROP = 1.0;
 
 /**
@@ -111,9 +114,12 @@ export function sinkingExperiment(variant: StackVariant, steps = SINKING_STEPS):
 // ---------------------------------------------------------------------------------------------
 // 2. iterations
 
+/** Solver iteration counts the iteration experiment compares. */
 export const ITERATION_COUNTS = [1, 4, 10] as const;
+/** Steps of 1/60 s each run of the iteration experiment takes. */
 export const ITERATION_STEPS = 180;
 
+/** One run of the iteration experiment: a variant, an iteration count, warm starting on or off, and how the stack settled. */
 export interface IterationResult {
   variant: StackVariant;
   iterations: number;
@@ -164,10 +170,15 @@ export function iterationExperiment(
 
 /** 256 × 256 frames covering x ∈ [−4, 4], y ∈ [−0.5, 7.5] (32 px per metre). */
 export const FRAME_SIZE = 256;
+/** Pixels per metre of the stack images. */
 export const FRAME_SCALE = 32;
+/** World x (m) at the left edge of the stack images. */
 export const FRAME_X0 = -4;
+/** World y (m) at the bottom edge of the stack images. */
 export const FRAME_Y0 = -0.5;
+/** Frames of 1/60 s each stack-stability run takes. */
 export const STACK_FRAMES = 300;
+/** Images saved per stack-stability run. */
 export const STACK_IMAGES = 12;
 /** frames between two of the 12 saved images */
 export const STACK_IMAGE_EVERY = STACK_FRAMES / STACK_IMAGES;
@@ -219,6 +230,7 @@ export function renderBoxes(world: World, boxes: readonly BodyId[], raster: Rast
   }
 }
 
+/** One variant's stack-stability run: the penetration and drift of the stack frame by frame, and its saved images. */
 export interface StackResult {
   variant: StackVariant;
   /** largest contact penetration after each frame */

@@ -16,6 +16,7 @@ export interface CGOptions {
   scratch?: CGScratch;
 }
 
+/** What a conjugate-gradient solve did: its iterations and final residual. */
 export interface CGResult {
   iterations: number;
   /** final residual norm ‖b − A x‖ */
@@ -23,6 +24,7 @@ export interface CGResult {
   converged: boolean;
 }
 
+/** Work vectors of a conjugate-gradient solve, allocated once and reused (no allocation per solve). */
 export interface CGScratch {
   r: Float64Array;
   z: Float64Array;
@@ -30,6 +32,7 @@ export interface CGScratch {
   ap: Float64Array;
 }
 
+/** Allocates the four work vectors of a conjugate-gradient solve of size n. */
 export function createCGScratch(n: number): CGScratch {
   return { r: new Float64Array(n), z: new Float64Array(n), p: new Float64Array(n), ap: new Float64Array(n) };
 }

@@ -5,6 +5,7 @@
  */
 import { formatSig } from './format.js';
 
+/** One curve of a plot: its name, its x and y values and optionally its colour. */
 export interface PlotSeries {
   name: string;
   x: ArrayLike<number>;
@@ -19,6 +20,7 @@ export interface PlotSeries {
   unit?: string;
 }
 
+/** How a plot looks: title, axis labels, fixed ranges, grid, legend, colours and font. */
 export interface PlotOptions {
   title?: string;
   xLabel?: string;
@@ -35,6 +37,7 @@ export interface PlotOptions {
   fontFamily?: string;
 }
 
+/** The rectangle of the canvas a plot is drawn into, in pixels. */
 export interface PlotRect {
   x: number;
   y: number;

@@ -7,6 +7,7 @@
  */
 import { PhysicsError } from '../core/errors.js';
 
+/** Options of the PNG encoder: colour type and compressor. */
 export interface PngEncodeOptions {
   /** 'rgb' (colour type 2, the default) or 'rgba' (colour type 6) */
   color?: 'rgb' | 'rgba';
@@ -14,11 +15,13 @@ export interface PngEncodeOptions {
   deflate?: (raw: Uint8Array) => Uint8Array;
 }
 
+/** Options of the PNG decoder: the decompressor for compressed files. */
 export interface PngDecodeOptions {
   /** a zlib (RFC 1950) decompressor; needed for compressed files */
   inflate?: (zlib: Uint8Array) => Uint8Array;
 }
 
+/** A decoded PNG image: its size and RGBA pixels. */
 export interface DecodedPng {
   width: number;
   height: number;

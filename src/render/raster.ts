@@ -24,6 +24,7 @@ function checkColor(rgb: RGB, where: string): void {
   }
 }
 
+/** An opaque RGBA image with exact-pixel drawing (points, lines, rectangles, discs, convex polygons) and PNG output, the same in every browser and in Node. */
 export class Raster {
   readonly width: number;
   readonly height: number;

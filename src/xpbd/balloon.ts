@@ -59,6 +59,7 @@ export function icosphere(subdivisions: number): { positions: number[]; triangle
   return { positions: pos, triangles: tris };
 }
 
+/** Shape, material and pressure of a balloon (a closed triangle mesh with a volume constraint). */
 export interface BalloonOptions {
   center: [number, number, number];
   radius: number;
@@ -75,6 +76,7 @@ export interface BalloonOptions {
   damping?: number;
 }
 
+/** A balloon in an XPBD world: its particles, triangles and constraint sets. */
 export interface Balloon {
   first: number;
   count: number;

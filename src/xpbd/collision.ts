@@ -156,6 +156,7 @@ function pointDistance(dx: number, dy: number, dz: number, r: number, n: Float64
   return d - r;
 }
 
+/** Which particles collide, and the thickness, friction and restitution of their contacts. */
 export interface CollisionOptions {
   /** particles first .. first+count−1 collide (default: all particles) */
   first?: number;

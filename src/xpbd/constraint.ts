@@ -56,6 +56,7 @@ export interface SolveContext {
   iteration: number;
 }
 
+/** A set of constraints the XPBD solver projects: what every constraint set implements. */
 export interface ConstraintSet {
   /** a short name for traces and errors, e.g. 'distance', 'bending' */
   readonly kind: string;

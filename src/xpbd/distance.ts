@@ -7,6 +7,7 @@ import { pbdStiffness, StiffnessCorrection } from './stiffness.js';
 /** 'equal': C = |p1 − p2| − d = 0; 'max': |p1 − p2| ≤ d (strain limit, tether); 'min': |p1 − p2| ≥ d. */
 export type DistanceMode = 'equal' | 'max' | 'min';
 
+/** Options of a {@link DistanceSet}: equality or inequality, and the defaults of added constraints (compliance, damping, PBD stiffness). */
 export interface DistanceSetOptions {
   /** equality (default) or one of the inequalities */
   mode?: DistanceMode;
@@ -300,6 +301,7 @@ function solveUniformGS(
   }
 }
 
+/** Throws a PhysicsError naming `where` unless `i` is a live particle index of `particles`. */
 export function checkIndex(particles: Particles, i: number, where: string): void {
   if (!Number.isInteger(i) || i < 0 || i >= particles.count) {
     throw new PhysicsError(
@@ -309,6 +311,7 @@ export function checkIndex(particles: Particles, i: number, where: string): void
   }
 }
 
+/** Throws a PhysicsError naming `where` unless `v` is finite and ≥ 0. */
 export function checkNonNegative(v: number, where: string): void {
   assertFinite(v, where);
   if (v < 0) throw new PhysicsError('invalid-argument', `${where}: must be >= 0, got ${v}`);

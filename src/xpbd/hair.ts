@@ -7,6 +7,7 @@ import type { XpbdWorld } from './solver.js';
 
 type V3 = [number, number, number];
 
+/** Roots, growth directions and segments of hair strands for follow-the-leader simulation. */
 export interface HairOptions {
   /** root positions (pinned particles that the caller moves with the head) */
   roots: V3[];
@@ -21,6 +22,7 @@ export interface HairOptions {
   velocityCorrection?: number;
 }
 
+/** Hair strands in an XPBD world: the follow-the-leader set and each strand's particles. */
 export interface Hair {
   set: FollowTheLeaderSet;
   /** world particle ids of each strand, root first */

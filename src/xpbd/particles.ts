@@ -17,6 +17,7 @@ import { assertFinite, PhysicsError } from '../core/errors.js';
 /** The most particles a world may hold (4,194,304: about 0.4 GB of state); builders check it first. */
 export const MAX_PARTICLES = 4_194_304;
 
+/** The particles of an XPBD world: positions, previous positions, velocities and inverse masses, 3 per particle in flat arrays. */
 export class Particles {
   /** number of live particles */
   count = 0;

@@ -7,6 +7,7 @@ import type { XpbdWorld } from './solver.js';
 
 type V3 = [number, number, number];
 
+/** End points, links, particle mass, compliance and pinning of a rope. */
 export interface RopeOptions {
   /** first and last particle positions */
   start: V3;
@@ -25,6 +26,7 @@ export interface RopeOptions {
   bendCompliance?: number;
 }
 
+/** A rope in an XPBD world: its particles and link constraints. */
 export interface Rope {
   first: number;
   count: number;

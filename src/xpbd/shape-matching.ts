@@ -31,6 +31,7 @@ import { nthRoot, pbdStiffness } from './stiffness.js';
  */
 export type ShapeMatchingMode = 'rigid' | 'linear';
 
+/** Options of a shape-matching set (Müller et al. 2005): dimension, mode (rigid or linear) and stiffness. */
 export interface ShapeMatchingOptions {
   /** 2 or 3: the dimensions matched (2 uses x, y only) */
   dim: 2 | 3;
@@ -59,6 +60,7 @@ export interface ShapeMatchingTrace {
   goals: number[];
 }
 
+/** Shape matching (Müller, Heidelberger, Teschner, Gross 2005): pulls the particles toward the best rigid (or linear) transform of their rest shape. */
 export class ShapeMatching implements ConstraintSet {
   readonly kind = 'shape-matching';
   coloring?: Coloring;

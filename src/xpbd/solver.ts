@@ -18,6 +18,7 @@ export type Integrator = 'xpbd' | 'pbd' | 'verlet';
 /** Gauss–Seidel (default), Jacobi with per-particle averaging, graph-coloured Gauss–Seidel (textbook §26.5). */
 export type SolverOrder = 'gauss-seidel' | 'jacobi' | 'colored';
 
+/** Settings of an {@link XpbdWorld}: integrator, substeps, iterations, constraint order, gravity, drag. */
 export interface XpbdSettings {
   integrator: Integrator;
   /** substeps per `step(dt)`; h = dt / substeps */
@@ -40,6 +41,7 @@ export interface ExternalForce {
   accumulate(particles: Particles, acc: Float64Array): void;
 }
 
+/** A trace event of the XPBD step, sent to the trace hook after each stage. */
 export interface XpbdTraceEvent {
   stage: 'predict' | 'sweep' | 'velocities';
   substep: number;
@@ -51,6 +53,7 @@ export interface XpbdTraceEvent {
 /** The most substeps per step, and the most iterations per substep (a larger count can only hang the step). */
 export const MAX_XPBD_PASSES = 1000;
 
+/** The defaults of {@link XpbdSettings}: XPBD with 20 substeps of one iteration (Macklin et al. 2019), Gauss–Seidel order, gravity −9.81. */
 export const defaultXpbdSettings: XpbdSettings = {
   integrator: 'xpbd',
   substeps: 20,
