@@ -231,10 +231,13 @@ export function storeTransforms3(
 }
 
 /**
- * A unit tangent basis (t1, t2) of the unit normal n into cc[o + C_T1 ..], cc[o + C_T2 ..]:
+ * A unit tangent basis (t1, t2) of the unit normal n at cc[o + C_N ..] into cc[o + C_T1 ..], cc[o + C_T2 ..]:
  * t1 ⟂ n from the normal's smallest component (a continuous choice away from the switch), t2 = n × t1.
  */
-function tangentBasis(cc: Float64Array, o: number, nx: number, ny: number, nz: number): void {
+function tangentBasis(cc: Float64Array, o: number): void {
+  const nx = cc[o + C_N]!;
+  const ny = cc[o + C_N + 1]!;
+  const nz = cc[o + C_N + 2]!;
   let tx: number;
   let ty: number;
   let tz: number;
@@ -257,17 +260,17 @@ function tangentBasis(cc: Float64Array, o: number, nx: number, ny: number, nz: n
   cc[o + C_T2 + 2] = nx * ty - ny * tx;
 }
 
-/** (r × d)·I⁻¹(r × d) for the symmetric inverse inertia at cc[io..io+5]. */
-function angularMass(
-  cc: Float64Array,
-  io: number,
-  rx: number,
-  ry: number,
-  rz: number,
-  dx: number,
-  dy: number,
-  dz: number,
-): number {
+/**
+ * (r × d)·I⁻¹(r × d) with r at cc[r..r+2], d at cc[d..d+2] and the symmetric inverse inertia at
+ * cc[io..io+5] (integer offsets only: a call with double arguments that is not inlined boxes them).
+ */
+function angularMass(cc: Float64Array, io: number, r: number, d: number): number {
+  const rx = cc[r]!;
+  const ry = cc[r + 1]!;
+  const rz = cc[r + 2]!;
+  const dx = cc[d]!;
+  const dy = cc[d + 1]!;
+  const dz = cc[d + 2]!;
   const cx = ry * dz - rz * dy;
   const cy = rz * dx - rx * dz;
   const cz = rx * dy - ry * dx;
@@ -277,8 +280,14 @@ function angularMass(
   return cx * ix + cy * iy + cz * iz;
 }
 
-/** d·(IA⁻¹ + IB⁻¹) d for the two symmetric inverse inertias at cc[o + C_IA], cc[o + C_IB]. */
-function twoSided(cc: Float64Array, o: number, dx: number, dy: number, dz: number): number {
+/**
+ * The angular effective mass 1/(d·(IA⁻¹ + IB⁻¹) d) for d at cc[d..d+2] and the inverse inertias of
+ * constraint o, written to cc[out] (a returned double would be boxed: the loop keeps it from inlining).
+ */
+function twoSided(cc: Float64Array, o: number, d: number, out: number): void {
+  const dx = cc[d]!;
+  const dy = cc[d + 1]!;
+  const dz = cc[d + 2]!;
   let k = 0;
   for (let s = o + C_IA; s <= o + C_IB; s += C_IB - C_IA) {
     const ix = cc[s]! * dx + cc[s + 1]! * dy + cc[s + 2]! * dz;
@@ -286,7 +295,7 @@ function twoSided(cc: Float64Array, o: number, dx: number, dy: number, dz: numbe
     const iz = cc[s + 2]! * dx + cc[s + 4]! * dy + cc[s + 5]! * dz;
     k += dx * ix + dy * iy + dz * iz;
   }
-  return k;
+  cc[out] = k > 0 ? 1 / k : 0;
 }
 
 /**
@@ -328,7 +337,7 @@ export function prepareContacts3(
     cc[o + C_N] = nx;
     cc[o + C_N + 1] = ny;
     cc[o + C_N + 2] = nz;
-    tangentBasis(cc, o, nx, ny, nz);
+    tangentBasis(cc, o);
     cc[o + C_FRICTION] = cs.friction[c]!;
     cc[o + C_RESTITUTION] = cs.restitution[c]!;
     cc[o + C_STATIC] = mA === 0 || mB === 0 ? 1 : 0;
@@ -336,8 +345,7 @@ export function prepareContacts3(
     cc[o + C_TORSION] = cs.torsion[c]!;
     for (let d = 0; d < 3; d++) {
       const t = d === 2 ? C_N : d === 0 ? C_T1 : C_T2;
-      const k = twoSided(cc, o, cc[o + t]!, cc[o + t + 1]!, cc[o + t + 2]!);
-      cc[o + C_ANG_MASS + d] = k > 0 ? 1 / k : 0;
+      twoSided(cc, o, o + t, o + C_ANG_MASS + d);
       cc[o + C_ANG_IMPULSE + d] = warmStarting ? cs.angularImpulse[3 * c + d]! : 0;
     }
     for (let j = 0; j < pc; j++) {
@@ -358,15 +366,8 @@ export function prepareContacts3(
       cc[q + P_BASE_SEP] = cs.separation[k]! - ((bx - ax) * nx + (by - ay) * ny + (bz - az) * nz);
       let kt = 0;
       for (let d = 0; d < 3; d++) {
-        const t = d === 0 ? C_N : d === 1 ? C_T1 : C_T2;
-        const dx = cc[o + t]!;
-        const dy = cc[o + t + 1]!;
-        const dz = cc[o + t + 2]!;
-        const kk =
-          mA +
-          mB +
-          angularMass(cc, o + C_IA, ax, ay, az, dx, dy, dz) +
-          angularMass(cc, o + C_IB, bx, by, bz, dx, dy, dz);
+        const t = o + (d === 0 ? C_N : d === 1 ? C_T1 : C_T2);
+        const kk = mA + mB + angularMass(cc, o + C_IA, q + P_RA, t) + angularMass(cc, o + C_IB, q + P_RB, t);
         cc[q + (d === 0 ? P_NORMAL_MASS : P_TANGENT_MASS + d - 1)] = kk > 0 ? 1 / kk : 0;
         if (d > 0) kt += kk;
       }
