@@ -42,6 +42,19 @@ export class PhysicsError extends Error {
   }
 }
 
+/**
+ * The index of the first NaN or ±∞ among `a[0 .. n)`, or −1 when all are finite: one pass of
+ * `x − x` sums (0 for a finite x, NaN otherwise), a second one only when that sum is not 0. The
+ * engines' step guard (docs/design.md, "Non-finite state"); allocation-free.
+ */
+export function firstNonFinite(a: ArrayLike<number>, n: number = a.length): number {
+  let acc = 0;
+  for (let k = 0; k < n; k++) acc += a[k]! - a[k]!;
+  if (acc === 0) return -1;
+  for (let k = 0; k < n; k++) if (!Number.isFinite(a[k]!)) return k;
+  return -1;
+}
+
 /** Throws `non-finite` unless `value` is a finite number. `where` names the field, e.g. `body.mass`. */
 export function assertFinite(value: number, where: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) {

@@ -1,5 +1,6 @@
 /** Implicit Baraff–Witkin cloth (1998): springs integrated by implicit Euler with CG. */
-import { assertFinite, PhysicsError } from '../core/errors.js';
+import { assertFinite, firstNonFinite, PhysicsError } from '../core/errors.js';
+import { apiChecks } from '../core/validate.js';
 import {
   assemble,
   createSpringNetwork,
@@ -14,8 +15,8 @@ import {
   conjugateGradient,
   createCGScratch,
 } from '../math/cg.js';
-import type { ClothMesh } from '../xpbd/cloth.js';
-import { type Collider, colliderDistance } from '../xpbd/collision.js';
+import { type ClothMesh, validateClothPin } from '../xpbd/cloth.js';
+import { type Collider, colliderDistance, validateCollider } from '../xpbd/collision.js';
 import { addTriangleDrag } from '../xpbd/wind.js';
 
 /**
@@ -69,6 +70,24 @@ export interface ImplicitClothOptions {
   cgMaxIterations?: number;
 }
 
+const IMPLICIT_CLOTH_KEYS = [
+  'stretchStiffness',
+  'shearStiffness',
+  'bendStiffness',
+  'damping',
+  'gravity',
+  'drag',
+  'wind',
+  'pin',
+  'colliders',
+  'thickness',
+  'friction',
+  'substeps',
+  'cgTolerance',
+  'cgMaxIterations',
+];
+
+/** Baraff–Witkin implicit cloth on a spring network (see the module comment). */
 export class ImplicitCloth {
   readonly mesh: ClothMesh;
   readonly net: SpringNetwork;
@@ -106,7 +125,19 @@ export class ImplicitCloth {
   private readonly cgPlain: CGOptions;
   private readonly cgFiltered: CGOptions;
 
+  /** The implicit cloth of `mesh` (options checked once: known keys, pins inside the grid, colliders). */
   constructor(mesh: ClothMesh, options: ImplicitClothOptions) {
+    const o = apiChecks.object(options, 'implicitCloth', IMPLICIT_CLOTH_KEYS);
+    validateClothPin(o.pin, mesh.nx, mesh.ny, 'implicitCloth.pin');
+    if (o.colliders !== undefined) {
+      const list = apiChecks.array(o.colliders, 'implicitCloth.colliders');
+      for (let c = 0; c < list.length; c++)
+        validateCollider(list[c] as Collider, `implicitCloth.colliders[${c}]`);
+    }
+    apiChecks.optNumber(o, 'substeps', 'implicitCloth', { integer: true, min: 1, max: 1000 });
+    apiChecks.optNumber(o, 'cgMaxIterations', 'implicitCloth', { integer: true, min: 1 });
+    for (const key of ['thickness', 'friction', 'drag', 'cgTolerance'])
+      apiChecks.optNumber(o, key, 'implicitCloth', { min: 0 });
     const k = assertFinite(options.stretchStiffness, 'implicitCloth.stretchStiffness');
     if (!(k > 0))
       throw new PhysicsError('invalid-argument', `implicitCloth.stretchStiffness: must be > 0, got ${k}`);
@@ -209,11 +240,13 @@ export class ImplicitCloth {
     this.lastCGIterations = 0;
     for (let s = 0; s < this.substeps; s++) this.newtonStep(h);
     this.time += dt;
-    const x = this.net.x;
-    let sum = 0;
-    for (let k = 0; k < x.length; k++) sum += x[k];
-    if (!Number.isFinite(sum))
-      throw new PhysicsError('diverged', 'implicitCloth: positions became non-finite');
+    // the engines' non-finite policy (docs/design.md): name the particle, the state is lost
+    const bad = Math.max(firstNonFinite(this.net.x), firstNonFinite(this.net.v));
+    if (bad >= 0)
+      throw new PhysicsError(
+        'non-finite',
+        `implicitCloth.particles[${Math.floor(bad / 3)}]: position/velocity must be finite after the step to t = ${this.time}; the state is lost: rebuild it`,
+      );
   }
 
   /** One Baraff–Witkin step of size h (the stages of the file comment, one per line). */

@@ -1,5 +1,6 @@
 /** Implicit linear and corotational FEM: assembled stiffness, implicit Euler or statics, CG. */
-import { assertFinite, PhysicsError } from '../core/errors.js';
+import { assertFinite, firstNonFinite, PhysicsError } from '../core/errors.js';
+import { apiChecks } from '../core/validate.js';
 import { type CGOptions, type CGResult, conjugateGradient, createCGScratch } from '../math/cg.js';
 import * as mat22 from '../math/mat22.js';
 import { rotation3 } from '../math/rotation-extraction.js';
@@ -41,6 +42,23 @@ export interface ImplicitFemOptions extends ElasticMaterial {
   cgMaxIterations?: number;
 }
 
+const IMPLICIT_FEM_KEYS = [
+  'youngModulus',
+  'poissonRatio',
+  'planeStress',
+  'dim',
+  'vertices',
+  'elements',
+  'density',
+  'corotational',
+  'gravity',
+  'massDamping',
+  'stiffnessDamping',
+  'cgTolerance',
+  'cgMaxIterations',
+];
+
+/** Implicit corotated linear FEM (see the module comment). */
 export class ImplicitFem {
   readonly dim: 2 | 3;
   readonly nodes: number;
@@ -79,7 +97,9 @@ export class ImplicitFem {
   private cK = 1;
   private readonly applySystem: (p: Float64Array, out: Float64Array) => void;
 
+  /** The FEM body of `o` (checked once: known keys, whole nodes and elements, finite vertices). */
   constructor(o: ImplicitFemOptions) {
+    apiChecks.object(o, 'implicitFem', IMPLICIT_FEM_KEYS);
     const d = o.dim;
     if (d !== 2 && d !== 3)
       throw new PhysicsError('invalid-argument', `implicitFem.dim: must be 2 or 3, got ${d}`);
@@ -96,6 +116,16 @@ export class ImplicitFem {
       assertFinite(this.rest[k], `implicitFem.vertices[${(k / d) | 0}]`);
     this.x = Float64Array.from(this.rest);
     this.v = new Float64Array(this.rest.length);
+    if (!Number.isInteger(this.nodes))
+      throw new PhysicsError(
+        'invalid-argument',
+        `implicitFem.vertices: ${o.vertices.length} numbers is not ${d} per node`,
+      );
+    if (o.elements.length % (d + 1) !== 0)
+      throw new PhysicsError(
+        'invalid-argument',
+        `implicitFem.elements: ${o.elements.length} ids is not ${d + 1} per element`,
+      );
     this.elements = Uint32Array.from(o.elements);
     this.corotational = o.corotational ?? true;
     this.gravity = [...(o.gravity ?? (d === 2 ? [0, -9.81] : [0, -9.81, 0]))];
@@ -365,9 +395,21 @@ export class ImplicitFem {
       this.x[k] += h * this.v[k];
     }
     this.time += dt;
-    if (!Number.isFinite(this.x[0] + this.x[this.x.length - 1])) {
-      throw new PhysicsError('diverged', 'implicitFem: positions became non-finite');
-    }
+    this.assertFiniteState();
+  }
+
+  /**
+   * The step's guard (the engines' non-finite policy, docs/design.md): a NaN or ±∞ in a node's
+   * position or velocity throws `non-finite` naming the node; the state is lost.
+   */
+  private assertFiniteState(): void {
+    const bad = Math.max(firstNonFinite(this.x), firstNonFinite(this.v));
+    if (bad < 0) return;
+    const node = Math.floor(bad / this.dim);
+    throw new PhysicsError(
+      'non-finite',
+      `implicitFem.nodes[${node}]: position/velocity must be finite after the step to t = ${this.time}; the state is lost: rebuild it`,
+    );
   }
 
   /** Static equilibrium under gravity: `iterations` solves of K Δx = f(x) (rotations updated each time). */

@@ -1,4 +1,5 @@
-import { assertFinite, PhysicsError } from '../core/errors.js';
+import { assertFinite, firstNonFinite, PhysicsError } from '../core/errors.js';
+import { apiChecks as v } from '../core/validate.js';
 
 /**
  * A height-field pool: the linearised shallow-water wave equation on a grid of water columns
@@ -42,6 +43,10 @@ export interface Ball {
   mass: number;
 }
 
+/** The most water columns a pool may have (2048²). */
+export const MAX_POOL_COLUMNS = 4_194_304;
+
+/** A height-field pool of water columns with floating balls. */
 export class HeightFieldPool {
   readonly nx: number;
   readonly ny: number;
@@ -62,11 +67,20 @@ export class HeightFieldPool {
   private readonly laplace: Float64Array;
   time = 0;
 
+  /** A pool at rest (options checked: known keys, sizes, at most {@link MAX_POOL_COLUMNS} columns). */
   constructor(options: PoolOptions) {
+    const o = v.object(options, 'pool', ['nx', 'ny', 'spacing', 'depth', 'gravity', 'damping', 'density']);
     const { nx, ny } = options;
     if (!Number.isInteger(nx) || !Number.isInteger(ny) || nx < 3 || ny < 3) {
       throw new PhysicsError('invalid-argument', `pool: nx and ny must be integers ≥ 3, got ${nx}×${ny}`);
     }
+    if (nx * ny > MAX_POOL_COLUMNS)
+      throw new PhysicsError(
+        'invalid-argument',
+        `pool.nx: ${nx} × ${ny} columns is more than the limit of ${MAX_POOL_COLUMNS}`,
+      );
+    v.optNumber(o, 'gravity', 'pool', { above: 0 });
+    v.optNumber(o, 'density', 'pool', { above: 0 });
     const spacing = assertFinite(options.spacing, 'pool.spacing');
     const depth = assertFinite(options.depth, 'pool.depth');
     if (spacing <= 0) throw new PhysicsError('invalid-argument', `pool.spacing: must be > 0, got ${spacing}`);
@@ -89,12 +103,36 @@ export class HeightFieldPool {
     this.laplace = new Float64Array(n);
   }
 
+  /**
+   * The step's guard (the engines' non-finite policy, docs/design.md): a NaN or ±∞ in a column's
+   * height or velocity, or in a ball's height or speed, throws `non-finite` naming it.
+   */
+  private assertFiniteState(): void {
+    const bad = Math.max(firstNonFinite(this.height), firstNonFinite(this.velocity));
+    if (bad >= 0) {
+      throw new PhysicsError(
+        'non-finite',
+        `pool.columns[${bad}] (column ${bad % this.nx}, row ${Math.floor(bad / this.nx)}): height/velocity must be finite after the step to t = ${this.time}; the state is lost: rebuild the pool`,
+      );
+    }
+    for (let b = 0; b < this.balls.length; b++) {
+      const ball = this.balls[b]!;
+      if (!Number.isFinite(ball.z + ball.vz))
+        throw new PhysicsError(
+          'non-finite',
+          `pool.balls[${b}]: z/vz must be finite after the step to t = ${this.time}, got z = ${ball.z}, vz = ${ball.vz}`,
+        );
+    }
+  }
+
   /** The largest stable step, from c·h/Δx < 1/√2. */
   maxStableDt(): number {
     return this.spacing / (this.waveSpeed * Math.SQRT2);
   }
 
+  /** Adds a floating ball (checked: finite, radius and mass > 0, no unknown fields); returns it. */
   addBall(ball: Ball): Ball {
+    v.object(ball, `pool.balls[${this.balls.length}]`, ['x', 'y', 'z', 'vz', 'radius', 'mass']);
     for (const key of ['x', 'y', 'z', 'vz', 'radius', 'mass'] as const)
       assertFinite(ball[key], `ball.${key}`);
     if (ball.radius <= 0)
@@ -112,6 +150,7 @@ export class HeightFieldPool {
     assertFinite(x, 'disturb.x');
     assertFinite(y, 'disturb.y');
     assertFinite(amount, 'disturb.amount');
+    v.number(radius, 'disturb.radius', { above: 0 });
     const h = this.spacing;
     let added = 0;
     for (let j = 0; j < this.ny; j++) {
@@ -199,12 +238,8 @@ export class HeightFieldPool {
       velocity[k] = v;
       height[k] = height[k]! + dt * v;
     }
-    for (let k = 0; k < n; k++) {
-      if (!Number.isFinite(height[k]!)) {
-        throw new PhysicsError('diverged', `pool: the height field became non-finite at t = ${this.time}`);
-      }
-    }
     this.time += dt;
+    this.assertFiniteState();
   }
 
   /**

@@ -1,4 +1,5 @@
-import { PhysicsError } from '../core/errors.js';
+import { assertFinite, firstNonFinite, PhysicsError } from '../core/errors.js';
+import { apiChecks as v } from '../core/validate.js';
 import { pcos, pexp, psin } from '../math/portable.js';
 import { FFT } from './fft.js';
 import { gaussianPair, plog } from './gaussian.js';
@@ -48,6 +49,22 @@ export interface OceanOptions {
   uniform: () => number;
 }
 
+const OCEAN_KEYS = [
+  'resolution',
+  'patchSize',
+  'windSpeed',
+  'windAngle',
+  'spectrum',
+  'amplitude',
+  'fetch',
+  'gamma',
+  'depth',
+  'choppiness',
+  'gravity',
+  'uniform',
+];
+
+/** An FFT ocean patch (Tessendorf 2001): a random spectrum, evolved by the dispersion relation. */
 export class Ocean {
   readonly resolution: number;
   readonly patchSize: number;
@@ -75,10 +92,19 @@ export class Ocean {
   private readonly specRe: Float64Array;
   private readonly specIm: Float64Array;
 
+  /** An ocean patch (options checked: known keys, the spectrum's name, a resolution of at most 2048). */
   constructor(options: OceanOptions) {
+    const o = v.object(options, 'ocean', OCEAN_KEYS);
+    v.optOneOf(o, 'spectrum', 'ocean', ['phillips', 'jonswap']);
+    if (typeof o.uniform !== 'function')
+      v.failGot('ocean.uniform', 'expected a function () => [0, 1)', o.uniform);
+    for (const key of ['windAngle', 'amplitude', 'fetch', 'gamma']) v.optNumber(o, key, 'ocean');
     const n = options.resolution ?? 64;
-    if (!Number.isInteger(n) || n < 4 || (n & (n - 1)) !== 0) {
-      throw new PhysicsError('invalid-argument', `ocean.resolution: must be a power of two ≥ 4, got ${n}`);
+    if (!Number.isInteger(n) || n < 4 || n > 2048 || (n & (n - 1)) !== 0) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `ocean.resolution: must be a power of two from 4 to 2048, got ${n}`,
+      );
     }
     const patch = options.patchSize ?? 100;
     const wind = options.windSpeed ?? 12;
@@ -161,7 +187,17 @@ export class Ocean {
 
   /** Advances the ocean clock by dt and recomputes the fields. */
   step(dt: number): void {
+    assertFinite(dt, 'ocean.step.dt');
     this.evaluate(this.time + dt);
+    // the engines' non-finite policy (docs/design.md): name the cell, never return NaN heights
+    const bad = firstNonFinite(this.height);
+    if (bad >= 0) {
+      const n = this.resolution;
+      throw new PhysicsError(
+        'non-finite',
+        `ocean.height: cell (${bad % n}, ${Math.floor(bad / n)}) is ${this.height[bad]} at t = ${this.time}`,
+      );
+    }
   }
 
   /** Computes h, its slopes and the choppy displacement at time t (three or five inverse FFTs). */

@@ -274,15 +274,22 @@ function checkClothOptions(options: AddClothOptions, nx: number, ny: number): vo
     v.optNumber(o, key, 'cloth', { min: 0 });
   if (o.shearCompliance !== null) v.optNumber(o, 'shearCompliance', 'cloth', { min: 0 });
   v.optNumber(o, 'stiffness', 'cloth', { min: 0, max: 1 });
-  const pin = o.pin;
+  validateClothPin(o.pin, nx, ny, 'cloth.pin');
+}
+
+/**
+ * Checks a cloth's `pin` option (shared by the XPBD and the implicit cloth): one of the named
+ * sets, or integer (i, j) pairs inside the nx × ny grid; errors name `where`.
+ */
+export function validateClothPin(pin: unknown, nx: number, ny: number, where: string): void {
   if (pin === undefined || typeof pin === 'string') {
-    if (pin !== undefined) v.oneOf(pin, 'cloth.pin', ['top-corners', 'top-edge', 'left-edge', 'none']);
+    if (pin !== undefined) v.oneOf(pin, where, ['top-corners', 'top-edge', 'left-edge', 'none']);
     return;
   }
-  const list = v.array(pin, 'cloth.pin', 0, nx * ny);
+  const list = v.array(pin, where, 0, nx * ny);
   for (let k = 0; k < list.length; k++) {
     const q = list[k];
-    const path = `cloth.pin[${k}]`;
+    const path = `${where}[${k}]`;
     if (!Array.isArray(q) || q.length !== 2) v.failGot(path, 'expected [i, j] (column, row)', q);
     const pair = q as unknown[];
     v.number(pair[0], `${path}[0]`, { integer: true, min: 0, max: nx - 1 });
