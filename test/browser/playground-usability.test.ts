@@ -282,6 +282,13 @@ describe.runIf(HAVE_CHROMIUM)('playground usability in Chromium', () => {
     expect(await page.isVisible('#demo-list a[data-id="rigid2d-pyramid"]')).toBe(true);
     // the API reference is linked when built, otherwise the sidebar says how to build it
     expect(await page.textContent('#api-link')).toContain('API reference');
+    const href = await page.getAttribute('#api-link', 'href');
+    if (existsSync(join(ROOT, 'docs/api/index.html'))) {
+      expect(href).toBe('api/index.html');
+      expect((await page.request.get(new URL(href!, url).href)).status()).toBe(200);
+    } else {
+      expect(href).toBeNull();
+    }
     expect(problems).toEqual([]);
     await page.close();
   });
