@@ -19,6 +19,7 @@ import { grow } from '../core/grow.js';
 /** Per-body linked lists of the constraints (contacts, joints) that touch each body, in flat typed arrays. */
 export class EdgeLists {
   // ---- per body
+  /** bodies the per-body arrays hold */
   bodyCapacity = 0;
   /** first edge of each body's list, −1 when it has none */
   head = new Int32Array(0);
@@ -26,8 +27,11 @@ export class EdgeLists {
   count = new Int32Array(0);
 
   // ---- per edge (two per constraint slot)
+  /** edges the per-edge arrays hold */
   edgeCapacity = 0;
+  /** previous edge in the same body's list (−1 at the front) */
   prev = new Int32Array(0);
+  /** next edge in the same body's list (−1 at the end) */
   next = new Int32Array(0);
 
   /** Makes room for `n` bodies (capacity doubles, at least 16); new bodies have empty lists. */

@@ -15,32 +15,47 @@ import { grow } from '../core/grow.js';
 /** Persistent simulation islands: bodies linked by constraints, merged as they touch and split when they part, for sleeping. */
 export class IslandStore {
   // ---- per island
+  /** island slots allocated */
   capacity = 0;
+  /** island slots in use (live ones and the free list) */
   count = 0;
+  /** freed island slots, reused first */
   freeList: number[] = [];
+  /** 1 for a live island */
   alive = new Uint8Array(0);
+  /** first body of each island's list (−1 when empty) */
   head = new Int32Array(0);
+  /** last body of each island's list */
   tail = new Int32Array(0);
+  /** bodies in each island */
   size = new Int32Array(0);
   /** touching contacts (or bodies) lost since the island was built: it may need splitting */
   removed = new Int32Array(0);
   /** per-step scratch: the island's smallest and largest sleep time, and the step it was last visited */
   minSleep = new Float64Array(0);
+  /** (see minSleep) the largest sleep time of the island's bodies */
   maxSleep = new Float64Array(0);
+  /** (see minSleep) the step the island was last visited */
   visit = new Int32Array(0);
 
   // ---- per body slot
+  /** body slots allocated in the per-body arrays */
   bodyCapacity = 0;
   /** island of each body (−1: static, kinematic or free) and its neighbours in the island's list */
   islandOf = new Int32Array(0);
+  /** next body in the same island (−1 at the end) */
   next = new Int32Array(0);
+  /** previous body in the same island (−1 at the start) */
   prev = new Int32Array(0);
   /** flood-fill scratch */
   mark = new Int32Array(0);
+  /** flood-fill scratch: the bodies still to visit */
   stack = new Int32Array(0);
+  /** flood-fill scratch: the bodies found */
   members = new Int32Array(0);
   private markStamp = 0;
 
+  /** Makes room for `n` bodies in the per-body arrays. */
   ensureBodies(n: number): void {
     if (n <= this.bodyCapacity) return;
     let cap = Math.max(16, this.bodyCapacity);

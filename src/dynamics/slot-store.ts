@@ -8,11 +8,15 @@ import { grow } from '../core/grow.js';
 
 /** Slots with generation counters and a free list: the storage behind stable body, shape and joint handles. */
 export class SlotStore {
+  /** slots allocated */
   capacity = 0;
   /** slots in use are [0, count) minus the free list */
   count = 0;
+  /** freed slots, reused first */
   freeList: number[] = [];
+  /** 1 for a slot in use */
   alive = new Uint8Array(0);
+  /** generation of each slot, bumped when it is freed: stale handles do not match */
   generation = new Uint32Array(0);
 
   /** Makes room for `n` slots (capacity doubles, at least 16). */
@@ -43,6 +47,7 @@ export class SlotStore {
     return i;
   }
 
+  /** Frees slot i (its generation changes, so old handles become invalid). */
   free(i: number): void {
     this.alive[i] = 0;
     this.generation[i] = this.generation[i]! + 1;

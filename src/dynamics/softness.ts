@@ -9,8 +9,11 @@
 
 /** Soft constraint coefficients for stiffness `hertz`, damping ratio `zeta` and step `h`. */
 export interface Softness {
+  /** position error fed back per second, 1/s (Box2D's soft step, Catto 2024) */
   biasRate: number;
+  /** scale of the effective mass in the impulse, in [0, 1] */
   massScale: number;
+  /** share of the accumulated impulse subtracted each iteration (the softness' leak) */
   impulseScale: number;
 }
 

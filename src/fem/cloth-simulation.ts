@@ -18,6 +18,7 @@ export type ClothIntegrator = 'pbd' | 'xpbd' | 'implicit';
 
 /** The integrator of a {@link ClothSimulation} and its settings (iterations, substeps, stiffness, damping). */
 export interface ClothSimulationOptions {
+  /** 'pbd', 'xpbd' or 'implicit' (Baraff–Witkin) */
   integrator: ClothIntegrator;
   /** PBD: iterations per frame (default 4) */
   iterations?: number;
@@ -29,22 +30,31 @@ export interface ClothSimulationOptions {
   pbdStiffness?: number;
   /** skip-one bending springs (XPBD / implicit: N/m; PBD: on with stiffness pbdStiffness); default off */
   bendStiffness?: number;
+  /** which particles are pinned (as in addCloth) */
   pin?: AddClothOptions['pin'];
+  /** m/s² (default [0, −9.81, 0]) */
   gravity?: [number, number, number];
   /** air drag, 1/s */
   drag?: number;
+  /** a wind of this velocity (m/s) with this drag coefficient on the triangles */
   wind?: { velocity: [number, number, number]; drag: number };
+  /** shapes the cloth collides with */
   colliders?: Collider[];
+  /** distance kept from the colliders, m */
   thickness?: number;
+  /** friction coefficient against the colliders */
   friction?: number;
 }
 
 /** A cloth stepped by one of several integrators, with the same positions, step and energy readout for each. */
 export interface ClothSimulation {
+  /** the integrator chosen */
   readonly integrator: ClothIntegrator;
+  /** the cloth's mesh */
   readonly mesh: ClothMesh;
   /** positions, 3 per cloth particle (grid order i + j·nx) */
   positions(): Float64Array;
+  /** Advances one frame of `dt` seconds. */
   step(dt: number): void;
   /** kinetic + elastic + gravitational energy, J (elastic: of the compliant constraints / springs) */
   energy(): number;

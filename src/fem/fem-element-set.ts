@@ -17,6 +17,7 @@ export type FemModel = 'corotational' | 'neo-hookean';
 
 /** A FEM element set's material, model and solver settings. */
 export interface FemSetOptions extends ElasticMaterial {
+  /** the elastic energy (default 'corotational') */
   model?: FemModel;
   /** classic PBD stiffness k ∈ [0, 1] (only the PBD integrator reads it) */
   stiffness?: number;
@@ -30,8 +31,11 @@ export interface FemSetOptions extends ElasticMaterial {
  */
 export abstract class FemElementSet implements ConstraintSet {
   readonly kind: string;
+  /** the elastic energy */
   readonly model: FemModel;
+  /** the Lamé parameters μ and λ of the material */
   readonly lame: LameParameters;
+  /** classic PBD stiffness k in [0, 1] (PBD integrator only) */
   stiffness: number;
   coloring?: Coloring;
   protected n = 0;

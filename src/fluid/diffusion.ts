@@ -10,6 +10,7 @@ import type { MacGrid } from './mac-grid.js';
 
 /** Implicit diffusion (viscosity, heat) on a MAC grid: solves (I − ν dt ∇²) q′ = q per field. */
 export class Diffuser {
+  /** the grid it diffuses on */
   readonly grid: MacGrid;
   private readonly fixed: Uint8Array;
   private readonly rhs: Float64Array;

@@ -24,17 +24,25 @@ export const MAX_GRID_CELLS = 4_194_304;
 
 /** Which sides of the domain are open (true) rather than walls. */
 export interface DomainSides {
+  /** the left side (x = 0) is open: fluid may flow out, pressure 0 there */
   xMin: boolean;
+  /** the right side is open */
   xMax: boolean;
+  /** the bottom side (y = 0) is open */
   yMin: boolean;
+  /** the top side is open */
   yMax: boolean;
+  /** the front side (z = 0, 3D) is open */
   zMin: boolean;
+  /** the back side (3D) is open */
   zMax: boolean;
 }
 
 /** Size, cell size and open sides of a {@link MacGrid}. */
 export interface MacGridOptions {
+  /** cells along x */
   nx: number;
+  /** cells along y */
   ny: number;
   /** 1 (the default) for a 2D grid */
   nz?: number;
@@ -46,12 +54,19 @@ export interface MacGridOptions {
 
 /** A staggered (MAC) grid in 2D or 3D: velocities on the cell faces, scalars at the centres, solid cells with their velocities (textbook §26.4). */
 export class MacGrid {
+  /** cells along x */
   readonly nx: number;
+  /** cells along y */
   readonly ny: number;
+  /** cells along z (1 in 2D) */
   readonly nz: number;
+  /** 2 or 3 */
   readonly dim: 2 | 3;
+  /** cell size in metres */
   readonly h: number;
+  /** nx·ny·nz */
   readonly cellCount: number;
+  /** which sides of the domain are open (the others are walls) */
   readonly open: DomainSides;
   /** x-face velocities, (nx+1)·ny·nz */
   readonly u: Float64Array;
@@ -63,7 +78,9 @@ export class MacGrid {
   readonly solid: Uint8Array;
   /** velocity of the solid in each solid cell (x, y, z components) */
   readonly solidU: Float64Array;
+  /** y velocity of the solid in each solid cell */
   readonly solidV: Float64Array;
+  /** z velocity of the solid in each solid cell (3D) */
   readonly solidW: Float64Array;
 
   constructor(options: MacGridOptions) {
@@ -109,15 +126,19 @@ export class MacGrid {
     this.solidW = new Float64Array(this.cellCount);
   }
 
+  /** Index of cell (i, j, k) in the cell arrays: i + nx (j + ny k). */
   cellIndex(i: number, j: number, k = 0): number {
     return i + this.nx * (j + this.ny * k);
   }
+  /** Index of the x-face left of cell (i, j, k) in `u`. */
   uIndex(i: number, j: number, k = 0): number {
     return i + (this.nx + 1) * (j + this.ny * k);
   }
+  /** Index of the y-face below cell (i, j, k) in `v`. */
   vIndex(i: number, j: number, k = 0): number {
     return i + this.nx * (j + (this.ny + 1) * k);
   }
+  /** Index of the z-face in front of cell (i, j, k) in `w`. */
   wIndex(i: number, j: number, k = 0): number {
     return i + this.nx * (j + this.ny * k);
   }
@@ -126,9 +147,11 @@ export class MacGrid {
   get width(): number {
     return this.nx * this.h;
   }
+  /** Height of the domain in metres (ny·h). */
   get height(): number {
     return this.ny * this.h;
   }
+  /** Depth of the domain in metres (nz·h). */
   get depth(): number {
     return this.nz * this.h;
   }

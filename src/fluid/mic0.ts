@@ -9,6 +9,7 @@ import type { PoissonSystem } from './poisson.js';
 
 /** The modified incomplete Cholesky preconditioner MIC(0) of the pressure Poisson system (Bridson 2015). */
 export class MIC0 {
+  /** the Poisson system it preconditions */
   readonly sys: PoissonSystem;
   /** 1/√e per cell (0 for inactive) */
   readonly precon: Float64Array;

@@ -29,6 +29,7 @@ interface Level {
 export interface MultigridOptions {
   /** red–black sweeps before / after the coarse correction (default 2 / 2) */
   preSweeps?: number;
+  /** (see preSweeps) sweeps after the coarse correction */
   postSweeps?: number;
   /** symmetric sweeps on the coarsest level (default 40) */
   coarsestSweeps?: number;
@@ -38,9 +39,13 @@ export interface MultigridOptions {
 
 /** A geometric multigrid V-cycle on the pressure Poisson system, used as the preconditioner of CG (MGPCG; McAdams, Sifakis, Teran 2010). */
 export class MultigridPreconditioner {
+  /** the grid levels, finest first */
   readonly levels: Level[] = [];
+  /** red–black sweeps before the coarse correction */
   readonly preSweeps: number;
+  /** red–black sweeps after it */
   readonly postSweeps: number;
+  /** symmetric sweeps on the coarsest level */
   readonly coarsestSweeps: number;
 
   constructor(fine: PoissonSystem, options: MultigridOptions = {}) {

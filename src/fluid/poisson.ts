@@ -16,19 +16,27 @@
 export class PoissonSystem {
   /** interior size */
   readonly nx: number;
+  /** (see nx) interior cells along y */
   readonly ny: number;
+  /** interior cells along z (1 in 2D) */
   readonly nz: number;
   /** padded size (nz stays 1 in 2D) */
   readonly px: number;
+  /** (see px) padded size along y */
   readonly py: number;
+  /** padded size along z */
   readonly pz: number;
   /** padded strides: +1 in x, sy in y, sz in z (sz = 0 in 2D) */
   readonly sy: number;
+  /** (see sy) the padded stride in z */
   readonly sz: number;
+  /** number of padded cells: the length of every per-cell array */
   readonly size: number;
   /** the padded index range [first, end) that holds every interior cell (ghost slabs excluded) */
   readonly first: number;
+  /** (see first) one past the last padded index of an interior cell */
   readonly end: number;
+  /** 2 or 3 */
   readonly dim: 2 | 3;
   /** diagonal; 0 marks an inactive cell (solid, ghost) */
   readonly diag: Float64Array;
@@ -36,7 +44,9 @@ export class PoissonSystem {
   readonly invDiag: Float64Array;
   /** coupling between cell c and c+1 / c+sy / c+sz (≥ 0) */
   readonly cx: Float64Array;
+  /** (see cx) coupling between c and c + sy */
   readonly cy: Float64Array;
+  /** (see cx) coupling between c and c + sz */
   readonly cz: Float64Array;
   /** closed-region label per cell (≥ 1), 0 for inactive cells or cells of regions with an open side */
   readonly region: Int32Array;
@@ -80,6 +90,7 @@ export class PoissonSystem {
     return this.index(0, j, k);
   }
 
+  /** Fills `invDiag` from `diag` (0 for inactive cells), after the coefficients change. */
   updateInverseDiagonal(): void {
     const { diag, invDiag } = this;
     for (let c = 0; c < this.size; c++) invDiag[c] = diag[c] === 0 ? 0 : 1 / diag[c]!;

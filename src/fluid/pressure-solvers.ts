@@ -58,17 +58,21 @@ export interface PressureSolveOptions {
 
 /** What a pressure solve did: the solver, its iterations and the final residual. */
 export interface PressureSolveResult {
+  /** the solver used */
   solver: PressureSolverKind;
+  /** iterations (sweeps) done */
   iterations: number;
   /** ‖b − A p‖₂ at the end */
   residualNorm: number;
   /** ‖b‖₂ */
   initialNorm: number;
+  /** whether the tolerance was reached */
   converged: boolean;
 }
 
 /** Solves the pressure Poisson system A p = b of a MAC grid with any {@link PressureSolverKind}; the scratch arrays are allocated once. */
 export class PressureSolver {
+  /** the Poisson system it solves */
   readonly sys: PoissonSystem;
   private readonly tmp: Float64Array;
   private readonly r: Float64Array;

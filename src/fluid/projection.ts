@@ -38,13 +38,17 @@ export interface ProjectOptions extends PressureSolveOptions {
 export interface ProjectResult extends PressureSolveResult {
   /** ‖∇·u‖₂ over the cells before and after, in 1/s (the residual / h) */
   divergenceBefore: number;
+  /** (see divergenceBefore) after the projection */
   divergenceAfter: number;
 }
 
 /** The pressure projection of a MAC grid (textbook §26.4): builds the Poisson system from the solid and open cells, solves it and subtracts the pressure gradient so the velocity is divergence-free. */
 export class Projector {
+  /** the grid it projects */
   readonly grid: MacGrid;
+  /** the pressure Poisson system of the grid */
   readonly sys: PoissonSystem;
+  /** the pressure solver */
   readonly solver: PressureSolver;
   /** scaled pressure q = p·dt/(ρh) on the padded layout of `sys` */
   readonly q: Float64Array;

@@ -9,6 +9,7 @@ import type { MacGrid } from './mac-grid.js';
 
 /** Vorticity confinement (Fedkiw, Stam, Jensen 2001): adds back the small swirls numerical diffusion removes. */
 export class VorticityConfinement {
+  /** the grid it acts on */
   readonly grid: MacGrid;
   private readonly cu: Float64Array;
   private readonly cv: Float64Array;

@@ -7,8 +7,11 @@
 
 /** A segment of up to 2 points and, for each, where it came from. */
 export class ClipResult {
+  /** points left after clipping: 0, 1 or 2 */
   count = 0;
+  /** the points' x */
   readonly x = new Float64Array(2);
+  /** the points' y */
   readonly y = new Float64Array(2);
   /** 0 or 1 = the original endpoint survived; otherwise the code of the clipping plane that made it */
   readonly origin = new Int32Array(2);

@@ -27,17 +27,24 @@ export class EpaResult {
   readonly normal: Point2 = { x: 0, y: 0 };
   /** deepest point of A inside B and the matching point on B's surface: pointA = pointB + depth·n */
   readonly pointA: Point2 = { x: 0, y: 0 };
+  /** (see pointA) the matching point on B's surface */
   readonly pointB: Point2 = { x: 0, y: 0 };
   /** rounds of expansion used */
   iterations = 0;
   /** final polygon size */
   vertices = 0;
   // Working polygon: Minkowski points w = a − b with their a and b.
+  /** working polygon: Minkowski points w = a − b, x */
   readonly wx = new Float64Array(EPA_MAX_VERTICES);
+  /** working polygon: w, y */
   readonly wy = new Float64Array(EPA_MAX_VERTICES);
+  /** working polygon: the support point a of A, x */
   readonly ax = new Float64Array(EPA_MAX_VERTICES);
+  /** working polygon: a, y */
   readonly ay = new Float64Array(EPA_MAX_VERTICES);
+  /** working polygon: the support point b of B, x */
   readonly bx = new Float64Array(EPA_MAX_VERTICES);
+  /** working polygon: b, y */
   readonly by = new Float64Array(EPA_MAX_VERTICES);
 }
 
@@ -216,10 +223,13 @@ export class ConvexContact {
   readonly normal: Point2 = { x: 0, y: 0 };
   /** point on A's surface and on B's surface (for overlap: A's deepest point and B's matching point) */
   readonly pointA: Point2 = { x: 0, y: 0 };
+  /** (see pointA) the point on B's surface */
   readonly pointB: Point2 = { x: 0, y: 0 };
   /** whether EPA was needed (the cores overlap) */
   usedEpa = false;
+  /** the GJK query's result (distance and simplex) */
   readonly gjk = new GjkResult();
+  /** the EPA query's result, when the cores overlap */
   readonly epa = new EpaResult();
 }
 

@@ -24,6 +24,7 @@ export class GjkResult {
   distance = 0;
   /** closest point on A and on B (world) */
   readonly pointA: Point2 = { x: 0, y: 0 };
+  /** (see pointA) the closest point on B */
   readonly pointB: Point2 = { x: 0, y: 0 };
   /** unit normal from A to B (pointB − pointA normalised); (0, 0) when overlapping */
   readonly normal: Point2 = { x: 0, y: 0 };
@@ -31,12 +32,19 @@ export class GjkResult {
   iterations = 0;
   /** final simplex: `count` vertices w = a − b with their a, b and barycentric weights */
   count = 0;
+  /** final simplex: Minkowski points w = a − b, x */
   readonly wx = new Float64Array(3);
+  /** final simplex: w, y */
   readonly wy = new Float64Array(3);
+  /** final simplex: the support point a of A, x */
   readonly ax = new Float64Array(3);
+  /** final simplex: a, y */
   readonly ay = new Float64Array(3);
+  /** final simplex: the support point b of B, x */
   readonly bx = new Float64Array(3);
+  /** final simplex: b, y */
   readonly by = new Float64Array(3);
+  /** final simplex: barycentric weight of each vertex */
   readonly weight = new Float64Array(3);
 }
 

@@ -7,12 +7,15 @@ export class Manifold2 {
   pointCount = 0;
   /** world contact normal, unit, pointing from shape A to shape B */
   normalX = 0;
+  /** (see normalX) the normal's y */
   normalY = 0;
   /** world contact points midway between the two surfaces */
   readonly px = new Float64Array(2);
+  /** (see px) the contact points' y */
   readonly py = new Float64Array(2);
   /** the clipped point on the incident shape's core (the book's (2, 1) and (2, 0.5)) */
   readonly ix = new Float64Array(2);
+  /** (see ix) the clipped points' y */
   readonly iy = new Float64Array(2);
   /** signed separation: negative = penetration depth, positive = gap (speculative point) */
   readonly separation = new Float64Array(2);
@@ -22,8 +25,10 @@ export class Manifold2 {
   flip = false;
   /** reference edge index and incident edge index (polygon pairs) */
   referenceEdge = -1;
+  /** (see referenceEdge) the incident edge index */
   incidentEdge = -1;
 
+  /** Empties the manifold (no points); returns this. */
   clear(): this {
     this.pointCount = 0;
     this.flip = false;

@@ -23,18 +23,25 @@ export class RayHit {
   fraction = 0;
   /** world hit point */
   pointX = 0;
+  /** (see pointX) the hit point's y */
   pointY = 0;
   /** unit outward surface normal at the hit point (world) */
   normalX = 0;
+  /** (see normalX) the normal's y */
   normalY = 0;
 }
 
 /** A ray p1 → p2 searched up to `maxFraction`, reused between calls. */
 export class Ray2 {
+  /** start point p1, x */
   x1 = 0;
+  /** start point p1, y */
   y1 = 0;
+  /** end point p2, x */
   x2 = 0;
+  /** end point p2, y */
   y2 = 0;
+  /** hits beyond this fraction of p1 → p2 are ignored */
   maxFraction = 1;
 }
 

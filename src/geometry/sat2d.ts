@@ -8,9 +8,13 @@ import { type ConvexShape2, MAX_POLYGON_VERTICES, Transform2 } from './shapes2d.
 
 /** An oriented box: centre, unit axis u (v = perp(u)) and half extents along u and v. */
 export interface OrientedBox2 {
+  /** centre x */
   cx: number;
+  /** centre y */
   cy: number;
+  /** unit x axis of the box, x */
   ux: number;
+  /** unit x axis of the box, y */
   uy: number;
   /** half extent along u */
   eu: number;
@@ -22,9 +26,11 @@ export interface OrientedBox2 {
 export interface SatAxisRow {
   /** unit axis */
   nx: number;
+  /** (see nx) the axis' y component */
   ny: number;
   /** projected radii r = e_u |u·n| + e_v |v·n| */
   rA: number;
+  /** (see rA) B's projected radius */
   rB: number;
   /** |(c_B − c_A)·n| */
   distance: number;
@@ -42,6 +48,7 @@ export interface SatBoxResult {
   axis: number;
   /** contact normal pointing from A to B (the chosen axis, signed by (c_B − c_A)·n) */
   normalX: number;
+  /** (see normalX) the normal's y component */
   normalY: number;
   /** the least overlap (penetration depth) or, when separated, minus the largest gap */
   depth: number;
@@ -96,7 +103,9 @@ export function satBoxes(a: OrientedBox2, b: OrientedBox2): SatBoxResult {
 
 /** Result of {@link findMaxSeparation}: the edge of polygon 1 and its separation. */
 export interface SeparationResult {
+  /** the edge of the reference polygon with the largest separation */
   edge: number;
+  /** that largest separation (negative: overlapping) */
   separation: number;
 }
 

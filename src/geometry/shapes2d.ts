@@ -19,18 +19,23 @@ export type ShapeKind = 'circle' | 'capsule' | 'polygon' | 'segment';
 
 /** A rounded convex polygon in a local frame. */
 export interface ConvexShape2 {
+  /** which kind of shape */
   kind: ShapeKind;
   /** number of core vertices: 1 circle, 2 capsule/segment, 3..8 polygon */
   count: number;
+  /** core vertices, x (local frame, counter-clockwise) */
   vx: Float64Array;
+  /** core vertices, y */
   vy: Float64Array;
   /** outward unit normals of edge i (vertex i → i+1); for 2 vertices: +n then −n */
   nx: Float64Array;
+  /** (see nx) the normals' y components */
   ny: Float64Array;
   /** the rounding radius (circle and capsule radius; 0 for sharp polygons and segments) */
   radius: number;
   /** centroid in the local frame */
   centroidX: number;
+  /** (see centroidX) the centroid's y */
   centroidY: number;
   /**
    * chain segments only: the neighbouring points ("ghost vertices") as
@@ -247,8 +252,11 @@ export function makeBox(
 
 /** Mass, centroid and rotational inertia about the local origin for density `density`. */
 export interface MassData2 {
+  /** mass, kg */
   mass: number;
+  /** centre of mass x, local frame */
   cx: number;
+  /** centre of mass y, local frame */
   cy: number;
   /** inertia about the local origin (not the centroid) */
   inertia: number;
@@ -364,9 +372,13 @@ export function supportIndex(s: ConvexShape2, dx: number, dy: number): number {
 export class Transform2 {
   // Fields start as numbers (not parameter properties, which a [[Define]] class-field emit would
   // first set to undefined): V8 then keeps them as in-place doubles and `set` allocates nothing.
+  /** translation x */
   px = 0.5;
+  /** translation y */
   py = 0.5;
+  /** cos of the rotation angle */
   c = 1.5;
+  /** sin of the rotation angle */
   s = 0.5;
   constructor(px = 0, py = 0, c = 1, s = 0) {
     this.px = px;
@@ -374,6 +386,7 @@ export class Transform2 {
     this.c = c;
     this.s = s;
   }
+  /** Sets translation and rotation (cos, sin) in place; returns this. */
   set(px: number, py: number, c: number, s: number): this {
     this.px = px;
     this.py = py;

@@ -13,7 +13,9 @@ import type { ConvexShape2 } from './shapes2d.js';
 
 /** A 2D point written by a support function. */
 export interface Point2 {
+  /** x */
   x: number;
+  /** y */
   y: number;
 }
 
@@ -53,6 +55,7 @@ export class ConvexProxy implements SupportShape {
   radius: number;
   /** local vertices x0, y0, x1, y1, … */
   readonly local: Float64Array;
+  /** number of vertices */
   readonly count: number;
   private tx = 0;
   private ty = 0;
@@ -125,6 +128,7 @@ export class ShapeSupport implements SupportShape {
   private c = 1;
   private s = 0;
 
+  /** Points this support at `shape` placed at (x, y) with rotation (c, s) = (cos, sin); returns this. */
   set(shape: ConvexShape2, x: number, y: number, c: number, s: number): this {
     this.shape = shape;
     this.radius = shape.radius;

@@ -55,10 +55,13 @@ export interface SpringNetwork {
   fExt: Float64Array;
   /** spring end particles, m each */
   springI: Int32Array;
+  /** (see springI) the second end of each spring */
   springJ: Int32Array;
   /** rest length, stiffness k (N/m) and along-spring damping c (N·s/m), m each */
   restLength: Float64Array;
+  /** (see restLength) spring stiffness k, N/m */
   stiffness: Float64Array;
+  /** (see restLength) along-spring damping c, N·s/m */
   damping: Float64Array;
   /** clamp (1 − L/l) at 0 under compression so the system stays SPD; default true */
   clampCompression: boolean;
@@ -71,11 +74,15 @@ export interface SpringNetwork {
   dv: Float64Array;
   /** per-spring blocks Bₛ = h²Kₛ + hDₛ and Kₛ, d² each */
   blockB: Float64Array;
+  /** (see blockB) the stiffness blocks Kₛ */
   blockK: Float64Array;
   /** inverse diagonal blocks (the preconditioner), d² per particle */
   precond: Float64Array;
+  /** work vectors of the CG solve */
   cg: CGScratch;
+  /** the matrix-free product out = A p of the Newton system (M − h ∂f/∂v − h² ∂f/∂x) */
   applyA: (p: Float64Array, out: Float64Array) => void;
+  /** the block-Jacobi preconditioner z = P⁻¹ r */
   precondition: (r: Float64Array, z: Float64Array) => void;
   /** reused CG options object (no allocation per step) */
   cgOptions: CGOptions;
@@ -83,8 +90,11 @@ export interface SpringNetwork {
 
 /** The size of a {@link SpringNetwork}: its dimension, particles and springs. */
 export interface SpringNetworkOptions {
+  /** 2 or 3 */
   dim: 2 | 3;
+  /** number of particles */
   particles: number;
+  /** number of springs */
   springs: number;
 }
 

@@ -19,12 +19,19 @@ export type OdeAccel = (t: number, x: Float64Array, v: Float64Array, out: Float6
 
 /** Work arrays for the integrators (size n = the state length). */
 export interface OdeScratch {
+  /** size of the system */
   readonly n: number;
+  /** stage derivative k1 (RK4, midpoint) */
   k1: Float64Array;
+  /** stage derivative k2 */
   k2: Float64Array;
+  /** stage derivative k3 */
   k3: Float64Array;
+  /** stage derivative k4 */
   k4: Float64Array;
+  /** work vector (stage states, Newton iterates) */
   tmp: Float64Array;
+  /** second work vector */
   tmp2: Float64Array;
   /** n×n, for the Newton systems of the implicit methods */
   mat: Float64Array;

@@ -9,6 +9,7 @@ import { PhysicsError } from '../core/errors.js';
 export interface LabFile {
   /** file name inside the output folder, e.g. `03-conserve.txt` */
   name: string;
+  /** text (written as UTF-8) or bytes */
   content: string | Uint8Array;
 }
 

@@ -123,15 +123,21 @@ export interface ConserveCase {
   p: number;
   /** total kinetic energy, Σ 0.5·m·|v|² */
   ke: number;
+  /** velocity of ball 1 */
   v1: Vec2;
+  /** velocity of ball 2 */
   v2: Vec2;
 }
 
 /** The conservation experiment: momentum and energy before the collision and after it with restitution 1 and 0.5. */
 export interface ConserveResult {
+  /** before the collision */
   before: ConserveCase;
+  /** after it, restitution e = 1 (elastic) */
   e1: ConserveCase;
+  /** after it, restitution e = 0.5 */
   e05: ConserveCase;
+  /** after it, restitution e = 0 (perfectly inelastic) */
   e0: ConserveCase;
 }
 
@@ -170,9 +176,11 @@ export function conserveExperiment(): ConserveResult {
 export interface BounceResult {
   /** y and v for steps 0..steps (steps + 1 samples) */
   y: Float64Array;
+  /** velocity per sample, m/s */
   v: Float64Array;
   /** indices of the local maxima (y[i] ≥ both neighbours), in order */
   peakSteps: number[];
+  /** the step in seconds */
   dt: number;
 }
 
@@ -228,10 +236,13 @@ export function localMaxima(ys: ArrayLike<number>): number[] {
 
 /** The friction experiment: a sliding box stopped by Coulomb friction, the steps it took and its final velocity. */
 export interface FrictionResult {
+  /** steps until the box stopped */
   steps: number;
   /** the velocity at the end: exactly 0 (the clamp); negative would mean sliding backwards */
   velocity: number;
+  /** time until the box stopped, s */
   stopTime: number;
+  /** distance slid until it stopped, m */
   distance: number;
 }
 
@@ -276,16 +287,27 @@ export const BALLS_INITIAL: readonly { p: Vec2; v: Vec2; color: readonly [number
  * axis by axis (`x − r < 0 → x = r, vx = −e·vx`, the same at x = size and for y).
  */
 export class BallBox {
+  /** number of balls */
   readonly count: number;
+  /** ball centres, x (m) */
   readonly x: Float64Array;
+  /** ball centres, y (m) */
   readonly y: Float64Array;
+  /** ball velocities, x (m/s) */
   readonly vx: Float64Array;
+  /** ball velocities, y (m/s) */
   readonly vy: Float64Array;
+  /** ball radius, m */
   readonly radius = 0.5;
+  /** side of the square box, m */
   readonly size = 10;
+  /** gravity, m/s² */
   readonly g = -9.8;
+  /** restitution of every collision */
   readonly e = 0.9;
+  /** fixed step, s */
   readonly dt: number;
+  /** steps taken so far */
   steps = 0;
 
   constructor(dt = 1 / 240) {
@@ -297,6 +319,7 @@ export class BallBox {
     this.vy = Float64Array.from(BALLS_INITIAL, (b) => b.v[1]);
   }
 
+  /** Advances one step: gravity, then the ball–ball and ball–wall collisions by impulses. */
   step(): void {
     const { x, y, vx, vy, radius: r, size, e, dt } = this;
     for (let i = 0; i < this.count; i++) {

@@ -34,6 +34,7 @@ import {
 
 /** Options of {@link stackingLabFiles}: PNG compression and the plotter. */
 export interface StackingLabOptions {
+  /** zlib compressor for the PNGs (stored blocks when absent) */
   deflate?: (raw: Uint8Array) => Uint8Array;
   /** draws a line plot as PNG bytes; without it the plot images are left out */
   plot?: (series: PlotSeries[], options: PlotOptions) => Uint8Array;
@@ -57,8 +58,11 @@ function maxOf(a: ArrayLike<number>): number {
 
 /** The results of the stacking lab's three experiments: sinking, iterations, stacks. */
 export interface StackingLabData {
+  /** the sinking experiment, per variant */
   sinking: ReturnType<typeof sinkingExperiment>[];
+  /** the iteration experiment, per variant and iteration count */
   iterations: IterationResult[];
+  /** the stack-stability experiment, per variant */
   stacks: StackResult[];
 }
 

@@ -31,7 +31,9 @@ export const STACKING = {
 export interface StackVariant {
   /** column name in the files, e.g. `split_impulse` */
   key: string;
+  /** the variant's name in plots and tables */
   label: string;
+  /** the position correction it runs */
   mode: PositionCorrection;
 }
 
@@ -82,6 +84,7 @@ export function addBox(world: World, x: number, y: number): BodyId {
 
 /** One variant's sinking experiment: the penetration of a box dropped on the floor, step by step. */
 export interface SinkingResult {
+  /** the variant */
   variant: StackVariant;
   /** largest contact penetration (m) after each step */
   depth: Float64Array;
@@ -121,8 +124,11 @@ export const ITERATION_STEPS = 180;
 
 /** One run of the iteration experiment: a variant, an iteration count, warm starting on or off, and how the stack settled. */
 export interface IterationResult {
+  /** the variant */
   variant: StackVariant;
+  /** solver iterations per step */
   iterations: number;
+  /** whether the impulses were warm-started */
   warmStarting: boolean;
   /** largest contact penetration in the stack after each step */
   depth: Float64Array;
@@ -232,6 +238,7 @@ export function renderBoxes(world: World, boxes: readonly BodyId[], raster: Rast
 
 /** One variant's stack-stability run: the penetration and drift of the stack frame by frame, and its saved images. */
 export interface StackResult {
+  /** the variant */
   variant: StackVariant;
   /** largest contact penetration after each frame */
   maxPenetration: Float64Array;

@@ -9,6 +9,7 @@ export interface CGOptions {
   tolerance?: number;
   /** default: the system size */
   maxIterations?: number;
+  /** z = P⁻¹ r, the preconditioner (default: none) */
   precondition?: (r: Float64Array, z: Float64Array) => void;
   /** called after each iteration with the iteration number and the residual norm */
   trace?: (iteration: number, residualNorm: number) => void;
@@ -18,17 +19,23 @@ export interface CGOptions {
 
 /** What a conjugate-gradient solve did: its iterations and final residual. */
 export interface CGResult {
+  /** iterations done */
   iterations: number;
   /** final residual norm ‖b − A x‖ */
   residualNorm: number;
+  /** whether the tolerance was reached */
   converged: boolean;
 }
 
 /** Work vectors of a conjugate-gradient solve, allocated once and reused (no allocation per solve). */
 export interface CGScratch {
+  /** residual */
   r: Float64Array;
+  /** preconditioned residual */
   z: Float64Array;
+  /** search direction */
   p: Float64Array;
+  /** A times the search direction */
   ap: Float64Array;
 }
 

@@ -7,8 +7,11 @@ import { formatSig } from './format.js';
 
 /** One curve of a plot: its name, its x and y values and optionally its colour. */
 export interface PlotSeries {
+  /** the name in the legend */
   name: string;
+  /** x values */
   x: ArrayLike<number>;
+  /** y values, one per x (non-finite values leave a gap) */
   y: ArrayLike<number>;
   /** CSS colour; defaults to the palette colour of the series index */
   color?: string;
@@ -22,26 +25,37 @@ export interface PlotSeries {
 
 /** How a plot looks: title, axis labels, fixed ranges, grid, legend, colours and font. */
 export interface PlotOptions {
+  /** title above the plot */
   title?: string;
+  /** label of the x axis, with its unit */
   xLabel?: string;
+  /** label of the y axis, with its unit */
   yLabel?: string;
   /** fixed axis ranges; by default each fits the finite data */
   xRange?: [number, number];
+  /** fixed y range */
   yRange?: [number, number];
+  /** CSS colour of the background (default transparent: the canvas shows through) */
   background?: string;
+  /** CSS colour of the axes, ticks and text */
   foreground?: string;
   /** draw grid lines at the ticks (default true) */
   grid?: boolean;
   /** draw the legend (default: when there are two or more series) */
   legend?: boolean;
+  /** CSS font family of the text */
   fontFamily?: string;
 }
 
 /** The rectangle of the canvas a plot is drawn into, in pixels. */
 export interface PlotRect {
+  /** left edge, px */
   x: number;
+  /** top edge, px */
   y: number;
+  /** width, px */
   width: number;
+  /** height, px */
   height: number;
 }
 

@@ -23,7 +23,9 @@ export interface PngDecodeOptions {
 
 /** A decoded PNG image: its size and RGBA pixels. */
 export interface DecodedPng {
+  /** width, px */
   width: number;
+  /** height, px */
   height: number;
   /** RGBA, row-major from the top-left pixel */
   data: Uint8ClampedArray;

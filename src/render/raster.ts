@@ -26,7 +26,9 @@ function checkColor(rgb: RGB, where: string): void {
 
 /** An opaque RGBA image with exact-pixel drawing (points, lines, rectangles, discs, convex polygons) and PNG output, the same in every browser and in Node. */
 export class Raster {
+  /** width, px */
   readonly width: number;
+  /** height, px */
   readonly height: number;
   /** RGBA, row-major from the top-left pixel; alpha is always 255. */
   readonly data: Uint8ClampedArray;

@@ -8,7 +8,9 @@ import { assertFinite, PhysicsError } from '../core/errors.js';
  * Deterministic: the hash uses integer arithmetic (Math.imul) and particles keep id order per cell.
  */
 export class ParticleHashGrid {
+  /** cell size of the grid, m */
   readonly spacing: number;
+  /** number of hash buckets */
   readonly tableSize: number;
   /** cellStart[h] .. cellStart[h+1]−1 index `entries` for hash bucket h */
   private cellStart: Int32Array;

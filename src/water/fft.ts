@@ -7,6 +7,7 @@ import { pcos, psin } from '../math/portable.js';
  * in every JavaScript engine.
  */
 export class FFT {
+  /** transform size (a power of two) */
   readonly n: number;
   private readonly cosTable: Float64Array;
   private readonly sinTable: Float64Array;

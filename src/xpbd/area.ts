@@ -18,6 +18,7 @@ export class TriangleAreaSet extends ElementConstraintSet {
     super(3, defaultCompliance, 'area');
   }
 
+  /** Adds an area constraint on triangle (a, b, c) (rest area: the current one by default); returns its index. */
   add(p: Particles, a: number, b: number, c: number, restArea?: number, compliance?: number): number {
     const where = `area[${this.n}]`;
     [a, b, c].forEach((i, j) => {

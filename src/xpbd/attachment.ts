@@ -13,9 +13,13 @@ import type { Particles } from './particles.js';
 export class AttachmentSet implements ConstraintSet {
   readonly kind = 'attachment';
   private n = 0;
+  /** the attached particle of each constraint */
   ids = new Int32Array(8);
+  /** the target point of each constraint, 3 numbers each */
   target = new Float64Array(24);
+  /** compliance α of each constraint, m/N */
   compliance = new Float64Array(8);
+  /** accumulated Lagrange multiplier λ of each constraint this substep */
   lambda = new Float64Array(8);
   /** constraints with active = 0 are skipped (released grabs) */
   active = new Uint8Array(8);
@@ -48,10 +52,12 @@ export class AttachmentSet implements ConstraintSet {
     return c;
   }
 
+  /** Zeroes the accumulated impulses (call once per frame after reading them). */
   clearImpulses(): void {
     this.impulse.fill(0);
   }
 
+  /** Moves constraint c's target point to (x, y, z). */
   setTarget(c: number, x: number, y: number, z: number): void {
     this.target[3 * c] = assertFinite(x, `attachment[${c}].target.x`);
     this.target[3 * c + 1] = assertFinite(y, `attachment[${c}].target.y`);

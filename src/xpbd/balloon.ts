@@ -61,7 +61,9 @@ export function icosphere(subdivisions: number): { positions: number[]; triangle
 
 /** Shape, material and pressure of a balloon (a closed triangle mesh with a volume constraint). */
 export interface BalloonOptions {
+  /** centre, m */
   center: [number, number, number];
+  /** radius, m */
   radius: number;
   /** icosphere subdivisions (0 → 12 vertices, 1 → 42, 2 → 162) */
   subdivisions?: number;
@@ -71,6 +73,7 @@ export interface BalloonOptions {
   stretchCompliance?: number;
   /** target volume = pressure × rest volume */
   pressure?: number;
+  /** compliance of the volume constraint (0 = incompressible) */
   volumeCompliance?: number;
   /** constraint damping β of the skin (XPBD paper eq. 25) */
   damping?: number;
@@ -78,11 +81,15 @@ export interface BalloonOptions {
 
 /** A balloon in an XPBD world: its particles, triangles and constraint sets. */
 export interface Balloon {
+  /** the balloon's first particle in the world */
   first: number;
+  /** its number of particles */
   count: number;
   /** triangles in world particle ids */
   triangles: Uint32Array;
+  /** the skin's edge constraints */
   skin: DistanceSet;
+  /** the volume (pressure) constraint */
   volume: MeshVolumeSet;
 }
 

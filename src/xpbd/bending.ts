@@ -20,7 +20,9 @@ import { xpbdUpdate } from './xpbd-update.js';
  */
 export class DihedralBendingSet extends ElementConstraintSet {
   readonly kind = 'bending';
+  /** constraint damping β */
   damping = 0;
+  /** classic PBD stiffness k in [0, 1] */
   stiffness: number;
   private readonly kPrime = new StiffnessCorrection();
 

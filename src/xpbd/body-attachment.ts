@@ -10,8 +10,11 @@ import type { XpbdWorld } from './solver.js';
  * (body ids are numbers there). Kept structural so that xpbd does not depend on rigid2d's internals.
  */
 export interface RigidBodies2D {
+  /** The body's position (m). */
   getPosition(id: number): [number, number];
+  /** The body's angle (rad). */
   getAngle(id: number): number;
+  /** Applies an impulse (N·s) at a world point (default: the centre of mass). */
   applyLinearImpulse(id: number, impulse: [number, number], point?: [number, number]): void;
 }
 
@@ -25,6 +28,7 @@ export interface RigidBodies2D {
  *   attachments.sync(); xpbd.step(dt); attachments.applyReactions(); rigid.step(dt);
  */
 export class BodyAttachments2D {
+  /** the attachment constraints, one per attached particle */
   readonly set: AttachmentSet;
   private readonly bodies: number[] = [];
   private readonly anchors: [number, number][] = [];

@@ -160,11 +160,13 @@ function pointDistance(dx: number, dy: number, dz: number, r: number, n: Float64
 export interface CollisionOptions {
   /** particles first .. first+count−1 collide (default: all particles) */
   first?: number;
+  /** (see first) how many particles collide */
   count?: number;
   /** distance kept from the surfaces, m */
   thickness?: number;
   /** Coulomb friction: static μs and kinetic μk (position-based, on the penetration depth) */
   staticFriction?: number;
+  /** (see staticFriction) kinetic friction μk */
   friction?: number;
   /** restitution e of the normal velocity (velocity pass); 0 = inelastic */
   restitution?: number;
@@ -180,12 +182,19 @@ export interface CollisionOptions {
  */
 export class CollisionSet implements ConstraintSet {
   readonly kind = 'collision';
+  /** the shapes particles collide with (add to or remove from it freely) */
   readonly colliders: Collider[] = [];
+  /** distance kept from the surfaces, m */
   thickness: number;
+  /** static friction μs */
   staticFriction: number;
+  /** kinetic friction μk */
   friction: number;
+  /** restitution e of the normal velocity */
   restitution: number;
+  /** normal speeds below this do not bounce, m/s */
   restitutionThreshold: number;
+  /** the first particle that collides */
   readonly first: number;
   private readonly fixedCount: number;
   /** per particle: 1 if in contact during this substep */

@@ -41,6 +41,7 @@ export interface SolveContext {
   prev: Float64Array;
   /** velocities (valid before the solve: predicted; after the velocity update: new) */
   v: Float64Array;
+  /** inverse masses (0 = pinned) */
   invMass: Float64Array;
   /** number of live particles */
   count: number;
@@ -81,7 +82,9 @@ export interface ConstraintSet {
 
 /** A graph colouring of a set: constraints `order[offsets[c] .. offsets[c+1]-1]` form colour c. */
 export interface Coloring {
+  /** the constraints, colour after colour */
   order: Int32Array;
+  /** where each colour starts in `order` (one more entry than colours) */
   offsets: Int32Array;
 }
 

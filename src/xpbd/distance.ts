@@ -21,6 +21,7 @@ export interface DistanceSetOptions {
   damping?: number;
   /** classic PBD stiffness k ∈ [0, 1]; used only by the PBD integrator via k′ */
   stiffness?: number;
+  /** the set's name in traces and errors (default 'distance') */
   kind?: string;
 }
 
@@ -33,9 +34,13 @@ export interface DistanceSetOptions {
  */
 export class DistanceSet implements ConstraintSet {
   readonly kind: string;
+  /** equality or one of the inequalities */
   readonly mode: DistanceMode;
+  /** constraint damping β, N·s/m */
   damping: number;
+  /** classic PBD stiffness k in [0, 1] */
   stiffness: number;
+  /** compliance α of constraints added without one, m/N */
   defaultCompliance: number;
   coloring?: Coloring;
   private n = 0;

@@ -19,7 +19,9 @@ export class FollowTheLeaderSet implements ConstraintSet {
   private strands = 0;
   /** strand s owns particles ids[start[s] .. start[s+1]−1], root first */
   start = new Int32Array(9);
+  /** the particles, strand after strand */
   ids = new Int32Array(64);
+  /** rest distance of each particle to its leader, m */
   rest = new Float64Array(64);
   private corr = new Float64Array(0);
 

@@ -17,6 +17,7 @@ export interface HairOptions {
   segments: number;
   /** strand length, m */
   length: number;
+  /** mass of each particle, kg */
   particleMass?: number;
   /** DFTL velocity correction factor (default 0.9) */
   velocityCorrection?: number;
@@ -24,6 +25,7 @@ export interface HairOptions {
 
 /** Hair strands in an XPBD world: the follow-the-leader set and each strand's particles. */
 export interface Hair {
+  /** the follow-the-leader constraints of every strand */
   set: FollowTheLeaderSet;
   /** world particle ids of each strand, root first */
   strands: number[][];

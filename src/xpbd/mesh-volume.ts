@@ -15,8 +15,11 @@ export class MeshVolumeSet implements ConstraintSet {
   readonly kind = 'mesh-volume';
   /** target = pressure × rest volume */
   pressure: number;
+  /** compliance α of the volume constraint (0 = incompressible) */
   compliance: number;
+  /** the enclosed volume at creation, m³ (the target is pressure × restVolume) */
   readonly restVolume: number;
+  /** accumulated Lagrange multiplier λ this substep */
   lambda = 0;
   /** particle ids of the mesh vertices (in the world) */
   readonly vertices: Int32Array;

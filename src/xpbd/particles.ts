@@ -21,9 +21,13 @@ export const MAX_PARTICLES = 4_194_304;
 export class Particles {
   /** number of live particles */
   count = 0;
+  /** positions, 3 per particle (x, y, z), m */
   x: Float64Array;
+  /** positions at the start of the substep, 3 per particle */
   prev: Float64Array;
+  /** velocities, 3 per particle, m/s */
   v: Float64Array;
+  /** inverse masses, 1/kg; 0 pins a particle */
   invMass: Float64Array;
 
   constructor(capacity = 64) {
@@ -34,6 +38,7 @@ export class Particles {
     this.invMass = new Float64Array(cap);
   }
 
+  /** Particles the arrays hold before they grow. */
   get capacity(): number {
     return this.invMass.length;
   }
@@ -94,6 +99,7 @@ export class Particles {
     this.x[k + 2] = this.prev[k + 2] = z;
   }
 
+  /** Sets particle i's velocity, m/s. */
   setVelocity(i: number, vx: number, vy: number, vz: number): void {
     this.check(i);
     const k = 3 * i;
@@ -102,6 +108,7 @@ export class Particles {
     this.v[k + 2] = assertFinite(vz, `particles[${i}].v.z`);
   }
 
+  /** Sets particle i's inverse mass (0 pins it). */
   setInvMass(i: number, w: number): void {
     this.check(i);
     assertFinite(w, `particles[${i}].invMass`);
@@ -115,6 +122,7 @@ export class Particles {
     return [this.x[3 * i], this.x[3 * i + 1], this.x[3 * i + 2]];
   }
 
+  /** Particle i's velocity as a new [vx, vy, vz]. */
   velocity(i: number): [number, number, number] {
     this.check(i);
     return [this.v[3 * i], this.v[3 * i + 1], this.v[3 * i + 2]];

@@ -33,6 +33,7 @@ export class RodSet implements ConstraintSet {
   readonly rest: Float64Array;
   /** orientation of every segment (x, y, z, w), 4 per segment */
   readonly q: Float64Array;
+  /** orientations at the start of the substep, 4 per segment (quaternions) */
   readonly qPrev: Float64Array;
   /** angular velocity, 3 per segment */
   readonly omega: Float64Array;
@@ -40,6 +41,7 @@ export class RodSet implements ConstraintSet {
   readonly wq: Float64Array;
   /** rest Darboux vectors, 3 per pair */
   readonly restDarboux: Float64Array;
+  /** accumulated Lagrange multipliers this substep */
   readonly lambda: Float64Array;
   private needPredict = true;
   private readonly t = new Float64Array(4);

@@ -11,6 +11,7 @@ type V3 = [number, number, number];
 export interface RopeOptions {
   /** first and last particle positions */
   start: V3;
+  /** (see start) the last particle's position */
   end: V3;
   /** number of links (particles = links + 1) */
   links: number;
@@ -18,9 +19,11 @@ export interface RopeOptions {
   particleMass?: number;
   /** compliance α of every link, m/N (e.g. 0.0001, slightly compliant steel) */
   compliance?: number;
+  /** constraint damping β of the links (see DistanceSetOptions) */
   damping?: number;
   /** pin the first / last particle (default: first only) */
   pinFirst?: boolean;
+  /** (see pinFirst) pin the last particle */
   pinLast?: boolean;
   /** also add skip-one distance constraints for bending stiffness with this compliance */
   bendCompliance?: number;
@@ -28,9 +31,13 @@ export interface RopeOptions {
 
 /** A rope in an XPBD world: its particles and link constraints. */
 export interface Rope {
+  /** the rope's first particle in the world */
   first: number;
+  /** its number of particles */
   count: number;
+  /** the distance constraints between neighbours */
   links: DistanceSet;
+  /** the skip-one bending constraints, if any */
   bend: DistanceSet | null;
 }
 

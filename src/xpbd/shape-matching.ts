@@ -47,6 +47,7 @@ export interface ShapeMatchingOptions {
 
 /** What one cluster's matching computed, for the workbook and tests (the trace callback's argument). */
 export interface ShapeMatchingTrace {
+  /** the cluster traced */
   cluster: number;
   /** current centre of mass c */
   centre: number[];
@@ -64,13 +65,19 @@ export interface ShapeMatchingTrace {
 export class ShapeMatching implements ConstraintSet {
   readonly kind = 'shape-matching';
   coloring?: Coloring;
+  /** 2 or 3: the dimensions matched */
   readonly dim: 2 | 3;
+  /** numbers per particle in the position array */
   readonly stride: number;
+  /** 'rigid' (rotation only) or 'linear' (blended with the best linear map) */
   mode: ShapeMatchingMode;
+  /** 'linear' mode: the blend β between the rotation and the linear map */
   beta: number;
+  /** fraction of the way to the goal positions per iteration, in [0, 1] */
   stiffness: number;
   /** cluster k's members are members[clusterStart[k] .. clusterStart[k+1]) */
   readonly clusterStart: Int32Array;
+  /** the particles of every cluster, cluster after cluster */
   readonly members: Int32Array;
   /** per membership: mass weight m_i / (number of clusters holding particle i) */
   readonly weight: Float64Array;
@@ -218,6 +225,7 @@ export class ShapeMatching implements ConstraintSet {
     return new ShapeMatching(particles.x.subarray(0, 3 * n), masses, clusters, { ...options, stride: 3 });
   }
 
+  /** Number of clusters. */
   get clusterCount(): number {
     return this.clusterStart.length - 1;
   }

@@ -20,11 +20,13 @@ export type SolverOrder = 'gauss-seidel' | 'jacobi' | 'colored';
 
 /** Settings of an {@link XpbdWorld}: integrator, substeps, iterations, constraint order, gravity, drag. */
 export interface XpbdSettings {
+  /** 'xpbd' (compliant constraints, Macklin et al. 2016), 'pbd' (stiffness k, Müller et al. 2007) or 'verlet' */
   integrator: Integrator;
   /** substeps per `step(dt)`; h = dt / substeps */
   substeps: number;
   /** constraint sweeps per substep (1 in XPBD, as Macklin et al. 2019 recommend; n in classic PBD) */
   iterations: number;
+  /** constraint order: Gauss–Seidel, Jacobi (averaged) or graph-coloured */
   order: SolverOrder;
   /** Jacobi relaxation ω: x += ω Δx̄ (Δx̄ the averaged correction); 1 by default */
   jacobiOmega: number;
@@ -38,15 +40,19 @@ export interface XpbdSettings {
 
 /** An external force field (wind, ...): adds accelerations w·f to `acc` (3 per particle) before prediction. */
 export interface ExternalForce {
+  /** Adds this force's accelerations (3 per particle) to `acc`. */
   accumulate(particles: Particles, acc: Float64Array): void;
 }
 
 /** A trace event of the XPBD step, sent to the trace hook after each stage. */
 export interface XpbdTraceEvent {
+  /** which stage just finished */
   stage: 'predict' | 'sweep' | 'velocities';
+  /** the substep, 0-based */
   substep: number;
   /** for 'sweep': the iteration just finished (0-based) */
   iteration: number;
+  /** the world, for reading positions and constraints */
   world: XpbdWorld;
 }
 
@@ -76,9 +82,13 @@ export const defaultXpbdSettings: XpbdSettings = {
  *     update velocities  v ← (x − x_prev) / h, then the sets' velocity passes
  */
 export class XpbdWorld {
+  /** the particles every set and force acts on */
   readonly particles: Particles;
+  /** the constraint sets, solved in this order */
   readonly sets: ConstraintSet[] = [];
+  /** the external forces (wind, ...), applied before each prediction */
   readonly forces: ExternalForce[] = [];
+  /** the settings; may be changed between steps */
   settings: XpbdSettings;
   /** optional per-stage trace for the workbook and learners; costs nothing when unset */
   trace: ((e: XpbdTraceEvent) => void) | null = null;
@@ -133,6 +143,7 @@ export class XpbdWorld {
     return set;
   }
 
+  /** Adds an external force field (applied before each prediction) and returns it. */
   addForce<T extends ExternalForce>(force: T): T {
     this.forces.push(force);
     return force;

@@ -22,6 +22,7 @@ export class StiffnessCorrection {
   private n = -1;
   private value = 1;
 
+  /** k′ = 1 − (1 − k)^(1/n): the per-iteration stiffness that gives stiffness k after n iterations (cached). */
   of(k: number, n: number): number {
     if (k !== this.k || n !== this.n) {
       this.value = pbdStiffness(k, n);

@@ -20,6 +20,7 @@ export class TetVolumeSet extends ElementConstraintSet {
     super(4, defaultCompliance, 'tet-volume');
   }
 
+  /** Adds a volume constraint on tetrahedron (a, b, c, d) at its current volume; returns its index. */
   add(p: Particles, a: number, b: number, c: number, d: number, compliance?: number): number {
     const where = `tet-volume[${this.n}]`;
     [a, b, c, d].forEach((i, j) => {

@@ -11,7 +11,9 @@ import type { ExternalForce } from './solver.js';
 export class WindForce implements ExternalForce {
   /** wind velocity u, m/s (mutable, e.g. gusts) */
   velocity: [number, number, number];
+  /** drag coefficient of the triangles */
   drag: number;
+  /** the triangles the wind acts on, 3 particle indices each */
   readonly triangles: Uint32Array;
 
   constructor(triangles: ArrayLike<number>, velocity: [number, number, number], drag = 1) {
@@ -23,6 +25,7 @@ export class WindForce implements ExternalForce {
     this.drag = assertFinite(drag, 'wind.drag');
   }
 
+  /** Adds the wind's accelerations on the triangles' particles to `acc`. */
   accumulate(p: Particles, acc: Float64Array): void {
     const u = this.velocity;
     addTriangleDrag(this.triangles, p.x, p.v, u[0], u[1], u[2], this.drag, p.invMass, acc);
