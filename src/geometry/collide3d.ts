@@ -679,7 +679,15 @@ function useEdgeNormal(A: ConvexProxy3, pose: Pose3, flags: number): boolean {
   let k0 = 0;
   for (let k = 1; k < triManifold.pointCount; k++)
     if (triManifold.separation[k]! < triManifold.separation[k0]!) k0 = k;
-  pose.toLocal(triManifold.px[k0]!, triManifold.py[k0]!, triManifold.pz[k0]!, v3, 0);
+  // the point on the triangle's surface: half a separation from the midpoint along the normal
+  const hs = 0.5 * triManifold.separation[k0]!;
+  pose.toLocal(
+    triManifold.px[k0]! + hs * triManifold.normalX,
+    triManifold.py[k0]! + hs * triManifold.normalY,
+    triManifold.pz[k0]! + hs * triManifold.normalZ,
+    v3,
+    0,
+  );
   const t = triLocal;
   const e0x = t[3]! - t[0]!;
   const e0y = t[4]! - t[1]!;
@@ -733,6 +741,9 @@ function gather(tri: number): void {
 }
 let gatherCount = 0;
 
+/** Contacts from neighbouring triangles closer than this (m) are one contact. */
+const DUPLICATE_DISTANCE = 1e-6;
+
 /** Merges the gathered contacts into one manifold with the deepest point's normal. */
 function mergeGathered(out: Manifold3): void {
   out.clear();
@@ -750,6 +761,19 @@ function mergeGathered(out: Manifold3): void {
   for (let g = 0; g < gatherCount; g++) {
     const cos = gn[3 * g]! * nx + gn[3 * g + 1]! * ny + gn[3 * g + 2]! * nz;
     if (cos < 0.9) continue;
+    // the same point found on two neighbouring triangles (a shared edge or vertex): keep one
+    let dup = false;
+    for (let k = 0; k < c; k++) {
+      const dx = gx[k]! - gx[g]!;
+      const dy = gy[k]! - gy[g]!;
+      const dz = gz[k]! - gz[g]!;
+      if (dx * dx + dy * dy + dz * dz < DUPLICATE_DISTANCE * DUPLICATE_DISTANCE) {
+        dup = true;
+        if (gs[g]! * cos < gs[k]!) gs[k] = gs[g]! * cos;
+        break;
+      }
+    }
+    if (dup) continue;
     gx[c] = gx[g]!;
     gy[c] = gy[g]!;
     gz[c] = gz[g]!;
