@@ -1,5 +1,6 @@
 /** Soft-body builders: mesh particles with lumped masses plus FEM elements or shape matching. */
 import { assertFinite, PhysicsError } from '../core/errors.js';
+import { apiChecks } from '../core/validate.js';
 import { ShapeMatching, type ShapeMatchingOptions } from '../xpbd/shape-matching.js';
 import type { XpbdWorld } from '../xpbd/solver.js';
 import { type FemModel, FemTetrahedra } from './fem-tetrahedra.js';
@@ -77,12 +78,22 @@ export function addMeshParticles(
   return { first, count: nv, mass: total };
 }
 
+const FEM_BODY_KEYS = ['youngModulus', 'poissonRatio', 'planeStress', 'density', 'model', 'stiffness'];
+
+/** A FEM body's options: known keys, a boolean `planeStress` (the material's numbers are `lameParameters`'). */
+function checkFemBodyOptions(options: FemBodyOptions): void {
+  const o = apiChecks.object(options, 'softBody', FEM_BODY_KEYS);
+  apiChecks.optBool(o, 'planeStress', 'softBody');
+  apiChecks.optNumber(o, 'stiffness', 'softBody', { min: 0, max: 1 });
+}
+
 /** A 3D FEM soft body from a tetrahedral mesh (corotational by default). */
 export function addFemBody3D(
   world: XpbdWorld,
   mesh: TetMesh,
   options: FemBodyOptions,
 ): SoftBody & { fem: FemTetrahedra } {
+  checkFemBodyOptions(options);
   const body = addMeshParticles(world, mesh.vertices, mesh.tets, 3, options.density, 'softBody');
   const fem = new FemTetrahedra(options, mesh.tets.length / 4);
   const t = mesh.tets;
@@ -99,6 +110,7 @@ export function addFemBody2D(
   mesh: TriMesh,
   options: FemBodyOptions,
 ): SoftBody & { fem: FemTriangles } {
+  checkFemBodyOptions(options);
   const body = addMeshParticles(world, mesh.vertices, mesh.triangles, 2, options.density, 'softBody');
   const fem = new FemTriangles(options, mesh.triangles.length / 3);
   const t = mesh.triangles;

@@ -100,3 +100,24 @@ describe('implicit cloth', () => {
     );
   });
 });
+
+describe('XPBD FEM bodies', () => {
+  it('unknown keys and a bad model are refused before particles are added', async () => {
+    const { addFemBody2D } = await import('../../src/fem/soft-body.js');
+    const { XpbdWorld } = await import('../../src/xpbd/solver.js');
+    const world = new XpbdWorld();
+    const mesh = triangulateRectangle(1, 1, 2, 2);
+    const material = { density: 1, youngModulus: 1e3, poissonRatio: 0.3 };
+    expectError(
+      () => addFemBody2D(world, mesh, { ...material, modell: 'neo-hookean' } as never),
+      'invalid-argument',
+      /^softBody\.modell: unknown field/,
+    );
+    expectError(
+      () => addFemBody2D(world, mesh, { ...material, planeStress: 'yes' } as never),
+      'invalid-argument',
+      /^softBody\.planeStress: expected true or false/,
+    );
+    expect(world.particles.count).toBe(0);
+  });
+});
