@@ -14,6 +14,7 @@ export * as integrators from './integrators/index.js';
 export * as math from './math/index.js';
 export * as particles from './particles/index.js';
 export * as rigid2d from './rigid2d/index.js';
+export * as rigid3d from './rigid3d/index.js';
 export * as spatial from './spatial/index.js';
 export * as water from './water/index.js';
 export * as xpbd from './xpbd/index.js';
