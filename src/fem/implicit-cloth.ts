@@ -58,6 +58,7 @@ export interface ImplicitClothOptions {
   wind?: { velocity: [number, number, number]; drag: number };
   /** pinned particles: as `addCloth` (default the two top corners) */
   pin?: 'top-corners' | 'top-edge' | 'left-edge' | 'none' | [number, number][];
+  /** shapes the cloth collides with (velocity filter, Baraff–Witkin 1998) */
   colliders?: Collider[];
   /** distance kept from colliders, m (default 0.01) */
   thickness?: number;
@@ -67,6 +68,7 @@ export interface ImplicitClothOptions {
   substeps?: number;
   /** CG relative tolerance (default 1e-4) and iteration cap (default 3·n) */
   cgTolerance?: number;
+  /** (see cgTolerance) the CG iteration cap */
   cgMaxIterations?: number;
 }
 
@@ -89,19 +91,31 @@ const IMPLICIT_CLOTH_KEYS = [
 
 /** Baraff–Witkin implicit cloth on a spring network (see the module comment). */
 export class ImplicitCloth {
+  /** the cloth's mesh */
   readonly mesh: ClothMesh;
+  /** the spring network the Newton step solves */
   readonly net: SpringNetwork;
   /** number of structural springs (the first ones in the network), for the stretch measure */
   readonly structuralCount: number;
+  /** gravity, m/s² */
   gravity: [number, number, number];
+  /** air drag c, 1/s */
   drag: number;
+  /** the wind (velocity and drag per triangle), or null */
   wind: { velocity: [number, number, number]; drag: number } | null;
+  /** shapes the cloth collides with */
   readonly colliders: Collider[];
+  /** distance kept from the colliders, m */
   thickness: number;
+  /** kinetic friction μ at contacts */
   friction: number;
+  /** Newton steps per `step(dt)` */
   substeps: number;
+  /** CG relative tolerance */
   cgTolerance: number;
+  /** CG iteration cap */
   cgMaxIterations: number;
+  /** simulated time, s */
   time = 0;
   /** the last step's CG result */
   lastCG: CGResult = { iterations: 0, residualNorm: 0, converged: true };
@@ -227,6 +241,7 @@ export class ImplicitCloth {
     return this.net.x;
   }
 
+  /** velocities, 3 per particle (the network's array) */
   get v(): Float64Array {
     return this.net.v;
   }

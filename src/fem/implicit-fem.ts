@@ -24,6 +24,7 @@ import { type ElasticMaterial, lameParameters } from './material.js';
  * (identity rows). Positions are `dim` numbers per node (not the XPBD particles' stride of 3).
  */
 export interface ImplicitFemOptions extends ElasticMaterial {
+  /** 2 (triangles) or 3 (tetrahedra) */
   dim: 2 | 3;
   /** rest positions, dim per node */
   vertices: ArrayLike<number>;
@@ -33,12 +34,15 @@ export interface ImplicitFemOptions extends ElasticMaterial {
   density: number;
   /** corotational (default) or plain linear FEM */
   corotational?: boolean;
+  /** gravity, dim numbers, m/s² (default −9.81 along y) */
   gravity?: number[];
   /** Rayleigh damping D = a M + b K: a in 1/s, b in s (defaults 0) */
   massDamping?: number;
+  /** (see massDamping) the stiffness-proportional b, s */
   stiffnessDamping?: number;
   /** CG relative tolerance (default 1e-8) and iteration cap (default 10·dim·n) */
   cgTolerance?: number;
+  /** (see cgTolerance) the CG iteration cap */
   cgMaxIterations?: number;
 }
 
@@ -60,19 +64,33 @@ const IMPLICIT_FEM_KEYS = [
 
 /** Implicit corotated linear FEM (see the module comment). */
 export class ImplicitFem {
+  /** 2 or 3 */
   readonly dim: 2 | 3;
+  /** number of nodes */
   readonly nodes: number;
+  /** node ids, dim + 1 per element */
   readonly elements: Uint32Array;
+  /** corotational (true) or plain linear FEM */
   readonly corotational: boolean;
+  /** rest positions, dim per node */
   readonly rest: Float64Array;
+  /** positions, dim per node, m */
   x: Float64Array;
+  /** velocities, dim per node, m/s */
   v: Float64Array;
+  /** lumped mass per node, kg */
   readonly mass: Float64Array;
+  /** 1 for a pinned node */
   readonly pinned: Uint8Array;
+  /** gravity, dim numbers, m/s² */
   gravity: number[];
+  /** Rayleigh damping a (mass-proportional), 1/s */
   massDamping: number;
+  /** Rayleigh damping b (stiffness-proportional), s */
   stiffnessDamping: number;
+  /** simulated time, s */
   time = 0;
+  /** the last step's CG result */
   lastCG: CGResult = { iterations: 0, residualNorm: 0, converged: true };
   /** per element: K_e (m² numbers, m = dim·(dim+1)), D_m⁻¹ (dim²), rest size V, rotation R (dim²), warm-start quaternion */
   private readonly ke: Float64Array;

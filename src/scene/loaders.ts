@@ -11,6 +11,7 @@ import { loadRigid2dScene } from './rigid2d-instance.js';
  */
 export type SceneLoader = (json: unknown, options?: { dt?: number }) => DemoInstance;
 
+/** The registered loaders by format name: `rikigaku/rigid2d@1` and `rikigaku/fluid-grid@1`; a host may add its own. */
 export const sceneLoaders: Record<string, SceneLoader> = {
   [RIGID2D_FORMAT]: loadRigid2dScene,
   [FLUID_GRID_FORMAT]: loadFluidGridScene,

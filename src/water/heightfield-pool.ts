@@ -21,11 +21,13 @@ import { apiChecks as v } from '../core/validate.js';
 export interface PoolOptions {
   /** columns along x and y */
   nx: number;
+  /** (see nx) columns along y */
   ny: number;
   /** column spacing in metres */
   spacing: number;
   /** rest depth in metres */
   depth: number;
+  /** gravity g, m/s² (default 9.81) */
   gravity?: number;
   /** velocity damping per second, default 0.3 */
   damping?: number;
@@ -33,13 +35,19 @@ export interface PoolOptions {
   density?: number;
 }
 
+/** A ball floating in the pool: it moves vertically, pushed up by the water it displaces. */
 export interface Ball {
+  /** centre x, m */
   x: number;
+  /** centre y, m */
   y: number;
   /** height of the centre above the pool floor */
   z: number;
+  /** vertical velocity, m/s */
   vz: number;
+  /** radius, m */
   radius: number;
+  /** mass, kg */
   mass: number;
 }
 
@@ -48,13 +56,21 @@ export const MAX_POOL_COLUMNS = 4_194_304;
 
 /** A height-field pool of water columns with floating balls. */
 export class HeightFieldPool {
+  /** columns along x */
   readonly nx: number;
+  /** columns along y */
   readonly ny: number;
+  /** column spacing, m */
   readonly spacing: number;
+  /** rest depth D, m */
   readonly depth: number;
+  /** gravity g, m/s² */
   readonly gravity: number;
+  /** velocity damping per second */
   readonly damping: number;
+  /** water density, kg/m³ */
   readonly density: number;
+  /** wave speed c = √(g·D), m/s */
   readonly waveSpeed: number;
   /** water surface height above the floor per column (row-major, row = y index) */
   readonly height: Float64Array;
@@ -62,9 +78,11 @@ export class HeightFieldPool {
   readonly velocity: Float64Array;
   /** submerged height of the balls per column */
   readonly bodyHeight: Float64Array;
+  /** the floating balls (add with addBall) */
   readonly balls: Ball[] = [];
   private readonly prevBodyHeight: Float64Array;
   private readonly laplace: Float64Array;
+  /** simulated time, s */
   time = 0;
 
   /** A pool at rest (options checked: known keys, sizes, at most {@link MAX_POOL_COLUMNS} columns). */
@@ -204,12 +222,14 @@ export class HeightFieldPool {
     return 0.5 * kin * a + 0.5 * this.waveSpeed * this.waveSpeed * pot;
   }
 
+  /** Mean water height over the columns, m (the water volume over the floor area). */
   meanHeight(): number {
     let s = 0;
     for (let k = 0; k < this.height.length; k++) s += this.height[k]!;
     return s / this.height.length;
   }
 
+  /** Advances the water and the balls by `dt` seconds (semi-implicit Euler, as in the module comment). */
   step(dt: number): void {
     if (!(dt > 0) || dt > this.maxStableDt()) {
       throw new PhysicsError(

@@ -66,24 +66,35 @@ const OCEAN_KEYS = [
 
 /** An FFT ocean patch (Tessendorf 2001): a random spectrum, evolved by the dispersion relation. */
 export class Ocean {
+  /** grid points along each side (a power of two) */
   readonly resolution: number;
+  /** side of the square, tileable patch, m */
   readonly patchSize: number;
+  /** gravity g, m/s² (the dispersion relation) */
   readonly gravity: number;
+  /** scale λ of the horizontal (choppy) displacement; 0 = none */
   readonly choppiness: number;
   /** heights h(x, t), row-major, row = y index */
   readonly height: Float64Array;
   /** horizontal choppy displacements (zero when choppiness is 0) */
   readonly dispX: Float64Array;
+  /** (see dispX) the y displacement */
   readonly dispY: Float64Array;
   /** slopes ∂h/∂x and ∂h/∂y (for normals and shading) */
   readonly slopeX: Float64Array;
+  /** (see slopeX) ∂h/∂y */
   readonly slopeY: Float64Array;
   /** the spectrum amplitudes h̃0(k) and ω(k) per grid wavenumber */
   readonly h0Re: Float64Array;
+  /** (see h0Re) the imaginary parts */
   readonly h0Im: Float64Array;
+  /** (see h0Re) the angular frequency ω(k), rad/s */
   readonly omega: Float64Array;
+  /** wavenumber x component per grid point, rad/m */
   readonly kx: Float64Array;
+  /** wavenumber y component per grid point, rad/m */
   readonly ky: Float64Array;
+  /** time of the current field, s */
   time = 0;
 
   private readonly fft: FFT;
@@ -267,9 +278,11 @@ export class Ocean {
   sampleHeight(x: number, y: number): number {
     return samplePeriodic(this.height, this.resolution, this.patchSize, x, y);
   }
+  /** Bilinear sample of the (periodic) slope ∂h/∂x at world (x, y). */
   sampleSlopeX(x: number, y: number): number {
     return samplePeriodic(this.slopeX, this.resolution, this.patchSize, x, y);
   }
+  /** Bilinear sample of the (periodic) slope ∂h/∂y at world (x, y). */
   sampleSlopeY(x: number, y: number): number {
     return samplePeriodic(this.slopeY, this.resolution, this.patchSize, x, y);
   }

@@ -20,6 +20,7 @@ export interface ClothOptions {
   ny: number;
   /** size in metres along the columns and rows */
   width: number;
+  /** (see width) size along the rows, m */
   height: number;
   /** position of particle (0, 0), the top-left corner */
   origin?: [number, number, number];
@@ -31,7 +32,9 @@ export interface ClothOptions {
 
 /** The cloth mesh: row-major particles (index i + j·nx), triangles and the constraint edge lists. */
 export interface ClothMesh {
+  /** particles along the width (columns) */
   nx: number;
+  /** particles along the height (rows) */
   ny: number;
   /** 3 per particle */
   positions: Float64Array;
@@ -47,6 +50,7 @@ export interface ClothMesh {
   bend: Uint32Array;
 }
 
+/** Builds the particles, triangles and constraint edges of a rectangular cloth grid (not yet in a world: see {@link addCloth}). */
 export function clothMesh(o: ClothOptions): ClothMesh {
   v.object(o, 'cloth', ['nx', 'ny', 'width', 'height', 'origin', 'plane', 'mass']);
   const { nx, ny, width, height } = o;
@@ -124,6 +128,7 @@ export function clothMesh(o: ClothOptions): ClothMesh {
   };
 }
 
+/** How {@link addCloth} turns a mesh into constraints: compliances, bending model, damping, pins and constraint order. */
 export interface AddClothOptions {
   /** compliance of the structural constraints, m/N (0 = rigid) */
   stretchCompliance?: number;
@@ -131,6 +136,7 @@ export interface AddClothOptions {
   shearCompliance?: number | null;
   /** 'distance' (skip-one), 'dihedral', or 'none' */
   bending?: 'distance' | 'dihedral' | 'none';
+  /** compliance of the bending constraints (m/N for 'distance', 1/(N·m) for 'dihedral') */
   bendCompliance?: number;
   /** PBD stiffness k of all constraints (PBD integrator only) */
   stiffness?: number;
@@ -145,7 +151,9 @@ export interface AddClothOptions {
   constraintOrder?: 'colors' | 'rows';
 }
 
+/** A cloth added to an XPBD world: its mesh, where its particles start, and its constraint sets. */
 export interface Cloth {
+  /** the mesh it was built from */
   mesh: ClothMesh;
   /** index of the cloth's particle (0, 0) in the world */
   first: number;
