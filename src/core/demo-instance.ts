@@ -29,8 +29,11 @@ export type DemoParamValues = Record<string, number | boolean | string>;
 
 /** Pointer interaction in world coordinates (dragging bodies, adding smoke, ...). */
 export interface DemoPointer {
+  /** press, drag (or hover) and release */
   kind: 'down' | 'move' | 'up';
+  /** world x of the pointer (m) */
   x: number;
+  /** world y of the pointer (m) */
   y: number;
 }
 

@@ -27,6 +27,7 @@ export interface Demo {
   dt: number;
   /** the suggested camera for a canvas of the given size */
   view(width: number, height: number): View;
+  /** the tweakable parameters: the playground's panel shows them, the CLI sets them with --param */
   params?: DemoParam[];
   /**
    * How the instance's `series()` are drawn: one colour (and unit, label) per key, declared once

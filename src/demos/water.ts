@@ -325,4 +325,5 @@ const poolDemo: Demo = {
   },
 };
 
+/** Demos of the water domain: the FFT ocean and the height-field pool. */
 export const waterDemos: Demo[] = [oceanDemo, poolDemo];
