@@ -2,14 +2,15 @@
  * Queries of the 3D world (textbook §26.2): ray casts (closest hit, every hit, filtered by bits and
  * a predicate) through the broadphase tree's segment walk and `raycast3` per shape; overlap of a
  * query shape (the tree's box query, then `collide3` for a negative separation); and the shape
- * cast by conservative advancement (Mirtich 1996) on the gap `collide3` reports: a shape moving in
- * a straight line by d closes a gap g in at least g/|d| of the sweep, so the advance never skips a
- * first contact. Queries allocate their results (they are not part of the step).
+ * cast by conservative advancement (Mirtich 1996): `shapeCast3`'s GJK distance against convex
+ * shapes, and against meshes and heightfields the gap `collide3` reports (a shape moving in a
+ * straight line by d closes a gap g in at least g/|d| of the sweep, so the advance never skips a
+ * first contact). Queries allocate their results (they are not part of the step).
  */
 import { collide3 } from '../geometry/collide3d.js';
 import { Manifold3 } from '../geometry/manifold3d.js';
-import { RayHit3, raycast3 } from '../geometry/raycast3d.js';
-import { computeAabb3, type Shape3 } from '../geometry/shapes3d.js';
+import { RayHit3, raycast3, ShapeCastHit3, shapeCast3 } from '../geometry/raycast3d.js';
+import { computeAabb3, isConvex3, type Shape3 } from '../geometry/shapes3d.js';
 import { shapeWorldTransform3 } from './shape.js';
 import type { QueryFilter3, RayHitInfo3, ShapeId3 } from './types.js';
 import type { World3 } from './world.js';
@@ -152,9 +153,26 @@ export function shapeCast(
     normal: [number, number, number];
     point: [number, number, number];
   } | null = null;
+  const convexHit = new ShapeCastHit3();
   for (const s of candidates(w, end, filter)) {
     shapeWorldTransform3(w, s, xf, 7);
     const target = w.shapes.geom[s]!;
+    if (isConvex3(g) && isConvex3(target)) {
+      if (
+        shapeCast3(g, xf, 0, translation, target, xf, 7, convexHit) &&
+        (best === null || convexHit.t < best.fraction)
+      ) {
+        const n = convexHit.normal;
+        const p = convexHit.point;
+        best = {
+          shape: w.shapeId(s),
+          fraction: convexHit.t,
+          normal: [-n[0]!, -n[1]!, -n[2]!],
+          point: [p[0]!, p[1]!, p[2]!],
+        };
+      }
+      continue;
+    }
     let t = 0;
     for (let it = 0; it < 64 && t <= 1; it++) {
       for (let k = 0; k < 3; k++) xf[k] = position[k]! + t * translation[k]!;

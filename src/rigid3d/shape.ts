@@ -5,6 +5,7 @@
  * contacts. Triangle meshes and heightfields may only sit on static or kinematic bodies.
  */
 import { assertFinite, PhysicsError } from '../core/errors.js';
+import { quickhull3 } from '../geometry/quickhull3d.js';
 import {
   Box3,
   Capsule3,
@@ -40,6 +41,21 @@ export function shapeGeometry3(def: ShapeDef3, where = 'shape'): Shape3 {
       return new Capsule3(def.halfHeight, def.radius, where);
     case 'cylinder':
       return new Cylinder3(def.halfHeight, def.radius, where);
+    case 'hull': {
+      const pts = def.points;
+      if (pts === null || typeof pts !== 'object' || typeof (pts as ArrayLike<number>).length !== 'number') {
+        throw new PhysicsError('invalid-argument', `${where}.points: expected xyz numbers per point`);
+      }
+      for (let k = 0; k < pts.length; k++) assertFinite(pts[k]!, `${where}.points[${k}]`);
+      const maxVertices = def.maxVertices ?? Number.POSITIVE_INFINITY;
+      if (maxVertices !== Number.POSITIVE_INFINITY && (!Number.isInteger(maxVertices) || maxVertices < 4)) {
+        throw new PhysicsError(
+          'invalid-argument',
+          `${where}.maxVertices: must be an integer >= 4, got ${maxVertices}`,
+        );
+      }
+      return quickhull3(pts, maxVertices, num(def.radius, `${where}.radius`, 0, 0), `${where}.points`);
+    }
     case 'geometry': {
       const g = def.shape as Shape3 | undefined;
       if (g === null || typeof g !== 'object' || typeof g.kind !== 'number') {
@@ -54,7 +70,7 @@ export function shapeGeometry3(def: ShapeDef3, where = 'shape'): Shape3 {
     default:
       throw new PhysicsError(
         'invalid-argument',
-        `${where}.kind: expected 'sphere' | 'box' | 'capsule' | 'cylinder' | 'geometry', got ${JSON.stringify((def as { kind: unknown }).kind)}`,
+        `${where}.kind: expected 'sphere' | 'box' | 'capsule' | 'cylinder' | 'hull' | 'geometry', got ${JSON.stringify((def as { kind: unknown }).kind)}`,
       );
   }
 }

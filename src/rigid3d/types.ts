@@ -144,6 +144,12 @@ export type ShapeGeometryDef3 =
   | { kind: 'capsule'; halfHeight: number; radius: number }
   /** along the local y axis */
   | { kind: 'cylinder'; halfHeight: number; radius: number }
+  /**
+   * the convex hull of `points` (xyz per point, built by quickhull; coplanar and duplicate points
+   * are merged, a cloud without volume is refused), at most `maxVertices` vertices (default all),
+   * rounded by `radius` (default 0)
+   */
+  | { kind: 'hull'; points: ArrayLike<number>; maxVertices?: number; radius?: number }
   /** a prebuilt geometry object of rikigaku/geometry (a `ConvexHull3`, `TriangleMesh3`, `Heightfield3`, …) */
   | { kind: 'geometry'; shape: import('../geometry/shapes3d.js').Shape3 };
 
