@@ -1,12 +1,13 @@
 /**
- * `npm run bench:ab -- [--base=<git revision>] [--scenes=pyramid,cloth,...] [--rounds=N]`: the
+ * `npm run bench:ab -- [--base=<git revision>] [--scenes=pyramid,smash,...] [--rounds=N]`: the
  * working tree against an earlier revision, in ONE process: the revision is checked out into a
  * temporary git worktree, both trees' engines are loaded side by side, and each scene steps in
  * interleaved chunks (base, new, new, base, …) so machine noise hits both alike. Reports CPU ms
  * per step (process.cpuUsage, medians over the chunks), new/base, the load average, and whether
  * both trees end in bit-identical states (a refactor that promises no behaviour change must say
  * "bit-identical"). The scenes are built from each tree's own public API (the shared builders may
- * not exist in an old revision), the same layouts as the rigid2d, cloth and grid suites.
+ * not exist in an old revision), the same layouts as the rigid2d, cloth and grid suites; Box2D v3's
+ * benchmark scenes (joint-grid, smash, spinner, rain) come from each tree's own scene builder.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -80,6 +81,22 @@ function boxes(centres: number[][], groundHalf: number): Make {
   };
 }
 
+/** One of Box2D v3's benchmark scenes, built by the tree's own scene/builders/box2d-benchmarks.ts. */
+function box2dScene(name: string): Make {
+  return async (src) => {
+    const { buildBenchmark } = await load(src, 'scene/builders/box2d-benchmarks.ts');
+    const run = buildBenchmark(name, 'full');
+    return {
+      step: () => run.step(1 / 60),
+      digest: () =>
+        (run.bodies() as { id: unknown }[]).reduce<number>(
+          (h, { id }) => hashDoubles(h, [...run.world.getPosition(id), run.world.getAngle(id)]),
+          2166136261,
+        ),
+    };
+  };
+}
+
 const small: number[][] = [];
 pyramidCentres(20, 0, small);
 const large: number[][] = [];
@@ -91,6 +108,10 @@ const scenes: Record<string, { make: Make; warm: number; chunk: number }> = {
   pyramid: { make: boxes(small, 40), warm: 60, chunk: 40 },
   'large-pyramid': { make: boxes(large, 80), warm: 20, chunk: 8 },
   'many-pyramids': { make: boxes(many, 120), warm: 40, chunk: 20 },
+  'joint-grid': { make: box2dScene('joint-grid'), warm: 30, chunk: 10 },
+  smash: { make: box2dScene('smash'), warm: 30, chunk: 10 },
+  spinner: { make: box2dScene('spinner'), warm: 30, chunk: 5 },
+  rain: { make: box2dScene('rain'), warm: 300, chunk: 20 },
   cloth: {
     warm: 10,
     chunk: 5,

@@ -31,7 +31,7 @@ import { pcos, psin } from '../math/portable.js';
 import { BODY_DYNAMIC, BODY_STATIC } from './body-store.js';
 import { jointBlocksCollision } from './joints/joint-def.js';
 import { updateBodyBoxes } from './shape.js';
-import { shouldCollide } from './shape-store.js';
+import { LAYERS_FIXED, shouldCollide } from './shape-store.js';
 import type { World } from './world.js';
 
 const sweepFast = new Sweep2();
@@ -128,11 +128,14 @@ function sweepBody(w: World, i: number, bullet: boolean): boolean {
   q.target = w.solver.slop;
   q.tolerance = 0.25 * w.solver.slop;
   q.coreRadius = 0.25 * b.minExtent[i]!;
-  w.broadphase.query(
+  // a non-bullet meets only static and kinematic shapes: the tree skips the dynamic-only subtrees
+  w.broadphase.queryMasked(
     Math.min(x0, x1) - r,
     Math.min(y0, y1) - r,
     Math.max(x0, x1) + r,
     Math.max(y0, y1) + r,
+    0xffffffff,
+    bullet ? 0xff : LAYERS_FIXED,
     visitProxy,
   );
   q.world = null;

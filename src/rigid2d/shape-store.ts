@@ -6,6 +6,7 @@
 import { grow } from '../core/grow.js';
 import { SlotStore } from '../dynamics/slot-store.js';
 import type { ConvexShape2 } from '../geometry/shapes2d.js';
+import type { DynamicTree } from '../spatial/dynamic-tree.js';
 
 export class ShapeStore extends SlotStore {
   /** live shapes on static or kinematic bodies (the continuous stage skips its sweeps when there are none) */
@@ -49,6 +50,29 @@ export class ShapeStore extends SlotStore {
     this.aabb = grow(this.aabb, 4 * cap);
     this.proxy = grow(this.proxy, cap);
   }
+}
+
+/** Broadphase layer bit of a body type code (body-store.ts: static 0, kinematic 1, dynamic 2). */
+const LAYER_DYNAMIC = 1 << 2;
+/** The layers of static and kinematic shapes (what the continuous stage sweeps fast bodies against). */
+export const LAYERS_FIXED = (1 << 0) | (1 << 1);
+
+/**
+ * Gives shape `s`'s broadphase proxy the filter bits of its filter and body type (a prefilter for
+ * the pair search; `shouldCollide` and the pair stage still decide): its category and layer, a
+ * pair search that looks only at shapes its mask accepts and, for a static or kinematic shape,
+ * only at dynamic ones. A positive group may override the bits, so such a shape filters nothing.
+ */
+export function setProxyFilter(tree: DynamicTree, s: ShapeStore, shape: number, bodyType: number): void {
+  const positiveGroup = s.group[shape]! > 0;
+  const all = 0xffffffff;
+  tree.setProxyFilter(
+    s.proxy[shape]!,
+    positiveGroup ? all : s.category[shape]!,
+    1 << bodyType,
+    positiveGroup ? all : s.mask[shape]!,
+    bodyType === 2 ? 0xff : LAYER_DYNAMIC,
+  );
 }
 
 /** Box2D's filtering rule: a shared non-zero group decides by its sign; otherwise the bits, both ways. */

@@ -206,7 +206,7 @@ export class World {
     this.speculativeField = t.speculativeDistance;
     this.marginField = t.aabbMargin;
     this.taggedSpeculative[0] = this.speculativeField;
-    this.broadphase = new DynamicTree({ margin: this.marginField, displacementMultiplier: 0 });
+    this.broadphase = new DynamicTree({ margin: this.marginField, displacementLimit: 4 * this.marginField });
     this.tag = newWorldTag();
     this.islandNeighbours = islandNeighbours(this.contactStore, this.joints);
   }

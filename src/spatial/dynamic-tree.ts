@@ -26,10 +26,18 @@
  *
  * Proxy ids are node indices. They are reused after `destroyProxy`, lowest freed last, so the
  * whole tree is a deterministic function of the sequence of calls.
+ *
+ * Filter bits (after Box2D v3's tree, which keeps each proxy's category bits in its node and their
+ * union in every inner node): each proxy has a 32-bit category and a small set of layer bits (an
+ * engine may use them for body types), and each inner node the union of its children's, so a query
+ * with a mask skips whole subtrees holding none of the wanted bits; each proxy also has the masks
+ * its own pair search uses (`setProxyFilter`). New proxies have every bit set: nothing is skipped.
  */
 import { PhysicsError } from '../core/errors.js';
 
 const NULL = -1;
+const ALL_BITS = 0xffffffff;
+const ALL_LAYERS = 0xff;
 
 export interface DynamicTreeOptions {
   /** 2 (default) or 3: the boxes' dimension */
@@ -38,6 +46,11 @@ export interface DynamicTreeOptions {
   margin?: number;
   /** the fat box is stretched by this many times the displacement in the direction of motion */
   displacementMultiplier?: number;
+  /**
+   * the most the stretch adds along each axis (metres; default unlimited): a body tumbling fast
+   * through a crowd would otherwise drag a box several times its size and overlap everything near it
+   */
+  displacementLimit?: number;
   /** initial node capacity (grows by doubling) */
   capacity?: number;
 }
@@ -66,6 +79,7 @@ export class DynamicTree {
   /** fat-box margin, metres */
   readonly margin: number;
   readonly displacementMultiplier: number;
+  readonly displacementLimit: number;
   /** numbers per node box: 2·dimensions */
   private readonly stride: number;
 
@@ -81,6 +95,16 @@ export class DynamicTree {
   private userData!: Float64Array;
   /** 1 while the proxy sits in the move buffer */
   private moved!: Uint8Array;
+  /** category bits of a proxy; of an inner node, the union of its children's */
+  private category!: Uint32Array;
+  /** layer bits of a proxy; of an inner node, the union of its children's */
+  private layers!: Uint8Array;
+  /** the category / layer masks a proxy's pair search uses (leaves only) */
+  private pairMask!: Uint32Array;
+  private pairLayers!: Uint8Array;
+  /** masks of the current descent (`overlappingLeaves`): all bits unless a query narrows them */
+  private qMask = ALL_BITS;
+  private qLayers = ALL_LAYERS;
 
   private root = NULL;
   private freeList = NULL;
@@ -119,6 +143,13 @@ export class DynamicTree {
     this.stride = 2 * dims;
     this.margin = options.margin ?? 0.1;
     this.displacementMultiplier = options.displacementMultiplier ?? 4;
+    this.displacementLimit = options.displacementLimit ?? Number.POSITIVE_INFINITY;
+    if (!(this.displacementLimit >= 0)) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `DynamicTree.displacementLimit: must be a number ≥ 0, got ${this.displacementLimit}`,
+      );
+    }
     if (!(this.margin >= 0) || !Number.isFinite(this.margin)) {
       throw new PhysicsError(
         'invalid-argument',
@@ -328,8 +359,9 @@ export class DynamicTree {
     let fMinY = minY - r;
     let fMaxX = maxX + r;
     let fMaxY = maxY + r;
-    const ddx = this.displacementMultiplier * dx;
-    const ddy = this.displacementMultiplier * dy;
+    const lim = this.displacementLimit;
+    const ddx = Math.max(-lim, Math.min(lim, this.displacementMultiplier * dx));
+    const ddy = Math.max(-lim, Math.min(lim, this.displacementMultiplier * dy));
     if (ddx < 0) fMinX += ddx;
     else fMaxX += ddx;
     if (ddy < 0) fMinY += ddy;
@@ -384,7 +416,10 @@ export class DynamicTree {
     for (let a = 0; a < D; a++) {
       let lo = box[o + a]! - r;
       let hi = box[o + D + a]! + r;
-      const dd = this.displacementMultiplier * disp[d + a]!;
+      const dd = Math.max(
+        -this.displacementLimit,
+        Math.min(this.displacementLimit, this.displacementMultiplier * disp[d + a]!),
+      );
       if (dd < 0) lo += dd;
       else hi += dd;
       f[a] = lo;
@@ -508,6 +543,54 @@ export class DynamicTree {
     this.reportOverlaps(callback);
   }
 
+  /**
+   * `query` restricted to the proxies whose category shares a bit with `categoryMask` and whose
+   * layers share a bit with `layerMask` (`setProxyFilter`); subtrees without such proxies are skipped.
+   */
+  queryMasked(
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    categoryMask: number,
+    layerMask: number,
+    callback: (proxyId: number) => boolean,
+  ): void {
+    this.requireDimensions(2, 'queryMasked');
+    const box = this.queryBox;
+    box[0] = minX;
+    box[1] = minY;
+    box[2] = maxX;
+    box[3] = maxY;
+    this.qMask = categoryMask >>> 0;
+    this.qLayers = layerMask & ALL_LAYERS;
+    try {
+      this.reportOverlaps(callback);
+    } finally {
+      this.qMask = ALL_BITS;
+      this.qLayers = ALL_LAYERS;
+    }
+  }
+
+  /**
+   * Sets proxy `id`'s filter bits: its `category` and `layers` (what masked queries and other
+   * proxies' pair searches test), and the masks its own pair search in `updatePairs` uses
+   * (`pairMask` against the others' categories, `pairLayers` against their layers). A pair is
+   * reported only when each proxy's masks accept the other's bits — a prefilter: the caller still
+   * applies its full rule to what is reported. Defaults: every bit set. Layers are 8 bits.
+   */
+  setProxyFilter(id: number, category: number, layers: number, pairMask: number, pairLayers: number): void {
+    this.checkProxy(id, 'setProxyFilter');
+    this.category[id] = category >>> 0;
+    this.layers[id] = layers & ALL_LAYERS;
+    this.pairMask[id] = pairMask >>> 0;
+    this.pairLayers[id] = pairLayers & ALL_LAYERS;
+    for (let p = this.parent[id]!; p !== NULL; p = this.parent[p]!) {
+      this.category[p] = this.category[this.child1[p]!]! | this.category[this.child2[p]!]!;
+      this.layers[p] = this.layers[this.child1[p]!]! | this.layers[this.child2[p]!]!;
+    }
+  }
+
   /** `query` in 3D. */
   query3(
     minX: number,
@@ -559,6 +642,10 @@ export class DynamicTree {
     const qMaxX = box[2]!;
     const qMaxY = box[3]!;
     const b = this.bounds;
+    const cat = this.category;
+    const lay = this.layers;
+    const qMask = this.qMask;
+    const qLayers = this.qLayers;
     let leaves = this.leaves;
     let count = 0;
     let stack = this.stack;
@@ -568,6 +655,7 @@ export class DynamicTree {
       const node = stack[--top]!;
       const n = node << 2;
       if (b[n]! > qMaxX || b[n + 1]! > qMaxY || qMinX > b[n + 2]! || qMinY > b[n + 3]!) continue;
+      if ((cat[node]! & qMask) === 0 || (lay[node]! & qLayers) === 0) continue;
       if (this.heights[node] === 0) {
         if (count === leaves.length) leaves = this.growLeaves();
         leaves[count++] = node;
@@ -589,6 +677,10 @@ export class DynamicTree {
     const qMaxY = box[4]!;
     const qMaxZ = box[5]!;
     const b = this.bounds;
+    const cat = this.category;
+    const lay = this.layers;
+    const qMask = this.qMask;
+    const qLayers = this.qLayers;
     let leaves = this.leaves;
     let count = 0;
     let stack = this.stack;
@@ -607,6 +699,7 @@ export class DynamicTree {
       ) {
         continue;
       }
+      if ((cat[node]! & qMask) === 0 || (lay[node]! & qLayers) === 0) continue;
       if (this.heights[node] === 0) {
         if (count === leaves.length) leaves = this.growLeaves();
         leaves[count++] = node;
@@ -787,7 +880,8 @@ export class DynamicTree {
    * result depends only on the tree's content — not on the order proxies were moved in.
    * Results: `pairs` / `pairCount`. Clears the move buffer. Returns the pair count.
    * Pairs of two proxies with the same `userData` are not reported when `skipSameUserData` is set
-   * (e.g. shapes of one body when userData is the body index).
+   * (e.g. shapes of one body when userData is the body index), nor pairs whose filter bits
+   * (`setProxyFilter`) do not accept each other: the descent skips subtrees without an accepted bit.
    */
   updatePairs(skipSameUserData = false): number {
     let count = 0;
@@ -795,16 +889,26 @@ export class DynamicTree {
     const S = this.stride;
     const b = this.bounds;
     const box = this.queryBox;
+    const cat = this.category;
+    const lay = this.layers;
+    const pairMask = this.pairMask;
+    const pairLayers = this.pairLayers;
     for (let m = 0; m < this.moveCount; m++) {
       const q = this.moveBuffer[m]!;
       const qn = q * S;
       for (let k = 0; k < S; k++) box[k] = b[qn + k]!;
       const qData = this.userData[q]!;
+      const qCat = cat[q]!;
+      const qLay = lay[q]!;
+      this.qMask = pairMask[q]!;
+      this.qLayers = pairLayers[q]!;
       const n = this.overlappingLeaves();
       const leaves = this.leaves;
       for (let k = 0; k < n; k++) {
         const node = leaves[k]!;
         if (node === q) continue;
+        // the other proxy's masks must accept this one too (the filter works both ways)
+        if ((pairMask[node]! & qCat) === 0 || (pairLayers[node]! & qLay) === 0) continue;
         // Both moved: only the lower id reports it (the other's query would find it again).
         if (this.moved[node] && node < q) continue;
         if (skipSameUserData && this.userData[node] === qData) continue;
@@ -814,6 +918,8 @@ export class DynamicTree {
         this.pairKeys[count++] = lo * PAIR_SHIFT + hi;
       }
     }
+    this.qMask = ALL_BITS;
+    this.qLayers = ALL_LAYERS;
     for (let m = 0; m < this.moveCount; m++) this.moved[this.moveBuffer[m]!] = 0;
     this.moveCount = 0;
 
@@ -1001,6 +1107,20 @@ export class DynamicTree {
     const moved = new Uint8Array(capacity);
     if (this.moved) moved.set(this.moved);
     this.moved = moved;
+    const u32 = (a: Uint32Array | undefined) => {
+      const b = new Uint32Array(capacity).fill(ALL_BITS);
+      if (a) b.set(a);
+      return b;
+    };
+    const u8 = (a: Uint8Array | undefined) => {
+      const b = new Uint8Array(capacity).fill(ALL_LAYERS);
+      if (a) b.set(a);
+      return b;
+    };
+    this.category = u32(this.category);
+    this.pairMask = u32(this.pairMask);
+    this.layers = u8(this.layers);
+    this.pairLayers = u8(this.pairLayers);
     // Chain the new nodes into the free list so that lower indices come out first.
     for (let i = capacity - 1; i >= old; i--) {
       this.parent[i] = i === capacity - 1 ? this.freeList : i + 1;
@@ -1021,6 +1141,10 @@ export class DynamicTree {
     this.child2[id] = NULL;
     this.heights[id] = 0;
     this.moved[id] = 0;
+    this.category[id] = ALL_BITS;
+    this.layers[id] = ALL_LAYERS;
+    this.pairMask[id] = ALL_BITS;
+    this.pairLayers[id] = ALL_LAYERS;
     this.nodeCount++;
     return id;
   }
@@ -1200,8 +1324,10 @@ export class DynamicTree {
     }
   }
 
-  /** Box of node i = union of the boxes of nodes a and b. */
+  /** Box of node i = union of the boxes of nodes a and b (and its filter bits the union of theirs). */
   private setBoxUnion(i: number, a: number, c: number): void {
+    this.category[i] = this.category[a]! | this.category[c]!;
+    this.layers[i] = this.layers[a]! | this.layers[c]!;
     const b = this.bounds;
     if (this.dimensions === 2) {
       const n = i << 2;
