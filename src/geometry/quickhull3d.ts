@@ -21,6 +21,9 @@ interface Face {
   d: number;
   alive: boolean;
   outside: number[];
+  /** the farthest outside point (−1: none) and its distance */
+  far: number;
+  farD: number;
 }
 
 /**
@@ -165,6 +168,8 @@ export function quickhull3(
       d: nx * p[3 * a]! + ny * p[3 * a + 1]! + nz * p[3 * a + 2]!,
       alive: true,
       outside: [],
+      far: -1,
+      farD: 0,
     });
     edgeFace.set(key(a, b), f);
     edgeFace.set(key(b, c), f);
@@ -198,27 +203,33 @@ export function quickhull3(
         best = f;
       }
     }
-    if (best >= 0) faces[best]!.outside.push(i);
+    if (best >= 0) {
+      const f = faces[best]!;
+      f.outside.push(i);
+      if (bd > f.farD) {
+        f.farD = bd;
+        f.far = i;
+      }
+    }
   };
   for (let i = 0; i < n; i++) if (!used[i]) assign(i, [0, 1, 2, 3]);
 
   const limit = Math.max(4, maxVertices);
+  // faces before this index are all dead (skipped in the search for the next point)
+  let firstAlive = 0;
   for (;;) {
     if (vertexCount >= limit) break;
     // the farthest outside point over all faces
     let eye = -1;
     let eyeFace = -1;
     let bd = 0;
-    for (let f = 0; f < faces.length; f++) {
+    for (let f = firstAlive; f < faces.length; f++) {
       const face = faces[f]!;
-      if (!face.alive) continue;
-      for (const i of face.outside) {
-        const d = dist(face, i);
-        if (d > bd) {
-          bd = d;
-          eye = i;
-          eyeFace = f;
-        }
+      if (!face.alive || face.far < 0) continue;
+      if (face.farD > bd) {
+        bd = face.farD;
+        eye = face.far;
+        eyeFace = f;
       }
     }
     if (eye < 0) break;
@@ -271,6 +282,7 @@ export function quickhull3(
     used[eye] = 1;
     vertexCount++;
     for (const i of orphans) assign(i, created);
+    while (firstAlive < faces.length && !faces[firstAlive]!.alive) firstAlive++;
   }
 
   // merge coplanar neighbours (union–find over faces)
