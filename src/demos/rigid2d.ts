@@ -213,7 +213,7 @@ const crateDemo: Demo = {
     'rigid2d-crate',
     'Crate on a post (§26.2)',
     'Sequential impulses (Catto 2005) on the textbook §26.2 crate (m = 1 kg, I = 1/6), falling at 2 m/s onto a thin post under its corner; the panel shows the solver trace of the first step (λn → 8/7).',
-    { cx: 0, cy: 0, height: 5 },
+    { cx: 0, cy: 0, height: 5, width: 4 },
     () => {},
   ),
   create: (p: DemoParamValues = {}, options?: { dt?: number }) => {
@@ -249,7 +249,7 @@ export const rigid2dDemos: Demo[] = [
     'rigid2d-stack',
     'Vertical stack of 10 boxes',
     'Ten unit boxes on the ground: compare soft step (Catto 2011), Baumgarte (1972) and split impulse (Catto 2006); watch the stack settle and fall asleep.',
-    { cx: 0, cy: 5, height: 12 },
+    { cx: 0, cy: 5, height: 12, width: 4 },
     (world) => {
       ground(world);
       addBoxes(world, stackBoxes(10));
@@ -259,7 +259,7 @@ export const rigid2dDemos: Demo[] = [
     'rigid2d-pyramid',
     'Pyramid (base 20)',
     'The pyramid of Box2D’s benchmark (Catto): 210 unit boxes, each row shifted by half a box; it should stand without creeping.',
-    { cx: 0, cy: 10, height: 24 },
+    { cx: 0, cy: 10, height: 24, width: 22 },
     (world) => {
       ground(world);
       addBoxes(world, pyramidBoxes(20));
@@ -269,7 +269,7 @@ export const rigid2dDemos: Demo[] = [
     'rigid2d-large-pyramid',
     'Large pyramid (base 100, 5050 boxes)',
     'The large pyramid of Box2D’s benchmark (Catto): 5050 boxes, about 15,000 contact pairs, solved by the soft step (Catto 2011; textbook §26.2); the whole pyramid is one island and falls asleep at once.',
-    { cx: 0, cy: 50, height: 110 },
+    { cx: 0, cy: 50, height: 110, width: 104 },
     (world) => {
       ground(world, 80);
       addBoxes(world, pyramidBoxes(100));
@@ -279,7 +279,7 @@ export const rigid2dDemos: Demo[] = [
     'rigid2d-card-house',
     'Card house',
     'A card house (textbook §26.2): thin cards leaning in pairs with flat cards across, three storeys; Coulomb friction at their edges (μ = 0.9) holds them up.',
-    { cx: 0, cy: 2, height: 6 },
+    { cx: 0, cy: 2, height: 6, width: 3.4 },
     (world) => {
       ground(world);
       const h = 0.5; // card half length
@@ -311,7 +311,7 @@ export const rigid2dDemos: Demo[] = [
     'rigid2d-dominoes',
     'Dominoes',
     'Thirty dominoes (textbook §26.2): the first is tipped and the chain falls, each contact passing the push on through its impulses (sequential impulses, Catto 2005).',
-    { cx: 7, cy: 2, height: 8 },
+    { cx: 7.3, cy: 2, height: 8, width: 16 },
     (world) => {
       ground(world);
       for (let i = 0; i < 30; i++) {
@@ -324,7 +324,7 @@ export const rigid2dDemos: Demo[] = [
     'rigid2d-friction-ramp',
     'Friction ramp (μ = 0.1 … 0.8)',
     'Eight boxes on a 30° ramp with friction coefficients μ = 0.1 … 0.8 from the bottom up (Coulomb friction): a box slides when μ < tan 30° ≈ 0.577, so the lower five slide and the upper three stay. A contact mixes the two shapes’ coefficients as √(μA·μB) (as Box2D does); the ramp’s own coefficient is 1, so each box’s shape is given μ² and its contact has the μ shown.',
-    { cx: 0, cy: 2, height: 14 },
+    { cx: 0, cy: 2, height: 14, width: 19 },
     (world) => {
       ground(world);
       const theta = Math.PI / 6;
@@ -354,7 +354,7 @@ export const rigid2dDemos: Demo[] = [
     'rigid2d-restitution',
     'Restitution row (e = 0 … 1)',
     'Balls with e = 0, 0.1, …, 1 dropped from 4 m: peak heights fall by e² per bounce (Newton’s restitution law).',
-    { cx: 0, cy: 2.5, height: 7 },
+    { cx: 0, cy: 2.5, height: 7, width: 9.5 },
     (world) => {
       ground(world);
       world.setSolver({ restitutionThreshold: 0.1 });
@@ -398,7 +398,7 @@ export const rigid2dDemos: Demo[] = [
     'rigid2d-bowl',
     'Shapes raining into a chain bowl',
     'Circles, boxes, capsules and polygons fall into a bowl built from a one-sided chain of segments (listed clockwise, so its front faces inwards; chains as in Box2D, Catto): contacts of textbook §26.2 against a smooth curved wall.',
-    { cx: 0, cy: 6, height: 18 },
+    { cx: 0, cy: 6, height: 18, width: 17 },
     (world) => {
       const bowl = world.createBody({ type: 'static' });
       const pts: [number, number][] = [];
