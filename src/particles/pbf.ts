@@ -22,7 +22,7 @@ const api = checks('invalid-argument', { nonFinite: 'non-finite' });
 export interface PbfOptions extends FluidBoxOptions {
   /** relaxation ε as a fraction of a rest particle's Σ|∇C|² (default 0.01) */
   relaxation?: number;
-  /** artificial pressure strength k (default 0.1; as a λ of a constraint violated by k) */
+  /** artificial pressure strength k (default 0.05; scaled so that s_corr = k acts like a constraint violated by k) */
   artificialPressure?: number;
   /** artificial pressure exponent n (default 4) */
   artificialPressureExponent?: number;
@@ -71,7 +71,7 @@ export class PbfSet implements ConstraintSet {
     this.first = particles.count;
     const o = options as never;
     const eps = api.optNumber(o, 'relaxation', where, { min: 0 }) ?? 0.01;
-    const k = api.optNumber(o, 'artificialPressure', where, { min: 0 }) ?? 0.1;
+    const k = api.optNumber(o, 'artificialPressure', where, { min: 0 }) ?? 0.05;
     const n = api.optNumber(o, 'artificialPressureExponent', where, { min: 1, integer: true }) ?? 4;
     const dq = api.optNumber(o, 'artificialPressureRadius', where, { above: 0, max: 1 }) ?? 0.2;
     const xsph = api.optNumber(o, 'xsph', where, { min: 0, max: 1 }) ?? 0.01;

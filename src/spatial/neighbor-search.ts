@@ -197,7 +197,8 @@ export class NeighborSearch {
     const nx = Math.floor((maxX - minX) * inv) + 1;
     const ny = Math.floor((maxY - minY) * inv) + 1;
     const nz = dim === 3 ? Math.floor((maxZ - minZ) * inv) + 1 : 1;
-    const cap = Math.max(4096, 4 * n);
+    // a dense grid while it is at most 16 cells per particle (its prefix sum stays cheap), else hashed
+    const cap = Math.max(65536, 16 * n);
     this.hashed = nx * ny * nz > cap;
     this.nx = nx;
     this.ny = ny;
