@@ -32,6 +32,12 @@ export interface MpmMaterialDef {
   criticalStretch?: number;
   /** snow: hardening coefficient ξ, default 10 */
   hardening?: number;
+  /**
+   * snow: the largest hardening factor e^{ξ(1−Jp)}, default 20 — compacted snow stiffens without bound
+   * in the model, and the explicit step's stability limit shrinks as √(stiffness); the cap keeps a
+   * step chosen for 20× the base stiffness stable
+   */
+  maxHardening?: number;
   /** sand: friction angle in degrees, (0, 60), default 30 */
   frictionAngle?: number;
   /**
@@ -57,6 +63,8 @@ export interface MpmMaterial {
   thetaC: number;
   thetaS: number;
   xi: number;
+  /** the hardening factor's cap */
+  maxHardening: number;
   /** Drucker–Prager α = √(2/3)·2 sin φ / (3 − sin φ) */
   alpha: number;
   /** the friction angle, radians (sand) */
@@ -73,6 +81,7 @@ const KEYS = new Set([
   'criticalCompression',
   'criticalStretch',
   'hardening',
+  'maxHardening',
   'frictionAngle',
   'viscosity',
 ]);
@@ -129,6 +138,7 @@ export function resolveMaterial(def: MpmMaterialDef, where = 'material'): MpmMat
     thetaC: num(def, 'criticalCompression', 2.5e-2, 0, 0.5, where),
     thetaS: num(def, 'criticalStretch', 4.5e-3, 0, 0.5, where),
     xi: num(def, 'hardening', 10, 0, 50, where),
+    maxHardening: num(def, 'maxHardening', 20, 1, 1e6, where),
     alpha: Math.sqrt(2 / 3) * ((2 * s) / (3 - s)),
     phi,
     viscosity: num(def, 'viscosity', 0, 0, 1e9, where),

@@ -485,7 +485,7 @@ export class MpmSim2D {
       s0 = n0;
       s1 = n1;
       this.recompose(o, s0, s1);
-      const h = pexp(M.xi * (1 - Jp[p]!));
+      const h = Math.min(pexp(M.xi * (1 - Jp[p]!)), M.maxHardening);
       mu *= h;
       la *= h;
     } else if (code !== MAT_JELLY) {
