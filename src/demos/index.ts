@@ -6,7 +6,6 @@ import { mpmDemos } from './mpm.js';
 import { rigid2dDemos } from './rigid2d.js';
 import { rigid2dFractureDemos } from './rigid2d-fracture.js';
 import { rigid2dJointDemos } from './rigid2d-joints.js';
-import { rigid2dRobustnessDemos } from './rigid2d-robustness.js';
 import type { Demo } from './types.js';
 import { waterDemos } from './water.js';
 import { xpbdDemos } from './xpbd.js';
@@ -18,7 +17,6 @@ export const demos: readonly Demo[] = [
   ...integratorsDemos,
   ...rigid2dDemos,
   ...rigid2dJointDemos,
-  ...rigid2dRobustnessDemos,
   ...rigid2dFractureDemos,
   ...xpbdDemos,
   ...femDemos,
