@@ -53,9 +53,12 @@ export const velocityAdvectionSchemes: readonly VelocityAdvectionScheme[] = [
   'maccormack',
   'bfecc',
 ];
+/** How a traced point is sampled: bi/trilinear, or monotone bicubic (2D only). */
 export type Interpolation = 'linear' | 'cubic';
+/** How a sample is traced back: one Euler step (the textbook's x − h u(x)) or the midpoint rule. */
 export type Backtrace = 'euler' | 'rk2';
 
+/** The scheme, interpolation and backtrace of one advection call. */
 export interface AdvectionOptions {
   /** default 'semi-lagrangian' */
   scheme?: ScalarAdvectionScheme;
@@ -65,6 +68,7 @@ export interface AdvectionOptions {
   backtrace?: Backtrace;
 }
 
+/** Advects cell-centred scalars and the face velocities of one MAC grid (scratch arrays sized once). */
 export class Advector {
   readonly grid: MacGrid;
   /** the mass-conserving scheme ('conservative'), with its substep count of the last step */

@@ -55,6 +55,7 @@ export type ObstacleMotion =
   | { kind: 'linear'; velocity: [number, number] | [number, number, number] }
   | { kind: 'oscillate'; amplitude: [number, number] | [number, number, number]; period: number };
 
+/** A solid circle (sphere) or box in the smoke, fixed or moving; cells inside it are solid. */
 export interface SmokeObstacle {
   shape: 'circle' | 'box';
   x: number;
@@ -69,6 +70,7 @@ export interface SmokeObstacle {
   motion?: ObstacleMotion;
 }
 
+/** Fire: fuel that burns above an ignition temperature into heat, smoke and expansion. */
 export interface FireOptions {
   /** temperature excess at which fuel burns (default 0.5) */
   ignition?: number;
@@ -82,6 +84,7 @@ export interface FireOptions {
   expansion?: number;
 }
 
+/** The options of a {@link SmokeSim}: the grid, the solvers and schemes, forces, sources and obstacles. */
 export interface SmokeOptions {
   nx: number;
   ny: number;
@@ -134,6 +137,7 @@ function nonNeg(v: number | undefined, def: number, where: string): number {
   return x;
 }
 
+/** Smoke and fire on a MAC grid (see the module comment for the step's stages). */
 export class SmokeSim {
   readonly grid: MacGrid;
   readonly advector: Advector;

@@ -26,6 +26,7 @@ export type BodyId = number & { readonly __brand?: 'BodyId' };
 /** A shape handle (same scheme as {@link BodyId}, its own brand). */
 export type ShapeId = number & { readonly __brand?: 'ShapeId' };
 
+/** static: never moves; kinematic: moves with its velocity, unaffected by forces; dynamic: simulated. */
 export type BodyType = 'static' | 'kinematic' | 'dynamic';
 
 /**
@@ -93,6 +94,7 @@ export interface ShapeMaterialDef {
   userData?: unknown;
 }
 
+/** `world.createShape(body, def)`: a box, circle, capsule, segment or convex polygon with its material. */
 export type ShapeDef = ShapeMaterialDef &
   (
     | {
@@ -184,10 +186,12 @@ export interface ContactInfo {
   points: ContactPointInfo[];
 }
 
+/** Two shapes began touching this step. */
 export interface ContactBeginEvent {
   shapeA: ShapeId;
   shapeB: ShapeId;
 }
+/** Two shapes stopped touching this step (or one was destroyed). */
 export interface ContactEndEvent {
   shapeA: ShapeId;
   shapeB: ShapeId;
@@ -203,6 +207,7 @@ export interface ContactHitEvent {
   /** speed of approach along the normal (m/s, positive) */
   approachSpeed: number;
 }
+/** A shape entered (begin) or left (end) a sensor shape. */
 export interface SensorEvent {
   sensorShape: ShapeId;
   visitorShape: ShapeId;
@@ -224,6 +229,7 @@ export interface WorldEvents {
 /** A joint handle (same scheme as {@link BodyId}, its own brand). */
 export type JointId = number & { readonly __brand?: 'JointId' };
 
+/** The joint kinds (textbook §26.2). */
 export type JointKind = 'revolute' | 'prismatic' | 'distance' | 'weld' | 'wheel' | 'motor' | 'mouse';
 
 /** What every joint definition has. */
@@ -371,6 +377,7 @@ export interface MouseJointDef extends JointDefBase {
   maxForce?: number;
 }
 
+/** `world.createJoint(def)`: one of the joint definitions, chosen by `kind`. */
 export type JointDef =
   | RevoluteJointDef
   | PrismaticJointDef

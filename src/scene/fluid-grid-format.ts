@@ -39,6 +39,7 @@ import type {
 } from '../fluid/smoke.js';
 import { MAX_PRESSURE_ITERATIONS, MAX_PRESSURE_WORK, MAX_SMOKE_ITEMS } from '../fluid/smoke-options.js';
 
+/** The `format` field of a smoke / fire grid scene file (docs/scene-format.md). */
 export const FLUID_GRID_FORMAT = 'rikigaku/fluid-grid@1';
 
 /** A validated `rikigaku/fluid-grid@1` scene: the simulation's options, the frame step, fire or smoke. */

@@ -22,6 +22,7 @@ import type {
   Vec2Tuple,
 } from '../rigid2d/types.js';
 
+/** The `format` field of a 2D rigid-body scene file (docs/scene-format.md). */
 export const RIGID2D_FORMAT = 'rikigaku/rigid2d@1';
 
 /** The most bodies, joints, and shapes in all (a chain counts its points) a scene may have. */
@@ -38,8 +39,10 @@ export interface SceneMaterial {
   restitution?: number;
 }
 
+/** A shape of a scene body: an engine shape or chain definition, with an optional name and material. */
 export type SceneShape = (ShapeDef | ({ kind: 'chain' } & ChainDef)) & { name?: string; material?: string };
 
+/** A body of a scene file: the engine's body definition, a name, a total mass and its shapes. */
 export interface SceneBody extends Omit<BodyDef, 'userData'> {
   name?: string;
   /** total mass of a dynamic body (kg): its shapes' densities are scaled to give this mass */
@@ -57,6 +60,7 @@ export const SCENE_JOINT_KINDS = [
   'motor',
   'mouse',
 ] as const;
+/** The kind of a scene joint (one of {@link SCENE_JOINT_KINDS}). */
 export type SceneJointKind = (typeof SCENE_JOINT_KINDS)[number];
 
 /**
