@@ -111,8 +111,17 @@ export class Viewer {
     this.params = values;
     const inst = this.instance;
     if (changed.length > 0 && changed.every((p) => p.display) && inst?.setDisplay && !this.failed) {
+      const keys = () => Object.keys(this.guard(() => inst.series?.()) ?? {}).join('\n');
+      const before = keys();
       this.guard(() => inst.setDisplay!(resolveParams(demo, values)));
+      // a switch that shows or hides a curve changes the series: the plot starts over, the simulation does not
+      if (keys() !== before) {
+        this.plot.reset(Object.keys(this.guard(() => inst.series?.()) ?? {}), demo.series);
+        this.sample();
+        this.plot.flush();
+      }
       this.draw();
+      this.updateReadout();
       return;
     }
     if (changed.length > 0) this.reset();

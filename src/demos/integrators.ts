@@ -77,8 +77,8 @@ class SpringCompare implements DemoInstance {
   readonly dt: number;
   time = 0;
   private readonly h: number;
-  private readonly shown: boolean[];
-  private readonly showExact: boolean;
+  private shown: boolean[];
+  private showExact: boolean;
   /** number of integration steps done in the current 2 s run */
   private steps = 0;
   private runStart = 0;
@@ -96,6 +96,12 @@ class SpringCompare implements DemoInstance {
     this.xs = INTEGRATORS.map(() => new Float64Array(cap));
     this.vs = INTEGRATORS.map(() => new Float64Array(cap));
     this.restart();
+  }
+
+  /** Which curves are drawn and plotted: display-only, the runs are computed for every integrator. */
+  setDisplay(params: DemoParamValues): void {
+    this.shown = INTEGRATORS.map((id) => params[showKey(id)] === true);
+    this.showExact = params.exact !== false;
   }
 
   /** Starts a new 2 s run: all its steps are computed at once (a few dozen), then revealed in time. */
@@ -368,12 +374,13 @@ const springDemo: Demo = {
   series: SPRING_SERIES,
   params: [
     { key: 'h', label: 'time step h [s]', kind: 'choice', default: '0.1', options: Object.keys(H_CHOICES) },
-    { key: 'exact', label: 'exact solution', kind: 'boolean', default: true },
+    { key: 'exact', label: 'exact solution', kind: 'boolean', default: true, display: true },
     ...INTEGRATORS.map((id) => ({
       key: showKey(id),
       label: INTEGRATOR_NAMES[id],
       kind: 'boolean' as const,
       default: DEFAULT_SHOWN.includes(id),
+      display: true,
     })),
   ],
   create(params = {}, options = {}) {

@@ -184,7 +184,7 @@ describe.runIf(HAVE_CHROMIUM)('playground usability in Chromium', () => {
     });
   }
 
-  it('a display switch (draw contacts) applies live: the simulation keeps its time', async () => {
+  it('display switches (draw contacts, which curves) apply live: the simulation keeps its time', async () => {
     problems.length = 0;
     const page = await open(1280, 800, 'rigid2d-crate');
     await runsPast(page, 20);
@@ -192,10 +192,26 @@ describe.runIf(HAVE_CHROMIUM)('playground usability in Chromium', () => {
     const row = page.locator('#gui-host .lil-controller', { hasText: 'draw contacts' });
     await row.locator('input[type="checkbox"]').check();
     expect((await page.evaluate(() => window.__rikigaku!.state())).params.contacts).toBe(true);
+    // not rebuilt: the frame count did not start over
+    expect((await page.evaluate(() => window.__rikigaku!.state())).frames).toBeGreaterThanOrEqual(
+      before.frame,
+    );
     await runsPast(page, before.frame + 5);
     const after = await readout(page);
     expect(after.frame).toBeGreaterThan(before.frame);
     expect(after.t).toBeGreaterThan(before.t);
+    // the spring's curve switches too: a new curve joins the plot, the time runs on
+    await page.click('#demo-list a[data-id="spring"]');
+    await runsPast(page, 20);
+    const s0 = await readout(page);
+    const midpoint = page.locator('#gui-host .lil-controller', { hasText: 'implicit midpoint' });
+    await midpoint.locator('input[type="checkbox"]').check();
+    expect((await page.evaluate(() => window.__rikigaku!.state())).frames).toBeGreaterThanOrEqual(s0.frame);
+    await runsPast(page, s0.frame + 5);
+    const s1 = await readout(page);
+    expect(s1.frame).toBeGreaterThan(s0.frame);
+    const keys = (await page.evaluate(() => window.__rikigaku!.plot())).flatMap((p) => p.keys);
+    expect(keys).toContain('implicit-midpoint');
     expect(problems).toEqual([]);
     await page.close();
   });
