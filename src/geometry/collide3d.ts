@@ -20,9 +20,11 @@ import { GjkResult3, gjk3 } from './gjk3d.js';
 import { Manifold3 } from './manifold3d.js';
 import { Pose3 } from './pose3d.js';
 import { boxBoxSat3, SatAxis3, SatResult3 } from './sat3d.js';
+import { HullSatResult3, hullHullSat3 } from './sathull3d.js';
 import {
   type Box3,
   type Capsule3,
+  type ConvexHull3,
   type ConvexShape3,
   computeAabb3,
   EDGE_CONVEX,
@@ -134,6 +136,10 @@ function collideConvex(
   } else if (a.kind === ShapeKind3.BOX && b.kind === ShapeKind3.BOX) {
     boxBox(a, xfA, oa, b, xfB, ob, speculative, out);
     return;
+  } else if (a.kind === ShapeKind3.BOX && b.kind === ShapeKind3.HULL) {
+    if (hullHull(a.asHull(), xfA, oa, b, xfB, ob, speculative, out)) return;
+  } else if (a.kind === ShapeKind3.HULL && b.kind === ShapeKind3.HULL) {
+    if (hullHull(a, xfA, oa, b, xfB, ob, speculative, out)) return;
   }
   proxyA.setShape(a, xfA, oa);
   proxyB.setShape(b, xfB, ob);
@@ -488,6 +494,74 @@ function capsuleCapsule(
   );
 }
 
+const wa = new Float64Array(3);
+const wb = new Float64Array(3);
+
+/** The support points of A along n and of B along −n (witnesses for a face axis). */
+function supportPair(A: ConvexProxy3, B: ConvexProxy3, nx: number, ny: number, nz: number): void {
+  A.support(nx, ny, nz, wa, 0);
+  B.support(-nx, -ny, -nz, wb, 0);
+}
+
+const hsat = new HullSatResult3();
+
+/**
+ * Hull–hull (and box–hull) by SAT over face normals and Minkowski edge pairs, then clipping;
+ * returns false (leaving the pair to GJK) when rounded cores are apart, where SAT's separation is
+ * only a lower bound of the distance.
+ */
+function hullHull(
+  a: ConvexHull3,
+  xfA: ArrayLike<number>,
+  oa: number,
+  b: ConvexHull3,
+  xfB: ArrayLike<number>,
+  ob: number,
+  speculative: number,
+  out: Manifold3,
+): boolean {
+  hullHullSat3(a, xfA, oa, b, xfB, ob, hsat);
+  if (hsat.separation > 0 && a.radius + b.radius > 0) return false;
+  if (hsat.separation - a.radius - b.radius >= speculative) return true;
+  proxyA.setShape(a, xfA, oa);
+  proxyB.setShape(b, xfB, ob);
+  const nx = hsat.normal[0]!;
+  const ny = hsat.normal[1]!;
+  const nz = hsat.normal[2]!;
+  if (hsat.axisKind !== SatAxis3.EDGE) {
+    supportPair(proxyA, proxyB, nx, ny, nz);
+    manifoldFromNormal3(
+      proxyA,
+      proxyB,
+      nx,
+      ny,
+      nz,
+      wa,
+      wb,
+      speculative,
+      out,
+      hsat.axisKind === SatAxis3.FACE_B,
+    );
+    return true;
+  }
+  const sep = hsat.separation - a.radius - b.radius;
+  out.clear();
+  out.normalX = nx;
+  out.normalY = ny;
+  out.normalZ = nz;
+  const pa = hsat.pointA;
+  const pb = hsat.pointB;
+  const id = ((featureCode(FEATURE_EDGE, hsat.edgeA) << 16) | featureCode(FEATURE_EDGE, hsat.edgeB)) >>> 0;
+  out.add(
+    0.5 * (pa[0]! + a.radius * nx + pb[0]! - b.radius * nx),
+    0.5 * (pa[1]! + a.radius * ny + pb[1]! - b.radius * ny),
+    0.5 * (pa[2]! + a.radius * nz + pb[2]! - b.radius * nz),
+    sep,
+    id,
+  );
+  return true;
+}
+
 const edgeSegA = new Float64Array(6);
 const edgeSegB = new Float64Array(6);
 
@@ -510,15 +584,15 @@ function boxBox(
   proxyB.setShape(b, xfB, ob);
   if (sat.axisKind !== SatAxis3.EDGE) {
     // the clipper picks the face of the SAT axis (the most aligned one) as the reference
-    v3[0] = 0;
+    supportPair(proxyA, proxyB, nx, ny, nz);
     manifoldFromNormal3(
       proxyA,
       proxyB,
       nx,
       ny,
       nz,
-      v3,
-      v3,
+      wa,
+      wb,
       speculative,
       out,
       sat.axisKind === SatAxis3.FACE_B,

@@ -16,6 +16,7 @@ export * from './raycast2d.js';
 export * from './raycast3d.js';
 export * from './sat2d.js';
 export * from './sat3d.js';
+export * from './sathull3d.js';
 export * from './shapes2d.js';
 export * from './shapes3d.js';
 export * from './support2d.js';

@@ -85,6 +85,25 @@ export class Box3 {
     this.hy = hy;
     this.hz = hz;
   }
+  /** the box as a polyhedron, built on first use (for box–hull pairs) */
+  private hullCache: ConvexHull3 | null = null;
+  /** The box as a `ConvexHull3` (8 corners, 6 faces), built once and cached. */
+  asHull(): ConvexHull3 {
+    if (this.hullCache === null) {
+      const v: number[] = [];
+      for (let i = 0; i < 8; i++)
+        v.push(i & 1 ? this.hx : -this.hx, i & 2 ? this.hy : -this.hy, i & 4 ? this.hz : -this.hz);
+      this.hullCache = new ConvexHull3(v, [
+        [1, 3, 7, 5],
+        [0, 4, 6, 2],
+        [2, 6, 7, 3],
+        [0, 1, 5, 4],
+        [4, 5, 7, 6],
+        [0, 2, 3, 1],
+      ]);
+    }
+    return this.hullCache;
+  }
 }
 
 /** A solid cylinder along local y: |y| ≤ halfHeight, x² + z² ≤ radius². */

@@ -3,7 +3,9 @@ import { collide3 } from '../../src/geometry/collide3d.js';
 import { EpaResult3, epa3 } from '../../src/geometry/epa3d.js';
 import { GjkResult3, gjk3 } from '../../src/geometry/gjk3d.js';
 import { Manifold3 } from '../../src/geometry/manifold3d.js';
+import { quickhull3 } from '../../src/geometry/quickhull3d.js';
 import { boxBoxSat3, SatAxis3, SatResult3 } from '../../src/geometry/sat3d.js';
+import { HullSatResult3, hullHullSat3 } from '../../src/geometry/sathull3d.js';
 import { Box3, Capsule3, type Shape3, Sphere3 } from '../../src/geometry/shapes3d.js';
 import { ConvexProxy3 } from '../../src/geometry/support3d.js';
 import { Prng } from '../../src/math/prng.js';
@@ -158,6 +160,66 @@ describe('SAT (15 axes) against GJK/EPA on 500 random box pairs', () => {
     }
     expect(compared).toBeGreaterThan(150);
     expect(edgeCases).toBeGreaterThan(5);
+  });
+});
+
+describe('hull SAT (faces and Minkowski edge pairs) against GJK/EPA on 200 random hull pairs', () => {
+  it('depths agree to 1e-6; box–box SAT equals the hull SAT of the same boxes', () => {
+    const rng = new Prng(99);
+    const hs = new HullSatResult3();
+    const gjk = new GjkResult3();
+    const epa = new EpaResult3();
+    const pa = new ConvexProxy3();
+    const pb = new ConvexProxy3();
+    const m = new Manifold3();
+    let compared = 0;
+    let edges = 0;
+    for (let n = 0; n < 200; n++) {
+      const cloud = () => {
+        const p: number[] = [];
+        const k = 6 + rng.int(20);
+        for (let i = 0; i < k; i++) p.push(rng.range(-1, 1), rng.range(-0.6, 0.6), rng.range(-0.8, 0.8));
+        return quickhull3(p);
+      };
+      const a = cloud();
+      const b = cloud();
+      const ta = randomXf(rng, 0.3);
+      const tb = randomXf(rng, 1.2);
+      hullHullSat3(a, ta, 0, b, tb, 0, hs);
+      const best = Math.max(hs.faceA, hs.faceB, hs.edge);
+      pa.setShape(a, ta, 0);
+      pb.setShape(b, tb, 0);
+      gjk3(pa, pb, gjk);
+      if (!gjk.overlap) {
+        expect(best).toBeGreaterThan(-1e-9);
+        expect(gjk.distance).toBeGreaterThanOrEqual(best - 1e-9);
+        continue;
+      }
+      expect(epa3(pa, pb, gjk, epa)).toBe(true);
+      compared++;
+      expect(epa.depth).toBeCloseTo(-best, 6);
+      if (hs.edge === best && best > Math.max(hs.faceA, hs.faceB) + 1e-4) edges++;
+      collide3(a, ta, 0, b, tb, 0, 0.01, m);
+      expect(m.pointCount).toBeGreaterThan(0);
+      expect(m.pointCount).toBeLessThanOrEqual(4);
+      for (let k = 0; k < m.pointCount; k++)
+        expect(m.separation[k]!).toBeGreaterThanOrEqual(hs.separation - 1e-6);
+    }
+    expect(compared).toBeGreaterThan(60);
+    expect(edges).toBeGreaterThan(3);
+    // boxes: the 15-axis SAT and the hull SAT give the same best separation
+    const sat = new SatResult3();
+    for (let n = 0; n < 100; n++) {
+      const a = new Box3(rng.range(0.2, 1), rng.range(0.2, 1), rng.range(0.2, 1));
+      const b = new Box3(rng.range(0.2, 1), rng.range(0.2, 1), rng.range(0.2, 1));
+      const ta = randomXf(rng, 0.5);
+      const tb = randomXf(rng, 1);
+      boxBoxSat3(a, ta, 0, b, tb, 0, sat);
+      hullHullSat3(a.asHull(), ta, 0, b.asHull(), tb, 0, hs);
+      const boxBest = Math.max(sat.faceA, sat.faceB, sat.edge);
+      const hullBest = Math.max(hs.faceA, hs.faceB, hs.edge);
+      if (boxBest < 0) expect(hullBest).toBeCloseTo(boxBest, 9);
+    }
   });
 });
 
