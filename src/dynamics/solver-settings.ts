@@ -80,6 +80,17 @@ export interface SolverSettings {
   jointHertz?: number;
   /** soft-step: damping ratio of the joints' rigid parts, default 2 (Box2D v3) */
   jointDampingRatio?: number;
+  /**
+   * solve the contacts with a static or kinematic body after the others in every pass (Box2D v3's
+   * colour order: the ground has the final word), default true; false keeps the contacts' order
+   */
+  staticContactsLast?: boolean;
+  /**
+   * contact recycling (Catto, Box2D v3.2): a contact whose bodies moved less than this relative to
+   * each other since its manifold was computed keeps the manifold — normal, anchors, ids — and only
+   * updates the separations; 0 recomputes every manifold every step. Default 10 × slop (0.05 m)
+   */
+  recycleDistance?: number;
   /** called after every solver iteration (costs nothing when unset); read the state through the world */
   trace?: ((event: SolverTraceEvent) => void) | undefined;
 }
@@ -116,6 +127,8 @@ export function resolveSolverSettings(s: SolverSettings = {}, where = 'solver'):
     restitutionThreshold: s.restitutionThreshold ?? 1,
     jointHertz: s.jointHertz ?? 60,
     jointDampingRatio: s.jointDampingRatio ?? 2,
+    staticContactsLast: s.staticContactsLast ?? true,
+    recycleDistance: s.recycleDistance ?? 10 * (s.slop ?? LINEAR_SLOP),
     trace: s.trace,
   };
   for (const key of ['substeps', 'iterations'] as const) {
@@ -141,6 +154,7 @@ export function resolveSolverSettings(s: SolverSettings = {}, where = 'solver'):
     'restitutionThreshold',
     'jointHertz',
     'jointDampingRatio',
+    'recycleDistance',
   ] as const) {
     assertFinite(r[key], `${where}.${key}`);
     if (r[key] < 0)

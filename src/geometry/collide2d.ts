@@ -3,7 +3,9 @@
  * normal, the clipped points and their separations. Polygon-like pairs (boxes, polygons,
  * capsules, segments — all rounded convex polygons) use SAT (sat2d.ts) with reference /
  * incident face selection and clipping (clip2d.ts); circles are the special cases.
- * Points closer than `speculative` (but not yet touching) are kept as speculative contacts.
+ * A pair closer than `speculative` (but not yet touching) gets speculative points. Point ids
+ * name the pair of features (one of each shape) and do not depend on which shape gives the
+ * reference face (Catto, Box2D v3), so warm starting survives a flip of the reference face.
  */
 import { ClipResult, clipToReferenceEdge } from './clip2d.js';
 import type { Manifold2 } from './manifold2d.js';
@@ -120,16 +122,32 @@ function closestOnPacked(seg: Float64Array, out: { px: number; py: number; qx: n
       }
     }
   }
+  segmentFractions[0] = s;
+  segmentFractions[1] = t;
   out.px = p1x + s * d1x;
   out.py = p1y + s * d1y;
   out.qx = q1x + t * d2x;
   out.qy = q1y + t * d2y;
 }
 
+/** the fractions s (along p1–p2) and t (along q1–q2) of the last {@link closestOnPacked} */
+const segmentFractions = new Float64Array(2);
+
 function clamp01(x: number): number {
   return Math.max(0, Math.min(1, x));
 }
 const clipScratch = new ClipResult();
+
+/**
+ * The id of a two-point manifold's point: the facing vertex of A and the facing vertex of B
+ * (polygons have at most 255 vertices), tagged so it never equals a circle contact's id.
+ */
+function pairId(vertexA: number, vertexB: number): number {
+  return PAIR_ID | (vertexA << 8) | vertexB;
+}
+const PAIR_ID = 0x10000;
+/** Tag of the one-point manifold of rounded shapes (closest features: edge of A, edge of B). */
+const ONE_POINT_ID = 0x20000;
 
 /**
  * Writes a one-point manifold computed in the frame `xf` (a polygon's, or a segment's) from
@@ -293,8 +311,10 @@ export const collidePolygonCircle: Collider2 = (p, xfA, circle, xfB, speculative
  * Two rounded convex polygons (§26.2): SAT over both shapes' edge normals picks the axis of
  * least penetration; the reference face is that edge (on A unless B's is clearly better), the
  * incident face is the other shape's edge most opposed to it, clipped to the reference face's
- * side planes; the clipped points behind (or within `speculative` of) the reference face are
- * the manifold. Normal from A to B. `forced` ≥ 0 skips the choice and uses edge `forced & 0xff` of
+ * side planes; both clipped points are the manifold (the one farther than `speculative` is a
+ * speculative point: a persistent manifold needs it once the pair turns). When the cores are
+ * apart and the closest features are two corners much closer than the clipped points, the
+ * manifold is one point between the corners (Box2D v3's vertex–vertex case). Normal from A to B. `forced` ≥ 0 skips the choice and uses edge `forced & 0xff` of
  * A (or of B when bit 8 is set) as the reference face.
  */
 export function collidePolygons(
@@ -394,11 +414,12 @@ export function collidePolygons(
   const r1x = ref.vx[edge]!;
   const r1y = ref.vy[edge]!;
   const maxSep = flip ? sepB.separation : sepA.separation;
-  if (radius > 0 && maxSep > 0.1 * LINEAR_SLOP) {
-    // Rounded shapes whose cores are apart: the edge normals alone misjudge rounded ends and
-    // corners, so measure the true distance between the reference and incident edges. Unless the
-    // edges face each other (closest direction ≈ the face normal: clip for 2 points below), the
-    // contact is one point along the closest direction.
+  // Box2D v3's vertex–vertex test for sharp polygons whose cores are apart: the closest points
+  // of the two edges are both end vertices (two cards' corners meeting at an angle, the clipped
+  // face points far off or the clip empty)
+  let vertexPair = false;
+  if (maxSep > 0.1 * LINEAR_SLOP) {
+    // The cores are apart: measure the true distance between the reference and incident edges.
     segments[0] = r1x;
     segments[1] = r1y;
     segments[2] = ref.vx[e2]!;
@@ -412,23 +433,17 @@ export function collidePolygons(
     const dy = closest.qy - closest.py;
     const dist = Math.sqrt(dx * dx + dy * dy);
     if (dist - radius > speculative) return out;
-    if (dist > 1e-12 && (dx * nx + dy * ny) / dist < 0.99) {
-      const ux = dx / dist;
-      const uy = dy / dist;
-      const sep = dist - radius;
-      const f = ref.radius + 0.5 * sep;
-      const v = onePoint;
-      v[0] = ux;
-      v[1] = uy;
-      v[2] = closest.px + f * ux;
-      v[3] = closest.py + f * uy;
-      v[4] = closest.qx;
-      v[5] = closest.qy;
-      v[6] = sep;
-      setOnePoint(out, xf1, flip, 0x400 | (edge << 4) | incEdge, edge);
-      out.flip = flip;
-      out.incidentEdge = incEdge;
-      return out;
+    if (radius > 0) {
+      // Rounded shapes: the edge normals alone misjudge rounded ends and corners. Unless the
+      // edges face each other (closest direction ≈ the face normal: clip for 2 points below),
+      // the contact is one point along the closest direction.
+      if (dist > 1e-12 && (dx * nx + dy * ny) / dist < 0.99) {
+        return closestPointManifold(out, xf1, flip, ref, edge, incEdge, radius);
+      }
+    } else {
+      const fs = segmentFractions[0]!;
+      const ft = segmentFractions[1]!;
+      vertexPair = dist > 1e-12 && (fs === 0 || fs === 1) && (ft === 0 || ft === 1);
     }
   }
   refEdge[0] = r1x;
@@ -436,17 +451,31 @@ export function collidePolygons(
   refEdge[2] = ref.vx[e2]!;
   refEdge[3] = ref.vy[e2]!;
   if (clipToReferenceEdge(incident.set(ax, ay, bx, by), refEdge, clipOut, clipScratch) < 2) {
-    return out;
+    return vertexPair ? closestPointManifold(out, xf1, flip, ref, edge, incEdge, radius) : out;
   }
   const offset = nx * r1x + ny * r1y;
   const wnx = xf1.c * nx - xf1.s * ny;
   const wny = xf1.s * nx + xf1.c * ny;
+  if (vertexPair) {
+    // the corners are substantially closer than the clipped face points: one point between them
+    const cdx = closest.qx - closest.px;
+    const cdy = closest.qy - closest.py;
+    const vv = Math.sqrt(cdx * cdx + cdy * cdy);
+    const s0 = nx * clipOut.x[0]! + ny * clipOut.y[0]! - offset;
+    const s1 = nx * clipOut.x[1]! + ny * clipOut.y[1]! - offset;
+    if (vv + 0.1 * LINEAR_SLOP < Math.min(s0, s1)) {
+      return closestPointManifold(out, xf1, flip, ref, edge, incEdge, radius);
+    }
+  }
   let count = 0;
-  for (let k = 0; k < 2; k++) {
+  // The points in one order whichever shape is the reference: first the one between A's edge start
+  // and B's edge end (the incident b-end when A is the reference, the a-end when B is), so a
+  // Gauss–Seidel pass visits the same physical point first when the reference face flips.
+  for (let i = 0; i < 2; i++) {
+    const k = flip ? i : 1 - i;
     const x = clipOut.x[k]!;
     const y = clipOut.y[k]!;
     const sep = nx * x + ny * y - offset - radius;
-    if (sep > speculative) continue;
     const f = inc.radius + 0.5 * sep;
     const mx = x - f * nx;
     const my = y - f * ny;
@@ -455,12 +484,17 @@ export function collidePolygons(
     out.ix[count] = xf1.px + xf1.c * x - xf1.s * y;
     out.iy[count] = xf1.py + xf1.s * x + xf1.c * y;
     out.separation[count] = sep;
-    // flip-invariant feature id: the vertex this point comes from (an incident vertex, or the
-    // reference vertex whose side plane cut the incident edge), tagged with its shape (A = 0, B = 1)
+    // The feature id names the pair of facing vertices the point lies between, one of each shape,
+    // whether or not a side plane cut the incident edge (that flips with sub-micrometre drift when
+    // the edges are equally long, as in a column of equal boxes): the a-end of the incident edge
+    // (kept, origin 0, or cut at r2, origin 3) faces reference vertex e2, the b-end (origin 1 or 2)
+    // faces reference vertex `edge`. Written as (vertex of A, vertex of B), it is the same whichever
+    // shape gives the reference face (Catto, Box2D v3 manifold ids).
     const origin = clipOut.origin[k]!;
-    const vertex = origin === 0 ? incEdge : origin === 1 ? j2 : origin === 2 ? edge : e2;
-    const onB = origin < 2 ? !flip : flip;
-    out.id[count] = ((onB ? 1 : 0) << 8) | vertex;
+    const aEnd = origin === 0 || origin === 3;
+    const refVertex = aEnd ? e2 : edge;
+    const incVertex = aEnd ? incEdge : j2;
+    out.id[count] = flip ? pairId(incVertex, refVertex) : pairId(refVertex, incVertex);
     count++;
   }
   out.pointCount = count;
@@ -468,6 +502,43 @@ export function collidePolygons(
   out.normalY = flip ? -wny : wny;
   out.flip = flip;
   out.referenceEdge = edge;
+  out.incidentEdge = incEdge;
+  return out;
+}
+
+/**
+ * The one-point manifold along the closest direction between the reference edge `edge` of `ref`
+ * and the incident edge `incEdge` (their closest points in `closest`, in the frame `xf1`): unit
+ * normal, the point midway between the surfaces, the separation (distance − `radius`), and the id
+ * of the two edges written as (edge of A, edge of B) whichever is the reference.
+ */
+function closestPointManifold(
+  out: Manifold2,
+  xf1: Transform2,
+  flip: boolean,
+  ref: ConvexShape2,
+  edge: number,
+  incEdge: number,
+  radius: number,
+): Manifold2 {
+  const dx = closest.qx - closest.px;
+  const dy = closest.qy - closest.py;
+  const dist = Math.sqrt(dx * dx + dy * dy);
+  const ux = dx / dist;
+  const uy = dy / dist;
+  const sep = dist - radius;
+  const f = ref.radius + 0.5 * sep;
+  const v = onePoint;
+  v[0] = ux;
+  v[1] = uy;
+  v[2] = closest.px + f * ux;
+  v[3] = closest.py + f * uy;
+  v[4] = closest.qx;
+  v[5] = closest.qy;
+  v[6] = sep;
+  const id = ONE_POINT_ID | ((flip ? incEdge : edge) << 8) | (flip ? edge : incEdge);
+  setOnePoint(out, xf1, flip, id, edge);
+  out.flip = flip;
   out.incidentEdge = incEdge;
   return out;
 }

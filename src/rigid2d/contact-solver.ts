@@ -144,8 +144,8 @@ export function storeBodyStates(
 }
 
 /**
- * Packs the active contacts into constraints once per step: anchors relative to the centres of
- * mass, effective masses, the approach speed (for restitution) and the carried-over impulses
+ * Packs the active contacts into constraints once per step: anchors from the centres of mass to
+ * the contact points, effective masses, the approach speed (for restitution) and the carried-over impulses
  * (zeroed without warm starting). `constraintOf[c]` receives each contact's constraint index;
  * `stateOf` maps a body slot to its solver-state offset (see {@link loadBodyStates}).
  */
@@ -196,8 +196,8 @@ export function prepareContacts(
       const q = o + C_P0 + j * P_STRIDE;
       const ax = px[k]! - cx[a]!;
       const ay = py[k]! - cy[a]!;
-      const bx = px[k]! - cx[b]!;
-      const by = py[k]! - cy[b]!;
+      const bx = contacts.qx[k]! - cx[b]!;
+      const by = contacts.qy[k]! - cy[b]!;
       cc[q + P_RAX] = ax;
       cc[q + P_RAY] = ay;
       cc[q + P_RBX] = bx;
@@ -320,6 +320,12 @@ export interface SolvePass {
   maxPush: number;
   soft: Softness;
   staticSoft: Softness;
+  /**
+   * solve friction in this pass: the soft step solves it in the relax passes only (Box2D v3), where
+   * the normal impulses are the substep's last, so the friction bound μλn never shrinks under a
+   * friction impulse already applied (releasing it could add energy); every other pass solves it
+   */
+  friction: boolean;
   /**
    * visit the two points of a manifold in reverse order (alternated every substep: plain
    * Gauss–Seidel always favours point 0, which walks a symmetric stack sideways)
@@ -511,7 +517,7 @@ export function solveContacts(
       totalNormal === 0 &&
       cc[q0 + P_TANGENT_IMPULSE] === 0 &&
       (pc === 1 || cc[q0 + step + P_TANGENT_IMPULSE] === 0);
-    for (let j = 0, q = q0; j < (noFriction ? 0 : pc); j++, q += step) {
+    for (let j = 0, q = q0; j < (noFriction || !pass.friction ? 0 : pc); j++, q += step) {
       const ax = cc[q + P_RAX]!;
       const ay = cc[q + P_RAY]!;
       const bx = cc[q + P_RBX]!;

@@ -13,6 +13,12 @@ export const CONTACT_TOUCHING = 1;
 export const CONTACT_SENSOR = 2;
 export const CONTACT_EVENTS = 4;
 
+/** Numbers per contact in {@link ContactStore.pose}. */
+export const RECYCLE_STRIDE = 8;
+/** Numbers per point in {@link ContactStore.anchor0}. */
+export const ANCHOR_STRIDE = 5;
+
+/** The persistent contacts of a world (structure of arrays, see the file comment). */
 export class ContactStore {
   capacity = 0;
   count = 0;
@@ -26,14 +32,31 @@ export class ContactStore {
   ny = new Float64Array(0);
   friction = new Float64Array(0);
   restitution = new Float64Array(0);
-  /** soft-step: which softness (1 = against a static/kinematic body) */
+  /**
+   * The poses the manifold was computed at, for contact recycling (contact.ts), `RECYCLE_STRIDE`
+   * numbers per contact: B's centre of mass in A's frame and the relative rotation (x, y, c, s),
+   * then A's and B's rotations (c, s each). `recycleValid[c]` = 1 once they are set.
+   */
+  pose = new Float64Array(0);
+  recycleValid = new Uint8Array(0);
+  /** how many contacts the last collide stage recycled (kept their manifold) */
+  recycled = 0;
   // per point (2 per contact)
+  /** the contact point: where the solver pushes on A (the manifold's point, midway between the surfaces) */
   px = new Float64Array(0);
   py = new Float64Array(0);
+  /** where the solver pushes on B: the same point, unless the contact was recycled (contact.ts) */
+  qx = new Float64Array(0);
+  qy = new Float64Array(0);
   separation = new Float64Array(0);
   normalImpulse = new Float64Array(0);
   tangentImpulse = new Float64Array(0);
   id = new Int32Array(0);
+  /**
+   * per point, `ANCHOR_STRIDE` numbers: the anchors from A's and B's centres of mass to the point
+   * (world axes) and the separation, as when the manifold was computed (for recycling)
+   */
+  anchor0 = new Float64Array(0);
   /** each body's list of its contacts (dynamics/edge-lists.ts): edge 2c on body A, 2c + 1 on body B */
   readonly edges = new EdgeLists();
 
@@ -51,8 +74,13 @@ export class ContactStore {
     this.ny = grow(this.ny, cap);
     this.friction = grow(this.friction, cap);
     this.restitution = grow(this.restitution, cap);
+    this.pose = grow(this.pose, RECYCLE_STRIDE * cap);
+    this.recycleValid = grow(this.recycleValid, cap);
     const p = 2 * cap;
+    this.anchor0 = grow(this.anchor0, ANCHOR_STRIDE * p);
     this.px = grow(this.px, p);
+    this.qx = grow(this.qx, p);
+    this.qy = grow(this.qy, p);
     this.py = grow(this.py, p);
     this.separation = grow(this.separation, p);
     this.normalImpulse = grow(this.normalImpulse, p);
@@ -83,6 +111,7 @@ export class ContactStore {
     this.bodyB[c] = bb;
     this.flags[c] = flags;
     this.pointCount[c] = 0;
+    this.recycleValid[c] = 0;
     for (let k = 2 * c; k < 2 * c + 2; k++) {
       this.normalImpulse[k] = 0;
       this.tangentImpulse[k] = 0;
@@ -107,11 +136,16 @@ export class ContactStore {
     this.ny[c] = this.ny[last]!;
     this.friction[c] = this.friction[last]!;
     this.restitution[c] = this.restitution[last]!;
+    this.recycleValid[c] = this.recycleValid[last]!;
+    this.pose.copyWithin(RECYCLE_STRIDE * c, RECYCLE_STRIDE * last, RECYCLE_STRIDE * (last + 1));
+    this.anchor0.copyWithin(2 * ANCHOR_STRIDE * c, 2 * ANCHOR_STRIDE * last, 2 * ANCHOR_STRIDE * (last + 1));
     this.edges.movePair(last, c, this.bodyA[c]!, this.bodyB[c]!);
     for (let k = 0; k < 2; k++) {
       const i = 2 * c + k;
       const j = 2 * last + k;
       this.px[i] = this.px[j]!;
+      this.qx[i] = this.qx[j]!;
+      this.qy[i] = this.qy[j]!;
       this.py[i] = this.py[j]!;
       this.separation[i] = this.separation[j]!;
       this.normalImpulse[i] = this.normalImpulse[j]!;

@@ -7,8 +7,14 @@
  */
 
 import { originTransform } from './body.js';
-import { BODY_DYNAMIC } from './body-store.js';
-import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING } from './contact-store.js';
+import { BODY_DYNAMIC, BODY_STATIC } from './body-store.js';
+import {
+  ANCHOR_STRIDE,
+  CONTACT_EVENTS,
+  CONTACT_SENSOR,
+  CONTACT_TOUCHING,
+  RECYCLE_STRIDE,
+} from './contact-store.js';
 import { pairEvent } from './events.js';
 import { jointBlocksCollision } from './joints/joint-def.js';
 import { COLLIDERS, KIND_COUNT } from './narrowphase.js';
@@ -85,6 +91,8 @@ export function collide(w: World): void {
   const xfB = w.xfB;
   // read as a tagged value: a double held in a local would be boxed afresh for every call below
   const spec = w.taggedSpeculative[0] as number;
+  const recycle = w.solver.recycleDistance > 0;
+  let recycled = 0;
   for (let c = cs.count - 1; c >= 0; c--) {
     const ba = cs.bodyA[c]!;
     const bb = cs.bodyB[c]!;
@@ -103,15 +111,148 @@ export function collide(w: World): void {
       cs.remove(c);
       continue;
     }
+    const flags = cs.flags[c]!;
+    if (
+      recycle &&
+      (flags & (CONTACT_SENSOR | CONTACT_TOUCHING)) === CONTACT_TOUCHING &&
+      cs.recycleValid[c] === 1 &&
+      recycleContact(w, c, ba, bb)
+    ) {
+      recycled++;
+      continue;
+    }
     originTransform(b, ba, xfA);
     originTransform(b, bb, xfB);
     COLLIDERS[kind[sa]! * KIND_COUNT + kind[sb]!]!(sh.geom[sa]!, xfA, sh.geom[sb]!, xfB, spec, m);
-    const flags = cs.flags[c]!;
     if (flags & CONTACT_SENSOR) {
       updateSensorContact(w, c, sa, sb, flags, m);
       continue;
     }
     updateManifold(w, c, ba, bb, flags);
+    cachePose(w, c, ba, bb);
+  }
+  cs.recycled = recycled;
+}
+
+/**
+ * Contact recycling (Catto, Box2D v3.2, 2026; in the spirit of persistent manifolds): when the two
+ * bodies moved little relative to each other since contact `c`'s manifold was computed — B's
+ * centre within the recycle distance of where it was in A's frame, after adding the largest
+ * rotation of the bodies' shapes, and neither body turned more than about 11° — the manifold is
+ * kept: the same normal, ids and impulses, and the same lever arms r_A, r_B from each centre of
+ * mass (world axes, as when the manifold was made), while each point's separation is carried
+ * forward the way the solver tracks it within a step, s = s₀ + n·(c_B − c_A + R(Δq_B) r_B −
+ * R(Δq_A) r_A). Rebuilt every step, the arms follow each box as it leans and shifts: the two
+ * points' arms about a leaning box's centre become unequal, the weight above turns it further, and
+ * a tall column (100 unit boxes, or five 1 cm boxes) tips over in a few seconds; kept, the arms
+ * stay as they were and the lean is corrected.
+ *
+ * Only a resting contact is recycled: one that carried load in the last step, whose pair slid
+ * along the contact by less than the slop at every point (the impulses act at the ends of the two
+ * kept arms, which then lie less than a slop apart along the contact, so they keep the angular
+ * momentum), and that has points — one without points is rebuilt every step, so a pair that comes
+ * within the speculative distance gets its points at once (Box2D also recycles those, which can
+ * let a pair approach unseen for a step). Returns false when the manifold must be rebuilt.
+ */
+function recycleContact(w: World, c: number, ba: number, bb: number): boolean {
+  const cs = w.contactStore;
+  // only a contact that carried load in the last step (a resting one) keeps its manifold
+  if (cs.normalImpulse[2 * c]! + cs.normalImpulse[2 * c + 1]! === 0) return false;
+  const b = w.bodies;
+  const pose = cs.pose;
+  const o = RECYCLE_STRIDE * c;
+  const aC = b.qc[ba]!;
+  const aS = b.qs[ba]!;
+  const bC = b.qc[bb]!;
+  const bS = b.qs[bb]!;
+  // each body's turn since the manifold: Δq = q · q₀⁻¹ (cos, sin)
+  const dAc = aC * pose[o + 4]! + aS * pose[o + 5]!;
+  const dAs = aS * pose[o + 4]! - aC * pose[o + 5]!;
+  const dBc = bC * pose[o + 6]! + bS * pose[o + 7]!;
+  const dBs = bS * pose[o + 6]! - bC * pose[o + 7]!;
+  if (dAc < RECYCLE_COS || dBc < RECYCLE_COS) return false;
+  // B's centre in A's frame, against the cached one
+  const dcx = b.cx[bb]! - b.cx[ba]!;
+  const dcy = b.cy[bb]! - b.cy[ba]!;
+  const rx = aC * dcx + aS * dcy - pose[o]!;
+  const ry = -aS * dcx + aC * dcy - pose[o + 1]!;
+  // sine of the change of the relative rotation: rel = qA⁻¹ qB against the cached rel
+  const relC = aC * bC + aS * bS;
+  const relS = aC * bS - aS * bC;
+  const turn = Math.abs(relS * pose[o + 2]! - relC * pose[o + 3]!);
+  const extA = b.type[ba] === BODY_STATIC ? 0 : b.maxExtent[ba]!;
+  const extB = b.type[bb] === BODY_STATIC ? 0 : b.maxExtent[bb]!;
+  const ext = Math.max(extA, extB);
+  if (Math.sqrt(rx * rx + ry * ry) + ext * turn >= w.solver.recycleDistance) return false;
+  const nx = cs.nx[c]!;
+  const ny = cs.ny[c]!;
+  const a0 = cs.anchor0;
+  const pc = cs.pointCount[c]!;
+  // the pair has slid along the contact by less than the slop at every point: the normal impulses
+  // at the two ends of the kept lever arms then make no couple worth the name (angular momentum)
+  const slide = w.solver.slop;
+  for (let j = 2 * c; j < 2 * c + pc; j++) {
+    const k = ANCHOR_STRIDE * j;
+    const mx = dcx + a0[k + 2]! - a0[k]!;
+    const my = dcy + a0[k + 3]! - a0[k + 1]!;
+    if (Math.abs(mx * ny - my * nx) >= slide) return false;
+  }
+  for (let j = 2 * c; j < 2 * c + pc; j++) {
+    const k = ANCHOR_STRIDE * j;
+    const ax = dAc * a0[k]! - dAs * a0[k + 1]!;
+    const ay = dAs * a0[k]! + dAc * a0[k + 1]!;
+    const bx = dBc * a0[k + 2]! - dBs * a0[k + 3]!;
+    const by = dBs * a0[k + 2]! + dBc * a0[k + 3]!;
+    cs.separation[j] = a0[k + 4]! + nx * (dcx + bx - ax) + ny * (dcy + by - ay);
+    // the ends of the kept arms, where the solver pushes on A and on B
+    cs.px[j] = b.cx[ba]! + a0[k]!;
+    cs.py[j] = b.cy[ba]! + a0[k + 1]!;
+    cs.qx[j] = b.cx[bb]! + a0[k + 2]!;
+    cs.qy[j] = b.cy[bb]! + a0[k + 3]!;
+  }
+  // a sleeping partner wakes, as with a rebuilt manifold
+  if (b.awake[ba] === 0) wakeBody(b, w.islands, ba);
+  if (b.awake[bb] === 0) wakeBody(b, w.islands, bb);
+  return true;
+}
+
+/** cos of the largest turn of either body for which a manifold is recycled (≈ 11.5°, Box2D's 0.98) */
+const RECYCLE_COS = 0.98;
+
+/** Records the poses and anchors of contact `c`'s fresh manifold (for {@link recycleContact}). */
+function cachePose(w: World, c: number, ba: number, bb: number): void {
+  const cs = w.contactStore;
+  const b = w.bodies;
+  const pose = cs.pose;
+  const o = RECYCLE_STRIDE * c;
+  const aC = b.qc[ba]!;
+  const aS = b.qs[ba]!;
+  const bC = b.qc[bb]!;
+  const bS = b.qs[bb]!;
+  const dcx = b.cx[bb]! - b.cx[ba]!;
+  const dcy = b.cy[bb]! - b.cy[ba]!;
+  pose[o] = aC * dcx + aS * dcy;
+  pose[o + 1] = -aS * dcx + aC * dcy;
+  pose[o + 2] = aC * bC + aS * bS;
+  pose[o + 3] = aC * bS - aS * bC;
+  pose[o + 4] = aC;
+  pose[o + 5] = aS;
+  pose[o + 6] = bC;
+  pose[o + 7] = bS;
+  cs.recycleValid[c] = 1;
+  const a0 = cs.anchor0;
+  const pc = cs.pointCount[c]!;
+  for (let j = 2 * c; j < 2 * c + pc; j++) {
+    const k = ANCHOR_STRIDE * j;
+    const ax = cs.px[j]! - b.cx[ba]!;
+    const ay = cs.py[j]! - b.cy[ba]!;
+    const bx = cs.px[j]! - b.cx[bb]!;
+    const by = cs.py[j]! - b.cy[bb]!;
+    a0[k] = ax;
+    a0[k + 1] = ay;
+    a0[k + 2] = bx;
+    a0[k + 3] = by;
+    a0[k + 4] = cs.separation[j]!;
   }
 }
 
@@ -135,6 +276,8 @@ function updateManifold(w: World, c: number, ba: number, bb: number, flags: numb
     const id = m.id[k]!;
     cs.px[j] = m.px[k]!;
     cs.py[j] = m.py[k]!;
+    cs.qx[j] = m.px[k]!;
+    cs.qy[j] = m.py[k]!;
     cs.separation[j] = m.separation[k]!;
     cs.id[j] = id;
     if (oldCount > 0 && id === id0) {

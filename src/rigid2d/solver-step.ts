@@ -52,6 +52,8 @@ export class SolverScratch {
   nAwake = 0;
   /** the contacts solved this step */
   active = new Int32Array(64);
+  /** the static contacts while the step's contacts are ordered (static ones last) */
+  staticActive = new Int32Array(64);
   /** the packed constraints of the last solve, and their body offsets and point counts */
   cc = new Float64Array(64 * CONSTRAINT_STRIDE);
   cb = new Int32Array(192);
@@ -79,6 +81,7 @@ export class SolverScratch {
     soft: { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 },
     staticSoft: { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 },
     reverse: false,
+    friction: true,
   };
   /** the settings object and substep the softness in `pass` was computed for */
   softFor: ResolvedSolverSettings | null = null;
@@ -112,6 +115,7 @@ export class SolverScratch {
     }
     if (this.active.length < contactCapacity) {
       this.active = new Int32Array(contactCapacity);
+      this.staticActive = new Int32Array(contactCapacity);
       this.cc = new Float64Array(contactCapacity * CONSTRAINT_STRIDE);
       this.cb = new Int32Array(3 * contactCapacity);
       this.constraintOf = new Int32Array(contactCapacity);
@@ -139,6 +143,35 @@ function emitTrace(
   trace(ev);
 }
 
+/**
+ * Orders the step's contacts so those with a static or kinematic body come last, each group in
+ * its former order (Box2D v3 gives such contacts the last graph colours, so they are solved after
+ * the dynamic pairs in every pass). In a Gauss–Seidel pass the ground contact then answers the
+ * weight the bodies above have just passed down, and has the final word on the bottom body's
+ * velocity; solved first, it lifts the bottom box, the contacts above push it back, and the
+ * error is left to the next pass.
+ */
+function staticContactsLast(
+  b: World['bodies'],
+  cs: World['contactStore'],
+  active: Int32Array,
+  nActive: number,
+  s: SolverScratch,
+): void {
+  const invMass = b.invMass;
+  const bodyA = cs.bodyA;
+  const bodyB = cs.bodyB;
+  const rest = s.staticActive;
+  let n = 0;
+  let m = 0;
+  for (let i = 0; i < nActive; i++) {
+    const c = active[i]!;
+    if (invMass[bodyA[c]!] === 0 || invMass[bodyB[c]!] === 0) rest[m++] = c;
+    else active[n++] = c;
+  }
+  for (let k = 0; k < m; k++) active[n + k] = rest[k]!;
+}
+
 /** The solve stage for a step of `dt` seconds: prepare → substeps → restitution (see contact-solver.ts). */
 export function solve(w: World, dt: number): void {
   const s = w.scratch;
@@ -160,6 +193,7 @@ export function solve(w: World, dt: number): void {
     if (cs.pointCount[c]! > 0 && (b.awake[cs.bodyA[c]!] === 1 || b.awake[cs.bodyB[c]!] === 1))
       active[nActive++] = c;
   }
+  if (w.solver.staticContactsLast) staticContactsLast(b, cs, active, nActive, s);
   // the joints with an awake body (a jointed pair shares an island, so both are awake)
   const js = w.joints;
   s.ensureJoints(js.capacity);
@@ -230,6 +264,7 @@ export function solve(w: World, dt: number): void {
       resetImpulses(cc, nActive);
     }
     pass.mode = mode === 'soft-step' ? BIAS_SOFT : mode === 'baumgarte' ? BIAS_BAUMGARTE : BIAS_NONE;
+    pass.friction = mode !== 'soft-step' || st.relaxIterations === 0;
     for (let it = 1; it <= st.iterations; it++) {
       if (mode !== 'soft-step') pass.reverse = ((stepCount + it) & 1) === 0;
       solveJoints(jctx, jointList, nJoints, jb, true);
@@ -239,6 +274,7 @@ export function solve(w: World, dt: number): void {
     integratePositions(ss, nAwake, pass);
     if (mode === 'soft-step') {
       pass.mode = BIAS_NONE;
+      pass.friction = true;
       for (let it = 1; it <= st.relaxIterations; it++) {
         solveJoints(jctx, jointList, nJoints, jb, false);
         solveContacts(ss, cc, cb, nActive, pass);
