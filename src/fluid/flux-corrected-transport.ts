@@ -114,9 +114,11 @@ export class FluxCorrectedTransport {
     const h = dt / n;
     for (let f = 0; f < srcs.length; f++) {
       const cur = this.cur;
-      cur.set(srcs[f]!.subarray(0, cur.length));
+      const src = srcs[f]!;
+      const dst = dsts[f]!;
+      for (let c = 0; c < cur.length; c++) cur[c] = src[c]!;
       for (let s = 0; s < n; s++) this.substep(h);
-      dsts[f]!.set(cur);
+      for (let c = 0; c < cur.length; c++) dst[c] = cur[c]!;
     }
   }
 
