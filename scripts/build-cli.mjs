@@ -89,4 +89,4 @@ for (const imp of output.imports) {
   const name = imp.path.startsWith('@') ? imp.path.split('/').slice(0, 2).join('/') : imp.path.split('/')[0];
   if (!deps.has(name)) fail(`the bundle imports '${imp.path}', not a dependency of packages/cli`);
 }
-console.log(`build:cli: packages/cli/dist/main.js (${(output.bytes / 1024).toFixed(0)} kB)`);
+console.error(`build:cli: packages/cli/dist/main.js (${(output.bytes / 1024).toFixed(0)} kB)`);

@@ -196,7 +196,7 @@ describe('the command-line package', () => {
     expect(run.status).toBe(0);
     const csv = readFileSync(join(consumer, 'card/series.csv'), 'utf8').trimEnd().split('\n');
     expect(csv[0]!.split(',').filter((c) => c === 'time')).toHaveLength(1);
-    expect(csv).toHaveLength(7); // the initial state and 6 frames of 1/60 s
+    expect(csv).toHaveLength(8); // the header, the initial state and 6 frames of 1/60 s
     expect(readdirSync(join(consumer, 'card')).sort()).toEqual([
       '.rikigaku-run.json',
       'final.png',
