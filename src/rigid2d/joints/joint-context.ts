@@ -70,6 +70,8 @@ export class JointContext {
   readonly rigid: Softness = { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 };
   /** scratch for springs (a kind fills it in prepare and copies it into its jc block) */
   readonly spring: Softness = { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 };
+  /** the inputs `rigid` was last computed from (soft step 1/0, hertz, damping ratio, β, h; NaN: never) */
+  readonly softFor = new Float64Array(5).fill(Number.NaN);
 }
 
 /**
@@ -129,7 +131,10 @@ export function jointAngleNow(ss: Float64Array, jc: Float64Array, o: number, oa:
   return unwindAngle(jc[o + J_ANGLE]! + rotationAngle(ac * bc + as * bs, ac * bs - as * bc));
 }
 
-/** Fills `ctx.rigid` and the mode for a substep `h` from the solver settings. */
+/**
+ * Fills `ctx.rigid` and the mode for a substep `h` from the solver settings — once: while the
+ * settings and the substep stay the same, the step reuses what it computed (no numbers boxed per step).
+ */
 export function setJointSoftness(
   ctx: JointContext,
   softStep: boolean,
@@ -138,6 +143,16 @@ export function setJointSoftness(
   beta: number,
   h: number,
 ): void {
+  // the same settings and substep as last time (every step of a steady run): nothing to compute
+  const f = ctx.softFor;
+  const mode = softStep ? 1 : 0;
+  if (f[0] === mode && f[1] === jointHertz && f[2] === jointDampingRatio && f[3] === beta && f[4] === h)
+    return;
+  f[0] = mode;
+  f[1] = jointHertz;
+  f[2] = jointDampingRatio;
+  f[3] = beta;
+  f[4] = h;
   ctx.h = h;
   ctx.invH = 1 / h;
   ctx.beta = beta;

@@ -28,11 +28,19 @@ import {
   rotationAngleInto,
   unwindAngle,
 } from './joint-context.js';
-import { JI_STRIDE, JOINT_KIND_COUNT, JP_REFERENCE_ANGLE, JP_STRIDE } from './joint-store.js';
+import {
+  JI_STRIDE,
+  JOINT_KIND_COUNT,
+  JOINT_REVOLUTE,
+  JP_ENABLE_LIMIT,
+  JP_ENABLE_SPRING,
+  JP_REFERENCE_ANGLE,
+  JP_STRIDE,
+} from './joint-store.js';
 import { motorJointSolver } from './motor-joint.js';
 import { mouseJointSolver } from './mouse-joint.js';
 import { prismaticJointSolver } from './prismatic-joint.js';
-import { revoluteJointSolver } from './revolute-joint.js';
+import { revoluteJointSolver, solveRevolute, warmStartRevolute } from './revolute-joint.js';
 import { weldJointSolver } from './weld-joint.js';
 import { wheelJointSolver } from './wheel-joint.js';
 
@@ -92,13 +100,20 @@ export function prepareJoints(
     jc[o + J_RBY] = bs * lbx + bc * lby;
     jc[o + J_DCX] = cx[bb]! - cx[a]!;
     jc[o + J_DCY] = cy[bb]! - cy[a]!;
-    rotationAngleInto(ac * bc + as * bs, ac * bs - as * bc, jc, o + J_ANGLE);
-    jc[o + J_ANGLE] = unwindAngle(jc[o + J_ANGLE]! - param[p + JP_REFERENCE_ANGLE]!);
+    const kind = js.kind[j]!;
+    // the relative angle (a series per joint) only where it is read: a revolute joint reads it
+    // for its spring and limits only; every other kind may
+    if (kind !== JOINT_REVOLUTE || param[p + JP_ENABLE_SPRING] === 1 || param[p + JP_ENABLE_LIMIT] === 1) {
+      rotationAngleInto(ac * bc + as * bs, ac * bs - as * bc, jc, o + J_ANGLE);
+      jc[o + J_ANGLE] = unwindAngle(jc[o + J_ANGLE]! - param[p + JP_REFERENCE_ANGLE]!);
+    } else {
+      jc[o + J_ANGLE] = 0;
+    }
     jc[o + J_QAC] = ac;
     jc[o + J_QAS] = as;
     const q = j * JI_STRIDE;
     for (let i = 0; i < JI_STRIDE; i++) jc[o + J_IMPULSE + i] = warmStarting ? imp[q + i]! : 0;
-    JOINT_SOLVERS[js.kind[j]!]!.prepare(ctx, j, o);
+    JOINT_SOLVERS[kind]!.prepare(ctx, j, o);
   }
 }
 
@@ -108,15 +123,21 @@ export function resetJointImpulses(ctx: JointContext, n: number): void {
   for (let k = 0; k < n; k++) jc.fill(0, k * JC_STRIDE + J_IMPULSE, k * JC_STRIDE + J_IMPULSE + JI_STRIDE);
 }
 
-/** Applies the accumulated impulses of every packed joint (warm starting, §26.2). */
+/**
+ * Applies the accumulated impulses of every packed joint (warm starting, §26.2). The revolute
+ * joint, the common kind (chains, ragdolls, grids), is called directly so the call can be inlined;
+ * the others go through the table.
+ */
 export function warmStartJoints(ctx: JointContext, list: Int32Array, n: number, jb: Int32Array): void {
   const kind = ctx.joints.kind;
   for (let k = 0; k < n; k++) {
-    JOINT_SOLVERS[kind[list[k]!]!]!.warmStart(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
+    const kd = kind[list[k]!]!;
+    if (kd === JOINT_REVOLUTE) warmStartRevolute(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
+    else JOINT_SOLVERS[kd]!.warmStart(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
   }
 }
 
-/** One Gauss–Seidel pass over the packed joints (`useBias` false: the soft step's relax pass). */
+/** One Gauss–Seidel pass over the packed joints (`useBias` false: the soft step's relax pass); revolute joints called directly. */
 export function solveJoints(
   ctx: JointContext,
   list: Int32Array,
@@ -126,7 +147,9 @@ export function solveJoints(
 ): void {
   const kind = ctx.joints.kind;
   for (let k = 0; k < n; k++) {
-    JOINT_SOLVERS[kind[list[k]!]!]!.solve(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!, useBias);
+    const kd = kind[list[k]!]!;
+    if (kd === JOINT_REVOLUTE) solveRevolute(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!, useBias);
+    else JOINT_SOLVERS[kd]!.solve(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!, useBias);
   }
 }
 

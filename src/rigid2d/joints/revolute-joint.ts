@@ -91,7 +91,8 @@ function prepare(ctx: JointContext, j: number, o: number): void {
   }
 }
 
-function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
+/** Warm start of the revolute joint at `o` (bodies at `oa`, `ob`): its accumulated impulses applied. */
+export function warmStartRevolute(ctx: JointContext, o: number, oa: number, ob: number): void {
   const ss = ctx.ss;
   const jc = ctx.jc;
   const mA = jc[o + J_MA]!;
@@ -118,7 +119,8 @@ function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
   ss[ob + SB_W] = ss[ob + SB_W]! + iB * (rBx * Py - rBy * Px + axial);
 }
 
-function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void {
+/** One Gauss–Seidel update of the revolute joint at `o`: spring, motor, limits, then the point. */
+export function solveRevolute(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void {
   const ss = ctx.ss;
   const jc = ctx.jc;
   const iA = jc[o + J_IA]!;
@@ -225,4 +227,9 @@ function reaction(ctx: JointContext, j: number, o: number): void {
   js.torque[j] = (jc[o + RI_SPRING]! + jc[o + RI_MOTOR]! + jc[o + RI_LOWER]! - jc[o + RI_UPPER]!) * invH;
 }
 
-export const revoluteJointSolver: JointKindSolver = { prepare, warmStart, solve, reaction };
+export const revoluteJointSolver: JointKindSolver = {
+  prepare,
+  warmStart: warmStartRevolute,
+  solve: solveRevolute,
+  reaction,
+};
