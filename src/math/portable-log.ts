@@ -11,7 +11,11 @@ const LN2_HI = 0.6931471803691238; // 32 significant bits: e·LN2_HI is exact fo
 const LN2_LO = 1.9082149292705877e-10;
 const SQRT2 = Math.SQRT2;
 
-const view = new DataView(new ArrayBuffer(8));
+// a double and its two 32-bit words over one buffer (unboxed typed-array access); HI indexes the
+// sign/exponent word on this platform's byte order
+const bitsF = new Float64Array(1);
+const bitsU = new Uint32Array(bitsF.buffer);
+const HI = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 1 : 0;
 
 /** Portable ln(x): NaN for x < 0 or NaN, −∞ at 0, +∞ at +∞. */
 export function plog(x: number): number {
@@ -25,12 +29,12 @@ export function plog(x: number): number {
     m *= 18014398509481984; // 2^54
     e -= 54;
   }
-  view.setFloat64(0, m, false);
-  const hi = view.getUint32(0, false);
+  bitsF[0] = m;
+  const hi = bitsU[HI]!;
   e += ((hi >>> 20) & 0x7ff) - 1023;
   // force the exponent field to 0 (m ∈ [1, 2))
-  view.setUint32(0, (hi & 0x800fffff) | 0x3ff00000, false);
-  m = view.getFloat64(0, false);
+  bitsU[HI] = (hi & 0x800fffff) | 0x3ff00000;
+  m = bitsF[0]!;
   if (m >= SQRT2) {
     m *= 0.5;
     e += 1;

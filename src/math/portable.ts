@@ -70,15 +70,15 @@ function kernelCos(r: number, rlo: number): number {
   return w + (1 - w - hz + (z * z * q - r * rlo));
 }
 
-// Reduction result, module-level scratch (no allocation per call).
-let redHi = 0;
-let redLo = 0;
+// Reduction result, module-level scratch (no allocation per call). A Float64Array, not two `let`
+// numbers: V8 stores a double written to a module-level variable as a new heap number each time.
+const red = new Float64Array(2);
 
 const TWO_PI_HI = 6.283185307179586;
 const TWO_PI_LO = 2.4492935982947064e-16;
 const REDUCE_LIMIT = 1e8; // < 2²⁶·π/2: beyond it n·PIO2_1 would not be exact
 
-/** x = n·π/2 + (redHi + redLo); returns n mod 4 (0..3). */
+/** x = n·π/2 + (red[0] + red[1]); returns n mod 4 (0..3). */
 function reduce(x0: number): number {
   let x = x0;
   // Huge arguments: first remove whole turns naively (deterministic; absolute error ~ ulp(x0),
@@ -100,8 +100,9 @@ function reduce(x0: number): number {
   e += s - (s2 - bb) + (-c - bb);
   s = s2;
   e -= n * PIO2_4;
-  redHi = s + e;
-  redLo = e - (redHi - s);
+  const hi = s + e;
+  red[0] = hi;
+  red[1] = e - (hi - s);
   return n - 4 * Math.floor(n / 4);
 }
 
@@ -113,13 +114,13 @@ export function psin(x: number): number {
   const q = reduce(x);
   switch (q) {
     case 0:
-      return kernelSin(redHi, redLo);
+      return kernelSin(red[0]!, red[1]!);
     case 1:
-      return kernelCos(redHi, redLo);
+      return kernelCos(red[0]!, red[1]!);
     case 2:
-      return -kernelSin(redHi, redLo);
+      return -kernelSin(red[0]!, red[1]!);
     default:
-      return -kernelCos(redHi, redLo);
+      return -kernelCos(red[0]!, red[1]!);
   }
 }
 
@@ -130,13 +131,13 @@ export function pcos(x: number): number {
   const q = reduce(x);
   switch (q) {
     case 0:
-      return kernelCos(redHi, redLo);
+      return kernelCos(red[0]!, red[1]!);
     case 1:
-      return -kernelSin(redHi, redLo);
+      return -kernelSin(red[0]!, red[1]!);
     case 2:
-      return -kernelCos(redHi, redLo);
+      return -kernelCos(red[0]!, red[1]!);
     default:
-      return kernelSin(redHi, redLo);
+      return kernelSin(red[0]!, red[1]!);
   }
 }
 
@@ -158,9 +159,8 @@ const A13 = 1 / 13;
 const A15 = -1 / 15;
 const A17 = 1 / 17;
 
-/** atan(t) for 0 ≤ t ≤ 1, as head + tail written to atanHi / atanLo. */
-let atanHi = 0;
-let atanLo = 0;
+/** atan(t) for 0 ≤ t ≤ 1, as head + tail written to atanOut[0] / atanOut[1] (typed: no boxing). */
+const atanOut = new Float64Array(2);
 function atanUnit(t: number): void {
   const k = Math.floor(t * 8 + 0.5);
   const c = k / 8;
@@ -168,8 +168,8 @@ function atanUnit(t: number): void {
   const u = k === 0 ? t : (t - c) / (1 + t * c);
   const z = u * u;
   const p = z * (A3 + z * (A5 + z * (A7 + z * (A9 + z * (A11 + z * (A13 + z * (A15 + z * A17)))))));
-  atanHi = ATAN_HI[k]!;
-  atanLo = ATAN_LO[k]! + (u + u * p);
+  atanOut[0] = ATAN_HI[k]!;
+  atanOut[1] = ATAN_LO[k]! + (u + u * p);
 }
 
 /** Portable atan2(y, x), with the same special cases as `Math.atan2`. */
@@ -193,13 +193,13 @@ export function patan2(y: number, x: number): number {
     let lo: number;
     if (ay <= ax) {
       atanUnit(ay / ax);
-      hi = atanHi;
-      lo = atanLo;
+      hi = atanOut[0]!;
+      lo = atanOut[1]!;
     } else {
       // atan(ay/ax) = π/2 − atan(ax/ay)
       atanUnit(ax / ay);
-      hi = PIO2_HI - atanHi;
-      lo = PIO2_LO - atanLo;
+      hi = PIO2_HI - atanOut[0]!;
+      lo = PIO2_LO - atanOut[1]!;
     }
     if (xNeg) {
       // π − atan(ay/|x|)
@@ -229,12 +229,16 @@ const E12 = 1 / 479001600;
 const E13 = 1 / 6227020800;
 const E14 = 1 / 87178291200;
 
-const pow2View = new DataView(new ArrayBuffer(8));
+// A double and its two 32-bit words over one buffer (typed-array access is unboxed in optimised
+// code, unlike DataView calls on some engines); HI is the index of the sign/exponent word.
+const pow2F = new Float64Array(1);
+const pow2U = new Uint32Array(pow2F.buffer);
+const HI = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 1 : 0;
 /** 2ᵏ for integer −1022 ≤ k ≤ 1023, built from its bit pattern (exact). */
 function pow2(k: number): number {
-  pow2View.setUint32(0, (k + 1023) * 0x100000, false);
-  pow2View.setUint32(4, 0, false);
-  return pow2View.getFloat64(0, false);
+  pow2U[HI] = (k + 1023) * 0x100000;
+  pow2U[1 - HI] = 0;
+  return pow2F[0]!;
 }
 
 /** Portable exp(x). */

@@ -3,13 +3,13 @@
  * (det +1) and Σ = diag(σ₁, σ₂), σ₁ ≥ |σ₂|; σ₂ < 0 when det F < 0 (the sign is kept in Σ so U and V
  * stay rotations, as the material point method's constitutive models expect).
  *
- * Method (Blinn's 2×2 decomposition): with E = (a + d)/2, G = (a − d)/2, H = (c + b)/2,
- * K = (c − b)/2, the matrix is a rotation-scale by (E, K) plus a reflection-scale by (G, H):
- * Q = √(E² + K²), R = √(G² + H²), σ₁ = Q + R, σ₂ = Q − R, and the angles of U and V are
- * (α₂ ± α₁)/2 with α₁ = atan2(H, G), α₂ = atan2(K, E): F = R(φ)·Σ·R(θ). Portable atan2/sin/cos:
- * deterministic.
+ * Method, without trigonometry (only +, −, ×, ÷ and √, so it is deterministic and cheap):
+ * 1. the polar rotation R of F = [[a, b], [c, d]] has (cos, sin) ∝ (a + d, c − b); S = Rᵀ F is then
+ *    symmetric with trace |(a + d, c − b)| ≥ 0;
+ * 2. one Jacobi rotation V diagonalises S = V Σ Vᵀ (Golub & Van Loan, §8.5: t = sign(τ)/(|τ| + √(1+τ²)),
+ *    τ = (s₁₁ − s₀₀)/(2 s₀₁)), the larger eigenvalue first;
+ * 3. U = R V, so U Σ Vᵀ = R S = F.
  */
-import { patan2, pcos, psin } from './portable.js';
 import type { Arr } from './vec2.js';
 
 /**
@@ -30,29 +30,60 @@ export function svd2(
   const b = f[fo + 1]!;
   const c = f[fo + 2]!;
   const d = f[fo + 3]!;
-  const e = 0.5 * (a + d);
-  const g = 0.5 * (a - d);
-  const h = 0.5 * (c + b);
-  const k = 0.5 * (c - b);
-  const q = Math.sqrt(e * e + k * k);
-  const r = Math.sqrt(g * g + h * h);
-  const a1 = patan2(h, g);
-  const a2 = patan2(k, e);
-  const theta = 0.5 * (a2 - a1);
-  const phi = 0.5 * (a2 + a1);
-  const cu = pcos(phi);
-  const su = psin(phi);
-  const cv = pcos(theta);
-  const sv = psin(theta);
-  u[uo] = cu;
-  u[uo + 1] = -su;
-  u[uo + 2] = su;
-  u[uo + 3] = cu;
-  // F = R(φ)·Σ·R(θ), so V = R(θ)ᵀ
-  v[vo] = cv;
-  v[vo + 1] = sv;
-  v[vo + 2] = -sv;
-  v[vo + 3] = cv;
-  sigma[so] = q + r;
-  sigma[so + 1] = q - r;
+  // 1. polar rotation R = [[rc, −rs], [rs, rc]]
+  let rc = a + d;
+  let rs = c - b;
+  const rn = Math.sqrt(rc * rc + rs * rs);
+  if (rn > 0) {
+    rc /= rn;
+    rs /= rn;
+  } else {
+    rc = 1;
+    rs = 0;
+  }
+  // S = Rᵀ F (symmetric up to round-off: use the mean of the off-diagonal pair)
+  const s00 = rc * a + rs * c;
+  const s11 = -rs * b + rc * d;
+  const s01 = 0.5 * (rc * b + rs * d + (-rs * a + rc * c));
+  // 2. Jacobi rotation J = [[jc, js], [−js, jc]] with Jᵀ S J diagonal
+  let jc = 1;
+  let js = 0;
+  let e0 = s00;
+  let e1 = s11;
+  if (s01 !== 0) {
+    const tau = (s11 - s00) / (2 * s01);
+    const t = (tau >= 0 ? 1 : -1) / (Math.abs(tau) + Math.sqrt(1 + tau * tau));
+    jc = 1 / Math.sqrt(1 + t * t);
+    js = t * jc;
+    e0 = s00 - t * s01;
+    e1 = s11 + t * s01;
+  }
+  // V's columns are the eigenvectors (jc, −js) for e0 and (js, jc) for e1; larger first, det V = +1
+  let v00 = jc;
+  let v01 = js;
+  let v10 = -js;
+  let v11 = jc;
+  if (e1 > e0) {
+    // swap the columns and negate the new second one: still a rotation
+    const t0 = v00;
+    const t1 = v10;
+    v00 = v01;
+    v10 = v11;
+    v01 = -t0;
+    v11 = -t1;
+    const e = e0;
+    e0 = e1;
+    e1 = e;
+  }
+  v[vo] = v00;
+  v[vo + 1] = v01;
+  v[vo + 2] = v10;
+  v[vo + 3] = v11;
+  // 3. U = R V
+  u[uo] = rc * v00 - rs * v10;
+  u[uo + 1] = rc * v01 - rs * v11;
+  u[uo + 2] = rs * v00 + rc * v10;
+  u[uo + 3] = rs * v01 + rc * v11;
+  sigma[so] = e0;
+  sigma[so + 1] = e1;
 }

@@ -453,16 +453,16 @@ export class MpmSim2D {
         // expansion: a cohesionless material carries no tension — project to the cone's tip
         e0 = 0;
         e1 = 0;
+        this.recompose(o, 1, 1);
       } else if (hn > 0) {
         const dg = hn + ((la + mu) / mu) * tr * M.alpha;
         if (dg > 0) {
+          // the return mapping onto the cone (case III)
           e0 -= (dg / hn) * h0;
           e1 -= (dg / hn) * h1;
+          this.recompose(o, pexp(e0), pexp(e1));
         }
       }
-      s0 = pexp(e0);
-      s1 = pexp(e1);
-      this.recompose(o, s0, s1);
       // τ = U (2μ ε + λ tr(ε) I) Uᵀ
       const t0 = 2 * mu * e0 + la * (e0 + e1);
       const t1 = 2 * mu * e1 + la * (e0 + e1);
