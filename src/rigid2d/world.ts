@@ -664,13 +664,16 @@ export class World {
       }
       p[q + JP_ENABLE_MOTOR] = m.enableMotor ? 1 : 0;
     }
-    if (m.motorSpeed !== undefined) p[q + JP_MOTOR_SPEED] = assertFinite(m.motorSpeed, 'joint.motorSpeed');
+    if (m.motorSpeed !== undefined) {
+      assertFinite(m.motorSpeed, 'joint.motorSpeed');
+      p[q + JP_MOTOR_SPEED] = limitMagnitude(m.motorSpeed, MAX_SPEED, 'joint.motorSpeed');
+    }
     for (const key of ['maxMotorTorque', 'maxMotorForce'] as const) {
       const v = m[key];
       if (v === undefined) continue;
       assertFinite(v, `joint.${key}`);
       if (v < 0) throw new PhysicsError('invalid-argument', `joint.${key}: must be >= 0, got ${v}`);
-      p[q + JP_MAX_MOTOR] = v;
+      p[q + JP_MAX_MOTOR] = limitMagnitude(v, MAX_FORCE, `joint.${key}`);
     }
     this.wakeJoint(j);
   }
@@ -683,6 +686,8 @@ export class World {
     if (lower > upper) {
       throw new PhysicsError('invalid-argument', `joint.lower: must be <= upper, got ${lower} > ${upper}`);
     }
+    limitMagnitude(lower, MAX_COORDINATE, 'joint.lower');
+    if (upper !== Number.POSITIVE_INFINITY) limitMagnitude(upper, MAX_COORDINATE, 'joint.upper');
     const kind = this.joints.kind[j]!;
     if (kind === JOINT_DISTANCE && lower < 0) {
       throw new PhysicsError('invalid-argument', `joint.lower: must be >= 0, got ${lower}`);
@@ -737,6 +742,8 @@ export class World {
       );
     }
     const [x, y] = vec(target, 'joint.target');
+    limitMagnitude(x, MAX_COORDINATE, 'joint.target[0]');
+    limitMagnitude(y, MAX_COORDINATE, 'joint.target[1]');
     this.joints.param[j * JP_STRIDE + JP_TARGET_X] = x;
     this.joints.param[j * JP_STRIDE + JP_TARGET_Y] = y;
     this.wakeJoint(j);

@@ -11,7 +11,7 @@
 import { PhysicsError } from '../core/errors.js';
 import { clean, type NumRule, type Obj, quoteList, sceneChecks as v } from '../core/validate.js';
 import { validateConvexPolygon } from '../geometry/polygon2d.js';
-import { MAX_COORDINATE, MAX_DENSITY, MAX_SPEED } from '../rigid2d/body.js';
+import { MAX_COORDINATE, MAX_DENSITY, MAX_FORCE, MAX_SPEED } from '../rigid2d/body.js';
 import type {
   BodyDef,
   ChainDef,
@@ -302,6 +302,19 @@ const JOINT_NUMBERS: Record<string, NumRule> = {
   correctionFactor: { min: 0, max: 1 },
 };
 const JOINT_BOOLS = ['collideConnected', 'enableLimit', 'enableMotor', 'enableSpring'];
+/** The magnitude limit of each joint number (anything else: forces, torques, frequencies ≤ 1e30). */
+const JOINT_LIMITS: Record<string, number> = {
+  referenceAngle: MAX_COORDINATE,
+  lowerAngle: MAX_COORDINATE,
+  upperAngle: MAX_COORDINATE,
+  lowerTranslation: MAX_COORDINATE,
+  upperTranslation: MAX_COORDINATE,
+  length: MAX_COORDINATE,
+  minLength: MAX_COORDINATE,
+  maxLength: MAX_COORDINATE,
+  angularOffset: MAX_COORDINATE,
+  motorSpeed: MAX_SPEED,
+};
 const JOINT_VECTORS = ['localAnchorA', 'localAnchorB', 'localAxisA', 'linearOffset', 'target'];
 /** Pairs that must be ordered: lower ≤ upper. */
 const JOINT_RANGES: Array<[string, string]> = [
@@ -337,6 +350,14 @@ function joint(value: unknown, path: string, names: Map<string, number>): SceneJ
     if (JOINT_BOOLS.includes(key)) out[key] = v.optBool(o, key, path);
     else if (JOINT_VECTORS.includes(key)) out[key] = v.optVec2(o, key, path);
     else out[key] = v.optNumber(o, key, path, JOINT_NUMBERS[key]);
+  }
+  // the engine's magnitude limits: lengths and points in m, speeds, forces and torques
+  for (const key of fields) {
+    const x = out[key];
+    if (JOINT_VECTORS.includes(key))
+      boundedPair(x as Vec2Tuple | undefined, MAX_COORDINATE, `${path}.${key}`);
+    else if (typeof x === 'number' && x !== Number.POSITIVE_INFINITY)
+      bounded(x, JOINT_LIMITS[key] ?? MAX_FORCE, `${path}.${key}`);
   }
   const axis = out.localAxisA as Vec2Tuple | undefined;
   if (axis !== undefined && !(Math.hypot(axis[0], axis[1]) > 1e-9))

@@ -214,6 +214,30 @@ describe('magnitudes that can only overflow', () => {
       /^point\[0\]: magnitude/,
     );
   });
+  it('joint setters: motor speed, motor torque, limits and mouse target', () => {
+    const world = new World();
+    const a = world.createBody({ type: 'static' });
+    const b = world.createBody({ position: [1, 0] });
+    world.createShape(b, { kind: 'circle', radius: 0.2 });
+    const j = world.createJoint({ kind: 'revolute', bodyA: a, bodyB: b });
+    expectError(
+      () => world.setJointMotor(j, { motorSpeed: 1e200 }),
+      'invalid-argument',
+      /^joint\.motorSpeed: magnitude/,
+    );
+    expectError(
+      () => world.setJointMotor(j, { maxMotorTorque: 1e300 }),
+      'invalid-argument',
+      /^joint\.maxMotorTorque: magnitude/,
+    );
+    expectError(() => world.setJointLimits(j, -1e300, 0), 'invalid-argument', /^joint\.lower: magnitude/);
+    const m = world.createJoint({ kind: 'mouse', bodyA: a, bodyB: b, target: [1, 0] });
+    expectError(
+      () => world.setMouseTarget(m, [1e300, 0]),
+      'invalid-argument',
+      /^joint\.target\[0\]: magnitude/,
+    );
+  });
   it('a valid world still builds and steps', () => {
     const world = new World({ gravity: [0, -10], enableSleep: false, solver: { substeps: 4 } });
     const ground = world.createBody({ type: 'static' });

@@ -133,6 +133,13 @@ describe('rigid2d scenes are bounded', () => {
       }),
     ).toThrow('scene.bodies[0].shapes[0].vertices[1][0]: magnitude must be <= 1000000000000, got 1e+300');
     expect(one({ linearVelocity: [0, -1e13] })).toThrow('scene.bodies[0].linearVelocity[1]');
+    expect(() =>
+      parseRigid2dScene({
+        format: RIGID2D_FORMAT,
+        bodies: [{ name: 'a', type: 'static' }, { name: 'b' }],
+        joints: [{ kind: 'revolute', bodyA: 'a', bodyB: 'b', enableMotor: true, motorSpeed: 1e200 }],
+      }),
+    ).toThrow('scene.joints[0].motorSpeed: magnitude must be <= 1000000000000, got 1e+200');
     expect(() => parseRigid2dScene({ format: RIGID2D_FORMAT, gravity: [0, 1e200], bodies: [] })).toThrow(
       'scene.gravity[1]: magnitude must be <= 1000000000000, got 1e+200',
     );
