@@ -2,10 +2,12 @@ import { femDemos } from './fem.js';
 import { fluidDemos } from './fluid.js';
 import { integratorsDemos } from './integrators.js';
 import { labsDemos } from './labs.js';
+import { particlesDemos } from './particles.js';
 import { mpmDemos } from './mpm.js';
 import { rigid2dDemos } from './rigid2d.js';
 import { rigid2dFractureDemos } from './rigid2d-fracture.js';
 import { rigid2dJointDemos } from './rigid2d-joints.js';
+import { rigid2dRobustnessDemos } from './rigid2d-robustness.js';
 import type { Demo } from './types.js';
 import { waterDemos } from './water.js';
 import { xpbdDemos } from './xpbd.js';
@@ -17,10 +19,12 @@ export const demos: readonly Demo[] = [
   ...integratorsDemos,
   ...rigid2dDemos,
   ...rigid2dJointDemos,
+  ...rigid2dRobustnessDemos,
   ...rigid2dFractureDemos,
   ...xpbdDemos,
   ...femDemos,
   ...fluidDemos,
+  ...particlesDemos,
   ...mpmDemos,
   ...waterDemos,
   ...labsDemos,
