@@ -96,7 +96,7 @@ export function restInverse3(
   const det = mat33.invert(out, o, m, 0);
   let scale = 0;
   for (let c = 0; c < 3; c++) scale = Math.max(scale, m[c]! ** 2 + m[3 + c]! ** 2 + m[6 + c]! ** 2);
-  if (!(Math.abs(det) > 1e-12 * scale ** 1.5) || !Number.isFinite(det)) {
+  if (!(Math.abs(det) > 1e-12 * scale * Math.sqrt(scale)) || !Number.isFinite(det)) {
     throw new PhysicsError(
       'degenerate-shape',
       `${where}: rest tetrahedron has zero volume (det D_m = ${det})`,

@@ -13,6 +13,7 @@ const LAMBDA = [610e-9, 550e-9, 465e-9] as const;
 function planck(lambda: number, T: number): number {
   const x = (H * C) / (lambda * K * T);
   if (x > 700) return 0;
+  // portable-math: exempt (colour for drawing, never in a step)
   return 1 / (lambda ** 5 * Math.expm1(x));
 }
 

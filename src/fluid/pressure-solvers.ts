@@ -15,6 +15,7 @@
  * Each reports its iterations and the final residual ‖b − A p‖₂, which after the projection is
  * the remaining divergence. `tolerance` is relative to ‖b‖₂ (the divergence before projection).
  */
+import { psin } from '../math/portable.js';
 import { MIC0 } from './mic0.js';
 import { MultigridPreconditioner, redBlackSweepFused } from './multigrid.js';
 import { activeNorm, type PoissonSystem } from './poisson.js';
@@ -148,7 +149,7 @@ export class PressureSolver {
     if (kind === 'weighted-jacobi') omega = options.omega ?? 2 / 3;
     if (kind === 'sor' && options.omega === undefined) {
       const n = Math.max(sys.nx, sys.ny, sys.nz);
-      omega = 2 / (1 + Math.sin(Math.PI / n));
+      omega = 2 / (1 + psin(Math.PI / n));
     }
     if (kind === 'sor' && this.invStale) {
       sys.updateInverseDiagonal();

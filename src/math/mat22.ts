@@ -2,6 +2,7 @@
  * 2×2 matrices stored row-major as 4 numbers at an offset: [m00, m01, m10, m11].
  * Functions write into `out` at offset `o` (may alias inputs).
  */
+import { patan2 } from './portable.js';
 import type { Arr } from './vec2.js';
 
 export function identity(out: Arr, o: number): void {
@@ -62,8 +63,8 @@ export function invert(out: Arr, o: number, a: Arr, ao: number): number {
  * §26.3): R is the rotation closest to A, with angle θ = atan2(m10 − m01, m00 + m11), computed
  * without trigonometry as (cos θ, sin θ) = the normalised vector (m00 + m11, m10 − m01); S = Rᵀ·A is
  * symmetric. (When det A < 0, S has a negative eigenvalue: R stays a proper rotation, det R = +1.)
- * A matrix with no rotational information (both sums zero) gives R = I. Returns θ, from
- * `Math.atan2` of the two sums (it is reported, never fed back into R).
+ * A matrix with no rotational information (both sums zero) gives R = I. Returns θ, the portable
+ * atan2 of the two sums (it is reported, never fed back into R).
  */
 export function polar(rOut: Arr, ro: number, sOut: Arr | null, so: number, a: Arr, ao: number): number {
   const a0 = a[ao]!;
@@ -92,5 +93,5 @@ export function polar(rOut: Arr, ro: number, sOut: Arr | null, so: number, a: Ar
     sOut[so + 2] = off;
     sOut[so + 3] = s11;
   }
-  return Math.atan2(y, x);
+  return patan2(y, x);
 }

@@ -118,6 +118,7 @@ export function drawWorld(world: World, dd: DebugDraw2, options: DebugDrawOption
         VERTS[2 * k + 1] = oy + sn * x + c * y;
       }
       if (g.kind === 'circle') {
+        // portable-math: exempt (drawing only)
         dd.circle(VERTS[0]!, VERTS[1]!, g.radius, Math.atan2(sn, c), color, solid);
       } else if (g.kind === 'segment') {
         dd.segment(VERTS[0]!, VERTS[1]!, VERTS[2]!, VERTS[3]!, color);

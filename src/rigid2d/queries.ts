@@ -16,6 +16,7 @@ import { ConvexContact, convexContact } from '../geometry/epa2d.js';
 import { RayHit, rayCastShape, shapeContainsPoint } from '../geometry/raycast2d.js';
 import { type ConvexShape2, computeAabb, Transform2 } from '../geometry/shapes2d.js';
 import { ShapeSupport } from '../geometry/support2d.js';
+import { pcos, psin } from '../math/portable.js';
 import type { DynamicTree } from '../spatial/dynamic-tree.js';
 import type { BodyId, ShapeId, Vec2Tuple } from './types.js';
 import type { World } from './world.js';
@@ -275,7 +276,7 @@ export class WorldQueries {
     const y = assertFinite(position?.[1], 'overlapShape.position[1]');
     assertFinite(angle, 'overlapShape.angle');
     // Query placement only, not a simulation step: Math.cos/sin are fine here.
-    const xf = new Transform2(x, y, Math.cos(angle), Math.sin(angle));
+    const xf = new Transform2(x, y, pcos(angle), psin(angle));
     this.querySupport.set(shape, xf.px, xf.py, xf.c, xf.s);
     computeAabb(shape, xf, this.box, 0);
     this.setFilter(filter);

@@ -8,7 +8,7 @@
  *   1.004988, normalised (0, 0, 0.099504, 0.995037), 0.19934 rad — 0.3 % slow.
  * Only portable sin/cos (math/portable.ts) are used, so the bits are the same in every engine.
  */
-import { pcos, psin } from '../math/portable.js';
+import { patan2, pcos, psin } from '../math/portable.js';
 
 type Arr = { [i: number]: number; readonly length: number };
 
@@ -107,10 +107,10 @@ export function integrateFirstOrder(
   out[o + 3] = out[o + 3]! * m;
 }
 
-/** The rotation angle 2·atan2(|v|, w) of a unit quaternion, in [0, 2π] (for readouts; uses Math.atan2). */
+/** The rotation angle 2·atan2(|v|, w) of a unit quaternion, in [0, 2π] (portable atan2). */
 export function quaternionAngle(q: Arr, qo = 0): number {
   const x = q[qo]!;
   const y = q[qo + 1]!;
   const z = q[qo + 2]!;
-  return 2 * Math.atan2(Math.sqrt(x * x + y * y + z * z), q[qo + 3]!);
+  return 2 * patan2(Math.sqrt(x * x + y * y + z * z), q[qo + 3]!);
 }

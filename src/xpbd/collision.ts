@@ -68,7 +68,7 @@ export function validateCollider(c: Collider, where = 'collider'): void {
 
 /** A half-space collider n·x ≥ offset (n normalised here). */
 export function plane(normal: V3, offset: number): Collider {
-  const l = Math.hypot(normal[0], normal[1], normal[2]);
+  const l = Math.sqrt(normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2]);
   if (!(l > 0))
     throw new PhysicsError('degenerate-shape', `plane.normal: must be non-zero, got (${normal.join(', ')})`);
   assertFinite(offset, 'plane.offset');
