@@ -96,6 +96,7 @@ function makeDemo(
     dt: DT,
     view: (width, height) => ({ width, height, cx: -1, cy: 3, scale: height / 9 }),
     params: PARAMS,
+    series: [{ key: 'kineticEnergy', label: 'kinetic energy', unit: 'J', color: '#c2410c' }],
     create: (p: DemoParamValues = {}, options?: { dt?: number }) => {
       const values: DemoParamValues = {};
       for (const q of PARAMS) values[q.key] = p[q.key] ?? q.default;
