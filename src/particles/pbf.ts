@@ -197,12 +197,15 @@ export class PbfSet implements ConstraintSet {
   solve(ctx: SolveContext, _order: Int32Array | null, _start: number, _end: number): void {
     const n = this.count;
     if (n === 0) return;
+    // the fluid's current positions next to the boundary's: one array for every neighbour
+    const all = this.all;
+    const x = ctx.x;
+    const o = 3 * this.first;
+    for (let q = 0; q < 3 * n; q++) all[q] = x[o + q];
     pbfLambdas(
-      ctx.x,
-      this.first,
-      this.all,
-      n,
+      all,
       this.neighbors,
+      n,
       this.kernels,
       this.mass,
       this.box.restDensity,
@@ -211,11 +214,9 @@ export class PbfSet implements ConstraintSet {
       this.lambda,
     );
     pbfDeltas(
-      ctx.x,
-      this.first,
-      this.all,
-      n,
+      all,
       this.neighbors,
+      n,
       this.kernels,
       this.mass / this.box.restDensity,
       this.lambda,
@@ -264,12 +265,14 @@ export class PbfSet implements ConstraintSet {
     const n = this.count;
     if (n === 0) return 0;
     this.resetLambda();
+    const all = this.all;
+    const x = this.particles.x;
+    const o = 3 * this.first;
+    for (let q = 0; q < 3 * n; q++) all[q] = x[o + q];
     pbfLambdas(
-      this.particles.x,
-      this.first,
-      this.all,
-      n,
+      all,
       this.neighbors,
+      n,
       this.kernels,
       this.mass,
       this.box.restDensity,
@@ -290,10 +293,8 @@ export class PbfSet implements ConstraintSet {
 /** ρ_i = Σ_j m W_poly6 (self and boundary included), C_i = max(ρ_i/ρ0 − 1, 0), λ_i = −C_i/(Σ|∇C|² + ε). */
 function pbfLambdas(
   x: Float64Array,
-  first: number,
-  all: Float64Array,
-  n: number,
   ns: NeighborSearch,
+  n: number,
   k: SphKernels,
   m: number,
   rho0: number,
@@ -305,41 +306,38 @@ function pbfLambdas(
   const nbr = ns.neighbors;
   const w0 = k.poly6(0);
   const c = m / rho0;
+  // the kernels written out (poly6 density, spiky gradient): a call per pair measured 5× slower
+  const h = k.h;
+  const h2 = k.h2;
+  const c6 = k.poly6Constant;
+  const cs = -3 * k.spikyConstant * c;
   for (let i = 0; i < n; i++) {
-    const a = 3 * (first + i);
-    const xi = x[a];
-    const yi = x[a + 1];
-    const zi = x[a + 2];
-    let s = w0;
+    const xi = x[3 * i];
+    const yi = x[3 * i + 1];
+    const zi = x[3 * i + 2];
+    let s = 0;
     let gx = 0;
     let gy = 0;
     let gz = 0;
     let sq = 0;
     for (let e = off[i]; e < off[i + 1]; e++) {
       const j = nbr[e];
-      let dx: number;
-      let dy: number;
-      let dz: number;
-      if (j < n) {
-        const b = 3 * (first + j);
-        dx = xi - x[b];
-        dy = yi - x[b + 1];
-        dz = zi - x[b + 2];
-      } else {
-        dx = xi - all[3 * j];
-        dy = yi - all[3 * j + 1];
-        dz = zi - all[3 * j + 2];
-      }
+      const dx = xi - x[3 * j];
+      const dy = yi - x[3 * j + 1];
+      const dz = zi - x[3 * j + 2];
       const r2 = dx * dx + dy * dy + dz * dz;
-      if (r2 >= k.h2) continue;
-      s += k.poly6(r2);
-      const g = c * k.spikyGrad(Math.sqrt(r2));
+      if (r2 >= h2) continue;
+      const q = h2 - r2;
+      s += q * q * q;
+      const r = Math.sqrt(r2);
+      const hr = h - r;
+      const g = r > 0 ? (cs * hr * hr) / r : 0;
       gx += g * dx;
       gy += g * dy;
       gz += g * dz;
       if (j < n) sq += g * g * r2;
     }
-    const density = m * s;
+    const density = m * (w0 + c6 * s);
     rho[i] = density;
     const C = density / rho0 - 1;
     lambda[i] = C > 0 ? -C / (gx * gx + gy * gy + gz * gz + sq + eps) : 0;
@@ -349,10 +347,8 @@ function pbfLambdas(
 /** Δx_i = (m/ρ0) Σ_j (λ_i + λ_j + s_corr) ∇W_spiky (boundary neighbours: λ_j = 0, no s_corr). */
 function pbfDeltas(
   x: Float64Array,
-  first: number,
-  all: Float64Array,
-  n: number,
   ns: NeighborSearch,
+  n: number,
   k: SphKernels,
   c: number,
   lambda: Float64Array,
@@ -364,43 +360,36 @@ function pbfDeltas(
   const kc = p[1];
   const exponent = p[2];
   const invWq = p[3];
+  const h = k.h;
+  const h2 = k.h2;
+  const c6 = k.poly6Constant * invWq;
+  const cs = -3 * k.spikyConstant;
   for (let i = 0; i < n; i++) {
-    const a = 3 * (first + i);
-    const xi = x[a];
-    const yi = x[a + 1];
-    const zi = x[a + 2];
+    const xi = x[3 * i];
+    const yi = x[3 * i + 1];
+    const zi = x[3 * i + 2];
     const li = lambda[i];
     let sx = 0;
     let sy = 0;
     let sz = 0;
     for (let e = off[i]; e < off[i + 1]; e++) {
       const j = nbr[e];
-      let dx: number;
-      let dy: number;
-      let dz: number;
-      let l: number;
-      if (j < n) {
-        const b = 3 * (first + j);
-        dx = xi - x[b];
-        dy = yi - x[b + 1];
-        dz = zi - x[b + 2];
-        l = li + lambda[j];
-      } else {
-        dx = xi - all[3 * j];
-        dy = yi - all[3 * j + 1];
-        dz = zi - all[3 * j + 2];
-        l = li;
-      }
+      const dx = xi - x[3 * j];
+      const dy = yi - x[3 * j + 1];
+      const dz = zi - x[3 * j + 2];
+      let l = j < n ? li + lambda[j] : li;
       const r2 = dx * dx + dy * dy + dz * dz;
-      if (r2 >= k.h2) continue;
+      if (r2 >= h2) continue;
       if (j < n && kc > 0) {
-        let q = k.poly6(r2) * invWq;
+        const w = h2 - r2;
+        const q = c6 * w * w * w; // W(r)/W(Δq)
         let pw = q;
         for (let t = 1; t < exponent; t++) pw *= q;
-        q = pw;
-        l -= kc * q;
+        l -= kc * pw;
       }
-      const g = l * k.spikyGrad(Math.sqrt(r2));
+      const r = Math.sqrt(r2);
+      const hr = h - r;
+      const g = r > 0 ? (l * cs * hr * hr) / r : 0;
       sx += g * dx;
       sy += g * dy;
       sz += g * dz;

@@ -46,7 +46,7 @@ export interface SphOptions extends FluidBoxOptions {
   substeps?: number;
   /** DFSPH: largest mean compression (ρ − ρ0)/ρ0 the density solve accepts (default 0.001) */
   maxDensityError?: number;
-  /** DFSPH: largest mean compression rate (Dρ/Dt)/ρ0 in 1/s the divergence solve accepts (default 0.1) */
+  /** DFSPH: largest mean compression rate (Dρ/Dt)/ρ0 in 1/s the divergence solve accepts (default 0.3) */
   maxDivergenceError?: number;
   /** DFSPH: most iterations of each solve (default 100) */
   maxIterations?: number;
@@ -151,11 +151,14 @@ export class SphFluid {
     const wallViscosity = api.optNumber(o as never, 'boundaryViscosity', where, { min: 0 }) ?? 0;
     this.substeps = api.optNumber(o as never, 'substeps', where, { min: 1, integer: true }) ?? 4;
     const maxRho = api.optNumber(o as never, 'maxDensityError', where, { above: 0 }) ?? 0.001;
-    const maxDiv = api.optNumber(o as never, 'maxDivergenceError', where, { above: 0 }) ?? 0.1;
+    const maxDiv = api.optNumber(o as never, 'maxDivergenceError', where, { above: 0 }) ?? 0.3;
     this.maxIterations = api.optNumber(o as never, 'maxIterations', where, { min: 1, integer: true }) ?? 100;
-    // 0 stiffness, 1 viscosity, 2 tension, 3 max density error, 4 max divergence error, 5 wall viscosity
-    this.params = Float64Array.of(stiffness, viscosity, tension, maxRho, maxDiv, wallViscosity);
+    // 0 stiffness, 1 viscosity, 2 tension, 3 max density error, 4 max divergence error, 5 wall viscosity,
+    // 6 the substep h, 7 ρ0, 8 the last residual: the passes read their numbers from this array (a
+    // double passed to or returned from a call V8 does not inline is boxed, one heap number per call)
+    this.params = Float64Array.of(stiffness, viscosity, tension, maxRho, maxDiv, wallViscosity, 0, 0, 0);
     this.mass = this.box.particleMass(kernel);
+    this.params[7] = this.box.restDensity;
     this.boundaryCount = this.box.boundaryCount;
     const cap = this.boundaryCount + 64;
     this.x = new Float64Array(3 * cap);
@@ -270,10 +273,10 @@ export class SphFluid {
     st.divergenceIterations = 0;
     st.clamped = 0;
     const builds = this.neighbors.builds;
-    const h = dt / this.substeps;
+    this.params[6] = dt / this.substeps;
     for (let s = 0; s < this.substeps; s++) {
-      if (this.solver === 'dfsph') this.substepDfsph(h);
-      else this.substepWcsph(h);
+      if (this.solver === 'dfsph') this.substepDfsph();
+      else this.substepWcsph();
     }
     st.rebuilds = this.neighbors.builds - builds;
     this.clock[0] += dt;
@@ -292,12 +295,13 @@ export class SphFluid {
     densities(this.x, this.m, this.density, this.neighbors, this.kernels, this.poly6, nb, this.count);
   }
 
-  private substepWcsph(h: number): void {
+  private substepWcsph(): void {
+    const sc = this.params;
     this.updateNeighbors();
     this.computeDensities();
     const nb = this.boundaryCount;
     const n = this.count;
-    equationOfState(this.density, this.pressure, nb, n, this.box.restDensity, this.params[0], this.eosTait);
+    equationOfState(this.density, this.pressure, nb, n, sc, this.eosTait);
     this.nonPressure();
     wcsphPressure(
       this.x,
@@ -311,16 +315,17 @@ export class SphFluid {
       nb,
       n,
     );
-    integrate(this.x, this.v, this.acc, nb, n, h);
+    integrate(this.x, this.v, this.acc, nb, n, sc);
     this.stats.clamped += clampToBox(this.x, this.v, nb, this.fluidCount, this.box.lo, this.box.hi, this.dim);
   }
 
-  private substepDfsph(h: number): void {
+  private substepDfsph(): void {
+    const sc = this.params;
+    const h = sc[6];
     const nb = this.boundaryCount;
     const n = this.count;
     const ns = this.neighbors;
     const k = this.kernels;
-    const rho0 = this.box.restDensity;
     if (this.fresh) {
       this.updateNeighbors();
       this.computeDensities();
@@ -338,7 +343,7 @@ export class SphFluid {
     const kr = this.kappaRho;
     const kd = this.kappaDiv;
     const p = this.pressure;
-    pressureVelocity(this.x, v, this.m, this.density, kr, null, ns, k, this.poly6, nb, n, h);
+    pressureVelocity(this.x, v, this.m, this.density, kr, null, ns, k, this.poly6, nb, n, sc);
     for (let i = nb; i < n; i++) {
       p[i] = kr[i];
       kr[i] = 0;
@@ -347,7 +352,7 @@ export class SphFluid {
     let it = 0;
     let err = Number.POSITIVE_INFINITY;
     while ((err > tolRho || it < 2) && it < this.maxIterations) {
-      err = predictDensity(
+      predictDensity(
         this.x,
         v,
         this.m,
@@ -359,15 +364,15 @@ export class SphFluid {
         this.poly6,
         nb,
         n,
-        h,
-        rho0,
+        sc,
         0,
       );
-      pressureVelocity(this.x, v, this.m, this.density, this.kappa, kr, ns, k, this.poly6, nb, n, h);
+      err = sc[8];
+      pressureVelocity(this.x, v, this.m, this.density, this.kappa, kr, ns, k, this.poly6, nb, n, sc);
       it++;
     }
     this.stats.densityIterations += it;
-    integratePositions(this.x, v, nb, n, h);
+    integratePositions(this.x, v, nb, n, sc);
     this.stats.clamped += clampToBox(this.x, v, nb, this.fluidCount, this.box.lo, this.box.hi, this.dim);
     this.updateNeighbors();
     this.computeDensities();
@@ -378,7 +383,7 @@ export class SphFluid {
     it = 0;
     err = Number.POSITIVE_INFINITY;
     while ((err > tolDiv || it < 1) && it < this.maxIterations) {
-      err = predictDensity(
+      predictDensity(
         this.x,
         v,
         this.m,
@@ -390,11 +395,11 @@ export class SphFluid {
         this.poly6,
         nb,
         n,
-        h,
-        rho0,
+        sc,
         1,
       );
-      pressureVelocity(this.x, v, this.m, this.density, this.kappa, kd, ns, k, this.poly6, nb, n, h);
+      err = sc[8];
+      pressureVelocity(this.x, v, this.m, this.density, this.kappa, kd, ns, k, this.poly6, nb, n, sc);
       it++;
     }
     this.stats.divergenceIterations += it;
@@ -415,9 +420,7 @@ export class SphFluid {
       this.boundaryCount,
       this.count,
       this.gravity,
-      this.params[1],
-      this.params[2],
-      this.params[5],
+      this.params,
     );
   }
 
@@ -501,20 +504,16 @@ function equationOfState(
   p: Float64Array,
   nb: number,
   n: number,
-  rho0: number,
-  stiffness: number,
+  sc: Float64Array,
   tait: boolean,
 ): void {
   const eos: EquationOfState = tait ? 'tait' : 'linear';
+  const stiffness = sc[0];
+  const rho0 = sc[7];
   for (let i = nb; i < n; i++) {
     const q = stateEquation(rho[i], rho0, stiffness, eos);
     p[i] = Math.max(q, 0);
   }
-}
-
-/** The pressure gradient's kernel factor g(r) (∇W = g x): spiky with poly6 densities, else the cubic spline's. */
-function gradFactor(k: SphKernels, poly6: boolean, r: number): number {
-  return poly6 ? k.spikyGrad(r) : k.cubicGrad(r);
 }
 
 /**
@@ -533,10 +532,11 @@ function nonPressureForces(
   nb: number,
   n: number,
   g: Float64Array,
-  mu: number,
-  gamma: number,
-  muWall: number,
+  sc: Float64Array,
 ): void {
+  const mu = sc[1];
+  const gamma = sc[2];
+  const muWall = sc[5];
   const off = ns.offsets;
   const nbr = ns.neighbors;
   const h = k.h;
@@ -608,6 +608,11 @@ function wcsphPressure(
 ): void {
   const off = ns.offsets;
   const nbr = ns.neighbors;
+  // the gradient kernels written out: a call per pair returning a double measured several times slower
+  const kh = k.h;
+  const kinv = 1 / k.h;
+  const ks = -3 * k.spikyConstant;
+  const kc = (6 * k.cubicConstant) / k.h;
   for (let i = nb; i < n; i++) {
     const xi = x[3 * i];
     const yi = x[3 * i + 1];
@@ -623,7 +628,20 @@ function wcsphPressure(
       const dy = yi - x[3 * j + 1];
       const dz = zi - x[3 * j + 2];
       const r = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      const gr = gradFactor(k, poly6, r);
+      let gr = 0;
+      if (r < kh && r > 0) {
+        if (poly6) {
+          const hr = kh - r;
+          gr = (ks * hr * hr) / r;
+        } else {
+          const q = r * kinv;
+          if (q <= 0.5) gr = (kc * q * (3 * q - 2)) / r;
+          else {
+            const dq = 1 - q;
+            gr = (-kc * dq * dq) / r;
+          }
+        }
+      }
       if (gr === 0) continue;
       const c = j < nb ? (m[j] * pi) / (ri * ri) : (m[j] * (pi + p[j])) / (2 * ri * rho[j]);
       ax += c * gr * dx;
@@ -643,15 +661,17 @@ function integrate(
   a: Float64Array,
   nb: number,
   n: number,
-  h: number,
+  sc: Float64Array,
 ): void {
+  const h = sc[6];
   for (let q = 3 * nb; q < 3 * n; q++) {
     v[q] += h * a[q];
     x[q] += h * v[q];
   }
 }
 
-function integratePositions(x: Float64Array, v: Float64Array, nb: number, n: number, h: number): void {
+function integratePositions(x: Float64Array, v: Float64Array, nb: number, n: number, sc: Float64Array): void {
+  const h = sc[6];
   for (let q = 3 * nb; q < 3 * n; q++) x[q] += h * v[q];
 }
 
@@ -672,6 +692,11 @@ function dfsphFactors(
 ): void {
   const off = ns.offsets;
   const nbr = ns.neighbors;
+  // the gradient kernels written out: a call per pair returning a double measured several times slower
+  const kh = k.h;
+  const kinv = 1 / k.h;
+  const ks = -3 * k.spikyConstant;
+  const kc = (6 * k.cubicConstant) / k.h;
   for (let i = nb; i < n; i++) {
     const xi = x[3 * i];
     const yi = x[3 * i + 1];
@@ -686,7 +711,21 @@ function dfsphFactors(
       const dy = yi - x[3 * j + 1];
       const dz = zi - x[3 * j + 2];
       const r = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      const c = m[j] * gradFactor(k, poly6, r);
+      let gr = 0;
+      if (r < kh && r > 0) {
+        if (poly6) {
+          const hr = kh - r;
+          gr = (ks * hr * hr) / r;
+        } else {
+          const q = r * kinv;
+          if (q <= 0.5) gr = (kc * q * (3 * q - 2)) / r;
+          else {
+            const dq = 1 - q;
+            gr = (-kc * dq * dq) / r;
+          }
+        }
+      }
+      const c = m[j] * gr;
       if (c === 0) continue;
       gx += c * dx;
       gy += c * dy;
@@ -702,7 +741,7 @@ function dfsphFactors(
  * One DFSPH residual: the density change rate Dρ_i/Dt = Σ_j m_j (v_i − v_j)·∇W_ij, then
  * mode 0 (constant density): the predicted compression ρ*_i − ρ0 = ρ_i + h Dρ_i/Dt − ρ0 and
  * κ_i = max(ρ*_i − ρ0, 0)/h² α_i; mode 1 (divergence-free): κ_i = max(Dρ_i/Dt, 0)/h α_i.
- * Returns the mean positive residual over ρ0 (compression for mode 0, compression per step for mode 1).
+ * Writes the mean positive residual over ρ0 into sc[8] (compression for mode 0, per step for mode 1).
  */
 function predictDensity(
   x: Float64Array,
@@ -716,12 +755,18 @@ function predictDensity(
   poly6: boolean,
   nb: number,
   n: number,
-  h: number,
-  rho0: number,
+  sc: Float64Array,
   mode: number,
-): number {
+): void {
+  const h = sc[6];
+  const rho0 = sc[7];
   const off = ns.offsets;
   const nbr = ns.neighbors;
+  // the gradient kernels written out: a call per pair returning a double measured several times slower
+  const kh = k.h;
+  const kinv = 1 / k.h;
+  const ks = -3 * k.spikyConstant;
+  const kc = (6 * k.cubicConstant) / k.h;
   let err = 0;
   for (let i = nb; i < n; i++) {
     const xi = x[3 * i];
@@ -737,7 +782,21 @@ function predictDensity(
       const dy = yi - x[3 * j + 1];
       const dz = zi - x[3 * j + 2];
       const r = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      const c = m[j] * gradFactor(k, poly6, r);
+      let gr = 0;
+      if (r < kh && r > 0) {
+        if (poly6) {
+          const hr = kh - r;
+          gr = (ks * hr * hr) / r;
+        } else {
+          const q = r * kinv;
+          if (q <= 0.5) gr = (kc * q * (3 * q - 2)) / r;
+          else {
+            const dq = 1 - q;
+            gr = (-kc * dq * dq) / r;
+          }
+        }
+      }
+      const c = m[j] * gr;
       if (c === 0) continue;
       dr += c * ((vxi - v[3 * j]) * dx + (vyi - v[3 * j + 1]) * dy + (vzi - v[3 * j + 2]) * dz);
     }
@@ -752,7 +811,7 @@ function predictDensity(
     }
     kappa[i] = Math.max(inc, 0);
   }
-  return n > nb ? err / ((n - nb) * rho0) : 0;
+  sc[8] = n > nb ? err / ((n - nb) * rho0) : 0;
 }
 
 /**
@@ -772,10 +831,16 @@ function pressureVelocity(
   poly6: boolean,
   nb: number,
   n: number,
-  h: number,
+  sc: Float64Array,
 ): void {
+  const h = sc[6];
   const off = ns.offsets;
   const nbr = ns.neighbors;
+  // the gradient kernels written out: a call per pair returning a double measured several times slower
+  const kh = k.h;
+  const kinv = 1 / k.h;
+  const ks = -3 * k.spikyConstant;
+  const kc = (6 * k.cubicConstant) / k.h;
   for (let i = nb; i < n; i++) {
     const xi = x[3 * i];
     const yi = x[3 * i + 1];
@@ -790,7 +855,20 @@ function pressureVelocity(
       const dy = yi - x[3 * j + 1];
       const dz = zi - x[3 * j + 2];
       const r = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      const gr = gradFactor(k, poly6, r);
+      let gr = 0;
+      if (r < kh && r > 0) {
+        if (poly6) {
+          const hr = kh - r;
+          gr = (ks * hr * hr) / r;
+        } else {
+          const q = r * kinv;
+          if (q <= 0.5) gr = (kc * q * (3 * q - 2)) / r;
+          else {
+            const dq = 1 - q;
+            gr = (-kc * dq * dq) / r;
+          }
+        }
+      }
       if (gr === 0) continue;
       const c = m[j] * gr * (j < nb ? ki : ki + kappa[j] / rho[j]);
       ax += c * dx;

@@ -102,6 +102,11 @@ export class NeighborSearch {
 
   /** The largest distance any particle moved since the last build (0 before the first build). */
   maxTravel(x: Float64Array): number {
+    return Math.sqrt(this.maxTravel2(x));
+  }
+
+  /** The largest squared travel since the last build. */
+  private maxTravel2(x: Float64Array): number {
     const ref = this.ref;
     const o = 3 * this.first;
     const n = this.count;
@@ -122,11 +127,12 @@ export class NeighborSearch {
         if (d > m) m = d;
       }
     }
-    return Math.sqrt(m);
+    return m;
   }
 
+  /** True when some particle moved more than skin/2: (2 travel)² > skin², compared where it is computed. */
   private travelled(x: Float64Array): boolean {
-    return 2 * this.maxTravel(x) > this.skin;
+    return 4 * this.maxTravel2(x) > this.skin * this.skin;
   }
 
   /** Sorts particles first .. first+count−1 into the grid and writes the neighbour lists. */

@@ -17,6 +17,7 @@ describe('hydrostatics', () => {
       domain: { min: [0, 0], max: [0.4, 0.6] },
       substeps: 4,
       viscosity: 1,
+      maxDivergenceError: 0.1,
     });
     f.addBlock([0, 0], [0.4, 0.4]);
     const mean = new Float64Array(f.count);
