@@ -21,6 +21,7 @@
  * Velocities are stored in metres per second on the faces; positions are in metres.
  */
 import { PhysicsError } from '../core/errors.js';
+import { quoteList, show } from '../core/validate.js';
 import { FluxCorrectedTransport } from './flux-corrected-transport.js';
 import type { MacGrid } from './mac-grid.js';
 import {
@@ -467,6 +468,19 @@ export class Advector {
     this.vv = g.v;
     this.vw = g.w;
     const scheme = options.scheme ?? 'semi-lagrangian';
+    if (
+      scheme !== 'semi-lagrangian' &&
+      scheme !== 'maccormack' &&
+      scheme !== 'bfecc' &&
+      scheme !== 'upwind' &&
+      scheme !== 'conservative'
+    ) {
+      // an unknown scheme never falls through to another one silently
+      throw new PhysicsError(
+        'invalid-argument',
+        `advection.scheme: expected one of ${quoteList(scalarAdvectionSchemes)}, got ${show(scheme)}`,
+      );
+    }
     if (scheme === 'upwind') for (let f = 0; f < srcs.length; f++) this.upwind(srcs[f]!, dsts[f]!, dt);
     else if (scheme === 'conservative') this.fct.advect(srcs, dsts, dt);
     else this.advectLayout(srcs, dsts, g.nx, g.ny, g.nz, 0.5, 0.5, 0.5, dt, scheme, cubic);
@@ -484,6 +498,12 @@ export class Advector {
     const scheme = (options.scheme ?? 'semi-lagrangian') as VelocityAdvectionScheme;
     if ((scheme as string) === 'upwind' || (scheme as string) === 'conservative') {
       throw new PhysicsError('invalid-argument', `advection.scheme: '${scheme}' is for scalars only`);
+    }
+    if (scheme !== 'semi-lagrangian' && scheme !== 'maccormack' && scheme !== 'bfecc') {
+      throw new PhysicsError(
+        'invalid-argument',
+        `advection.scheme: expected one of ${quoteList(velocityAdvectionSchemes)}, got ${show(scheme)}`,
+      );
     }
     this.u0.set(g.u);
     this.v0.set(g.v);

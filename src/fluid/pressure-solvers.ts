@@ -15,6 +15,8 @@
  * Each reports its iterations and the final residual ‖b − A p‖₂, which after the projection is
  * the remaining divergence. `tolerance` is relative to ‖b‖₂ (the divergence before projection).
  */
+import { PhysicsError } from '../core/errors.js';
+import { quoteList, show } from '../core/validate.js';
 import { psin } from '../math/portable.js';
 import { MIC0 } from './mic0.js';
 import { MultigridPreconditioner, redBlackSweepFused } from './multigrid.js';
@@ -141,6 +143,13 @@ export class PressureSolver {
       }
       const pre = kind === 'mic-pcg' ? 1 : kind === 'mgpcg' ? 2 : 0;
       return this.pcg(kind, pre, p, b, target, bNorm, options.maxIterations ?? 500, options.trace);
+    }
+    if (kind !== 'jacobi' && kind !== 'weighted-jacobi' && kind !== 'gauss-seidel' && kind !== 'sor') {
+      // an unknown kind never falls through to Jacobi silently
+      throw new PhysicsError(
+        'invalid-argument',
+        `pressure.solver: expected one of ${quoteList(pressureSolverKinds)}, got ${show(kind)}`,
+      );
     }
     const maxIter = options.maxIterations ?? 60;
     const trace = options.trace;

@@ -61,6 +61,22 @@ describe('SmokeSim options', () => {
       /^smoke\.sources\[0\]\.colour: unknown field/,
     );
   });
+  it('a solver or scheme changed after construction to an unknown name throws at the step', () => {
+    const sim = new SmokeSim({ nx: 8, ny: 8 });
+    (sim as { solver: string }).solver = 'magic';
+    expectError(
+      () => sim.step(1 / 60),
+      'invalid-argument',
+      /^pressure\.solver: expected one of .*got string "magic"$/,
+    );
+    const other = new SmokeSim({ nx: 8, ny: 8 });
+    (other as { scalarAdvection: string }).scalarAdvection = 'magic';
+    expectError(
+      () => other.step(1 / 60),
+      'invalid-argument',
+      /^advection\.scheme: expected one of .*got string "magic"$/,
+    );
+  });
   it('iterations and work per step are bounded', () => {
     expectError(
       () => new SmokeSim({ nx: 8, ny: 8, solver: 'jacobi', tolerance: 0, pressureIterations: 1e9 }),
