@@ -18,19 +18,18 @@ import { type ConvexProxy3, CoreKind3 } from './support3d.js';
 
 /** Faces within this cosine of the normal count as aligned (may serve as reference). */
 export const FACE_ALIGN_COS = 0.98;
+/** A clipped face may measure at most this much deeper than the normal's separation: |sep| / 0.95 + 2.5 mm. */
+const FACE_REL_TOL = 0.95;
+const FACE_ABS_TOL = 0.0025;
 /** Capsule and cylinder sides within this |cos| of perpendicular offer their whole segment. */
 const SIDE_COS = 0.02;
 /** Polygons up to this size (a cylinder cap is an octagon; clipping adds points). */
 const MAX_POLY = 32;
 const CAP_SIDES = 8;
-/** cos and sin of k·45° for the cylinder caps */
-const CAP_C = new Float64Array(CAP_SIDES);
-const CAP_S = new Float64Array(CAP_SIDES);
-for (let k = 0; k < CAP_SIDES; k++) {
-  const a = (k * 2 * Math.PI) / CAP_SIDES;
-  CAP_C[k] = Math.round(Math.cos(a) * 1e15) / 1e15;
-  CAP_S[k] = Math.round(Math.sin(a) * 1e15) / 1e15;
-}
+/** cos and sin of k·45° for the cylinder caps (exact constants: no libm at start-up) */
+const H = Math.SQRT1_2;
+const CAP_C = new Float64Array([1, H, 0, -H, -1, -H, 0, H]);
+const CAP_S = new Float64Array([0, H, 1, H, 0, -H, -1, -H]);
 
 /** Tag of a vertex feature code. */
 export const FEATURE_VERTEX = 0;
@@ -545,6 +544,14 @@ export function reduceContacts3(
   if (i3 >= 0) out.add(kx[i3]!, ky[i3]!, kz[i3]!, ks[i3]!, kid[i3]!);
 }
 
+/** The smallest separation of a non-empty manifold. */
+function deepestOf(m: Manifold3): number {
+  const s = m.separation;
+  let d = s[0]!;
+  for (let k = 1; k < m.pointCount; k++) if (s[k]! < d) d = s[k]!;
+  return d;
+}
+
 const fa = new Feature3();
 const fb = new Feature3();
 
@@ -567,6 +574,8 @@ export function manifoldFromNormal3(
   preferB = false,
 ): void {
   out.clear();
+  // separation along n between the rounded surfaces
+  const sep = (pb[0]! - pa[0]!) * nx + (pb[1]! - pa[1]!) * ny + (pb[2]! - pa[2]!) * nz - A.radius - B.radius;
   featureToward(A, nx, ny, nz, fa);
   featureToward(B, -nx, -ny, -nz, fb);
   const bFace = fb.count >= 3 && fb.align >= FACE_ALIGN_COS;
@@ -577,11 +586,13 @@ export function manifoldFromNormal3(
     const n = useA
       ? clipFeatures3(fa, fb, true, A.radius, B.radius, speculative, out)
       : clipFeatures3(fb, fa, false, B.radius, A.radius, speculative, out);
-    if (n > 0) return;
+    if (n > 0) {
+      // a face a little off the normal measures deeper: accept it within the tolerance SAT gives
+      // faces over edge pairs (5 % + 2.5 mm), else fall back to the single point along n
+      if (deepestOf(out) >= sep - Math.abs(sep) * (1 / FACE_REL_TOL - 1) - FACE_ABS_TOL - 1e-9) return;
+    }
     out.clear();
   }
-  // single point: separation along n between the rounded surfaces
-  const sep = (pb[0]! - pa[0]!) * nx + (pb[1]! - pa[1]!) * ny + (pb[2]! - pa[2]!) * nz - A.radius - B.radius;
   if (sep >= speculative) return;
   out.normalX = nx;
   out.normalY = ny;

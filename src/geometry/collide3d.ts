@@ -6,8 +6,9 @@
  *
  * Pairs: sphere–sphere, sphere–capsule, sphere–box and capsule–capsule in closed form; box–box by
  * SAT over the 15 axes (sat3d.ts) with face clipping (clip3d.ts); every other convex pair (capsule–
- * box, cylinders, hulls) by GJK (gjk3d.ts) on the cores, EPA (epa3d.ts) when the cores overlap,
- * then face clipping along the found normal. Convex shapes against a triangle mesh or heightfield
+ * box, box–hull, hull–hull, cylinders) by GJK (gjk3d.ts) on the cores, EPA (epa3d.ts) when the
+ * cores overlap, then face clipping along the found normal; the polyhedron SAT (sathull3d.ts) is
+ * the fallback where EPA cannot expand a degenerate polytope. Convex shapes against a triangle mesh or heightfield
  * collide with each triangle near them; a contact on a flat or concave (internal) edge or vertex
  * takes the triangle's face normal, so shapes slide across triangle joins without snagging
  * (only convex edges give edge normals). Either shape may be the static one: `collide3` swaps the
@@ -137,13 +138,67 @@ function collideConvex(
     boxBox(a, xfA, oa, b, xfB, ob, speculative, out);
     return;
   } else if (a.kind === ShapeKind3.BOX && b.kind === ShapeKind3.HULL) {
-    if (hullHull(a.asHull(), xfA, oa, b, xfB, ob, speculative, out)) return;
+    polyhedra(a.asHull(), xfA, oa, b, xfB, ob, speculative, out);
+    return;
   } else if (a.kind === ShapeKind3.HULL && b.kind === ShapeKind3.HULL) {
-    if (hullHull(a, xfA, oa, b, xfB, ob, speculative, out)) return;
+    polyhedra(a, xfA, oa, b, xfB, ob, speculative, out);
+    return;
   }
   proxyA.setShape(a, xfA, oa);
   proxyB.setShape(b, xfB, ob);
   convexProxies(proxyA, proxyB, speculative, out);
+}
+
+/**
+ * Two polyhedra (hulls, or a box as a hull): GJK rejects or measures separated pairs; overlapping
+ * cores take EPA's normal — the minimum over all directions, the axis SAT would find over face
+ * normals and Minkowski edge pairs, at about a third of the cost for 16-vertex hulls (measured
+ * 6.8 µs against 19 µs); SAT (sathull3d.ts) stands in where EPA fails on a degenerate polytope.
+ */
+function polyhedra(
+  a: ConvexHull3,
+  xfA: ArrayLike<number>,
+  oa: number,
+  b: ConvexHull3,
+  xfB: ArrayLike<number>,
+  ob: number,
+  speculative: number,
+  out: Manifold3,
+): void {
+  proxyA.setShape(a, xfA, oa);
+  proxyB.setShape(b, xfB, ob);
+  gjk3(proxyA, proxyB, gjk);
+  if (!gjk.overlap && gjk.distance > 1e-9) {
+    if (gjk.distance - a.radius - b.radius >= speculative) return;
+    manifoldFromNormal3(
+      proxyA,
+      proxyB,
+      gjk.normal[0]!,
+      gjk.normal[1]!,
+      gjk.normal[2]!,
+      gjk.pointA,
+      gjk.pointB,
+      speculative,
+      out,
+    );
+    return;
+  }
+  gjk.overlap = true;
+  if (epa3(proxyA, proxyB, gjk, epa)) {
+    manifoldFromNormal3(
+      proxyA,
+      proxyB,
+      epa.normal[0]!,
+      epa.normal[1]!,
+      epa.normal[2]!,
+      epa.pointA,
+      epa.pointB,
+      speculative,
+      out,
+    );
+    return;
+  }
+  hullHull(a, xfA, oa, b, xfB, ob, speculative, out);
 }
 
 /** GJK (EPA when the cores overlap) and clipping along the normal for two loaded proxies. */
@@ -719,29 +774,22 @@ function convexTriangle(
   if (c > 1 - 1e-6) return triManifold.pointCount;
   if (flags !== 0 && useEdgeNormal(A, pose, flags)) return triManifold.pointCount;
   // internal feature: redo along the face normal (the triangle face as the reference)
-  A.support(-nx, -ny, -nz, v3, 6);
-  const sep = (v3[6]! - v3[0]!) * nx + (v3[7]! - v3[1]!) * ny + (v3[8]! - v3[2]!) * nz - A.radius;
+  A.support(-nx, -ny, -nz, triWa, 0);
+  const sep = (triWa[0]! - v3[0]!) * nx + (triWa[1]! - v3[1]!) * ny + (triWa[2]! - v3[2]!) * nz - A.radius;
   triManifold.clear();
   if (sep >= speculative) return 0;
   // witness points: A's deepest core point and its projection on the plane
-  v3[9] = v3[6]! - nx * (sep + A.radius);
-  v3[10] = v3[7]! - ny * (sep + A.radius);
-  v3[11] = v3[8]! - nz * (sep + A.radius);
-  manifoldFromNormal3(
-    A,
-    proxyB,
-    -nx,
-    -ny,
-    -nz,
-    v3.subarray(6, 9),
-    v3.subarray(9, 12),
-    speculative,
-    triManifold,
-  );
+  const back = sep + A.radius;
+  triWb[0] = triWa[0]! - nx * back;
+  triWb[1] = triWa[1]! - ny * back;
+  triWb[2] = triWa[2]! - nz * back;
+  manifoldFromNormal3(A, proxyB, -nx, -ny, -nz, triWa, triWb, speculative, triManifold);
   return triManifold.pointCount;
 }
 
 const bary = new Float64Array(3);
+const triWa = new Float64Array(3);
+const triWb = new Float64Array(3);
 
 /**
  * Whether the contact in `triManifold` touches the triangle at a convex edge (or a vertex with a

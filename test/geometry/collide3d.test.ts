@@ -202,8 +202,9 @@ describe('hull SAT (faces and Minkowski edge pairs) against GJK/EPA on 200 rando
       collide3(a, ta, 0, b, tb, 0, 0.01, m);
       expect(m.pointCount).toBeGreaterThan(0);
       expect(m.pointCount).toBeLessThanOrEqual(4);
+      // a reference face off the EPA normal measures deeper only within the face tolerance
       for (let k = 0; k < m.pointCount; k++)
-        expect(m.separation[k]!).toBeGreaterThanOrEqual(hs.separation - 1e-6);
+        expect(m.separation[k]!).toBeGreaterThanOrEqual(-epa.depth / 0.95 - 0.0025 - 1e-6);
     }
     expect(compared).toBeGreaterThan(60);
     expect(edges).toBeGreaterThan(3);
