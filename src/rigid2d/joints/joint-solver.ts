@@ -40,7 +40,13 @@ import {
 import { motorJointSolver } from './motor-joint.js';
 import { mouseJointSolver } from './mouse-joint.js';
 import { prismaticJointSolver } from './prismatic-joint.js';
-import { revoluteJointSolver, solveRevolute, warmStartRevolute } from './revolute-joint.js';
+import {
+  prepareRevolute,
+  reactionRevolute,
+  revoluteJointSolver,
+  solveRevolute,
+  warmStartRevolute,
+} from './revolute-joint.js';
 import { weldJointSolver } from './weld-joint.js';
 import { wheelJointSolver } from './wheel-joint.js';
 
@@ -113,7 +119,8 @@ export function prepareJoints(
     jc[o + J_QAS] = as;
     const q = j * JI_STRIDE;
     for (let i = 0; i < JI_STRIDE; i++) jc[o + J_IMPULSE + i] = warmStarting ? imp[q + i]! : 0;
-    JOINT_SOLVERS[kind]!.prepare(ctx, j, o);
+    if (kind === JOINT_REVOLUTE) prepareRevolute(ctx, j, o);
+    else JOINT_SOLVERS[kind]!.prepare(ctx, j, o);
   }
 }
 
@@ -168,7 +175,9 @@ export function finishJoints(ctx: JointContext, list: Int32Array, n: number, bro
     const o = k * JC_STRIDE;
     const q = j * JI_STRIDE;
     for (let i = 0; i < JI_STRIDE; i++) imp[q + i] = jc[o + J_IMPULSE + i]!;
-    JOINT_SOLVERS[js.kind[j]!]!.reaction(ctx, j, o);
+    const kind = js.kind[j]!;
+    if (kind === JOINT_REVOLUTE) reactionRevolute(ctx, j, o);
+    else JOINT_SOLVERS[kind]!.reaction(ctx, j, o);
     const fx = js.forceX[j]!;
     const fy = js.forceY[j]!;
     if (Math.sqrt(fx * fx + fy * fy) > js.breakForce[j]! || Math.abs(js.torque[j]!) > js.breakTorque[j]!) {

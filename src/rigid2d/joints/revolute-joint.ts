@@ -64,7 +64,8 @@ export const RI_UPPER = J_IMPULSE + 5;
 
 const bias = new Float64Array(3);
 
-function prepare(ctx: JointContext, j: number, o: number): void {
+/** Prepares the revolute joint in slot `j`, packed at `o`: axial mass, spring softness, motor and limit settings. */
+export function prepareRevolute(ctx: JointContext, j: number, o: number): void {
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -218,7 +219,8 @@ export function solveRevolute(ctx: JointContext, o: number, oa: number, ob: numb
   solvePointConstraint(ctx, o, oa, ob, RI_X, useBias, bias);
 }
 
-function reaction(ctx: JointContext, j: number, o: number): void {
+/** The revolute joint's reaction force and torque (accumulated impulses / h) into the joint store. */
+export function reactionRevolute(ctx: JointContext, j: number, o: number): void {
   const jc = ctx.jc;
   const js = ctx.joints;
   const invH = ctx.invH;
@@ -228,8 +230,8 @@ function reaction(ctx: JointContext, j: number, o: number): void {
 }
 
 export const revoluteJointSolver: JointKindSolver = {
-  prepare,
+  prepare: prepareRevolute,
   warmStart: warmStartRevolute,
   solve: solveRevolute,
-  reaction,
+  reaction: reactionRevolute,
 };
