@@ -10,7 +10,7 @@ import { ImplicitFem } from '../../src/fem/implicit-fem.js';
 import { triangulateRectangle } from '../../src/fem/triangulate.js';
 import { clothMesh } from '../../src/xpbd/cloth.js';
 
-function expectError(f: () => unknown, code: string, message: RegExp) {
+function expectError(f: () => unknown, code: string, message: string | RegExp) {
   try {
     f();
   } catch (e) {
