@@ -100,7 +100,7 @@ export class FluxCorrectedTransport {
       }
     }
     const n = Math.ceil(2 * cmax * k);
-    return n < 1 ? 1 : n > FCT_MAX_SUBSTEPS ? FCT_MAX_SUBSTEPS : n;
+    return n < 1 ? 1 : Math.min(n, FCT_MAX_SUBSTEPS);
   }
 
   /**
@@ -142,8 +142,8 @@ export class FluxCorrectedTransport {
     for (let c = 0; c < n; c++) {
       const a = cur[c]!;
       const b = low[c]!;
-      smax[c] = a > b ? a : b;
-      smin[c] = a < b ? a : b;
+      smax[c] = Math.max(a, b);
+      smin[c] = Math.min(a, b);
     }
     this.bounds(0, this.au, nx + 1, ny, nx, ny, nz, 1);
     this.bounds(1, this.av, nx, ny + 1, nx, ny, nz, nx);
@@ -251,10 +251,10 @@ export class FluxCorrectedTransport {
           const l = r - stride;
           if (solid[l] || solid[r]) continue;
           // neighbours across a face that can carry flux widen each other's range
-          const hiR = cur[r]! > low[r]! ? cur[r]! : low[r]!;
-          const loR = cur[r]! < low[r]! ? cur[r]! : low[r]!;
-          const hiL = cur[l]! > low[l]! ? cur[l]! : low[l]!;
-          const loL = cur[l]! < low[l]! ? cur[l]! : low[l]!;
+          const hiR = Math.max(cur[r]!, low[r]!);
+          const loR = Math.min(cur[r]!, low[r]!);
+          const hiL = Math.max(cur[l]!, low[l]!);
+          const loL = Math.min(cur[l]!, low[l]!);
           if (hiR > smax[l]!) smax[l] = hiR;
           if (loR < smin[l]!) smin[l] = loR;
           if (hiL > smax[r]!) smax[r] = hiL;
@@ -295,8 +295,8 @@ export class FluxCorrectedTransport {
           const l = r - stride;
           // A > 0 moves the scalar from l to r: r gains (R⁺), l loses (R⁻)
           let cf: number;
-          if (af > 0) cf = pin[r]! < pout[l]! ? pin[r]! : pout[l]!;
-          else cf = pin[l]! < pout[r]! ? pin[l]! : pout[r]!;
+          if (af > 0) cf = Math.min(pin[r]!, pout[l]!);
+          else cf = Math.min(pin[l]!, pout[r]!);
           const m = cf * af;
           cur[l] = cur[l]! - m;
           cur[r] = cur[r]! + m;
