@@ -36,7 +36,6 @@ function sphPanel(solver: 'wcsph' | 'dfsph', d: number): Panel {
     // WCSPH: speed of sound c = √k = 14 m/s, about 6× the fastest flow; the substep keeps h c/Δt ≥ 2.5
     substeps: solver === 'wcsph' ? 30 : 6,
     stiffness: solver === 'wcsph' ? 50 * 9.81 * TANK_H : undefined,
-    viscosity: solver === 'wcsph' ? 0.5 : 0.05,
   });
   f.addBlock([0, 0], [COL_W, COL_H]);
   return {

@@ -36,7 +36,10 @@ export interface SphOptions extends FluidBoxOptions {
   stiffness?: number;
   /** WCSPH equation of state (default 'linear') */
   eos?: EquationOfState;
-  /** dynamic viscosity μ, Pa·s, through the viscosity kernel's Laplacian (default 0.5 in WCSPH, 0.05 in DFSPH) */
+  /**
+   * dynamic viscosity μ, Pa·s, through the viscosity kernel's Laplacian (default 0.05 in DFSPH; in WCSPH
+   * 0.0125 ρ0 h √k, Monaghan's artificial viscosity with α = 0.1)
+   */
   viscosity?: number;
   /** viscosity μ_b, Pa·s, between the fluid and the walls (no-slip friction; default 0: free-slip walls) */
   boundaryViscosity?: number;
@@ -146,7 +149,11 @@ export class SphFluid {
       api.optNumber(o as never, 'stiffness', where, { above: 0 }) ?? 200 * Math.max(gAbs, 1) * height;
     this.eosTait =
       (o.eos === undefined ? 'linear' : api.oneOf(o.eos, `${where}.eos`, ['linear', 'tait'])) === 'tait';
-    const viscosity = api.optNumber(o as never, 'viscosity', where, { min: 0 }) ?? (dfsph ? 0.05 : 0.5);
+    // WCSPH's default is the shear viscosity of Monaghan's artificial viscosity with α = 0.1,
+    // ν = α h c / 8 (c = √k): without it the stiff, explicit scheme boils
+    const viscosity =
+      api.optNumber(o as never, 'viscosity', where, { min: 0 }) ??
+      (dfsph ? 0.05 : 0.0125 * this.box.restDensity * this.box.h * Math.sqrt(stiffness));
     const tension = api.optNumber(o as never, 'surfaceTension', where, { min: 0 }) ?? 0;
     const wallViscosity = api.optNumber(o as never, 'boundaryViscosity', where, { min: 0 }) ?? 0;
     this.substeps = api.optNumber(o as never, 'substeps', where, { min: 1, integer: true }) ?? 4;

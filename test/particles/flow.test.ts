@@ -9,6 +9,34 @@ import { XpbdWorld } from '../../src/xpbd/solver.js';
 
 const d = 0.025;
 
+describe('weakly compressible SPH', () => {
+  it('WCSPH (defaults: linear equation of state, artificial-viscosity-level μ) settles in a tank: compression ≈ gH/c²', () => {
+    const H = 0.3;
+    const f = new SphFluid({
+      dim: 2,
+      spacing: d,
+      domain: { min: [0, 0], max: [0.3, 0.45] },
+      solver: 'wcsph',
+      substeps: 30,
+    });
+    f.addBlock([0, 0], [0.3, H]);
+    for (let s = 0; s < 120; s++) f.step(1 / 60);
+    let fastest = 0;
+    for (let k = 0; k < f.fluidCount; k++) {
+      const i = f.index(k);
+      fastest = Math.max(fastest, Math.hypot(f.v[3 * i], f.v[3 * i + 1]));
+    }
+    expect(fastest).toBeLessThan(0.2); // at rest, not boiling
+    // p = k(ρ − ρ0) with k = c² = 200 g · 0.45 m: the bottom is compressed by about ρ0 g H / k
+    const c2 = 200 * 9.81 * 0.45;
+    const scale = (9.81 * H) / c2;
+    // the mean (hydrostatics alone would give scale/2; the repacked start lattice and the surface add more)
+    expect(f.stats.densityError).toBeLessThan(3 * scale);
+    expect(f.stats.densityError).toBeGreaterThan(0.1 * scale);
+    expect(f.stats.maxDensityError).toBeLessThan(5 * scale); // the bottom corners
+  });
+});
+
 describe('hydrostatics', () => {
   it('DFSPH: the pressure away from the walls and the surface is ρ g (depth) within 5%', () => {
     const f = new SphFluid({
