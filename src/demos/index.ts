@@ -8,6 +8,7 @@ import { rigid2dDemos } from './rigid2d.js';
 import { rigid2dFractureDemos } from './rigid2d-fracture.js';
 import { rigid2dJointDemos } from './rigid2d-joints.js';
 import { rigid2dRobustnessDemos } from './rigid2d-robustness.js';
+import { rigid3dDemos } from './rigid3d.js';
 import type { Demo } from './types.js';
 import { waterDemos } from './water.js';
 import { xpbdDemos } from './xpbd.js';
@@ -21,6 +22,7 @@ export const demos: readonly Demo[] = [
   ...rigid2dJointDemos,
   ...rigid2dRobustnessDemos,
   ...rigid2dFractureDemos,
+  ...rigid3dDemos,
   ...xpbdDemos,
   ...femDemos,
   ...fluidDemos,
