@@ -54,6 +54,7 @@ export interface NumRule {
 
 /** The checks, all throwing `PhysicsError(code)` with `path: what`. */
 export interface Checks {
+  /** the PhysicsError code of every failure (scene files: 'invalid-scene', API arguments: 'invalid-argument') */
   readonly code: PhysicsErrorCode;
   /** Throws `path: what`. */
   fail(path: string, what: string): never;
@@ -75,6 +76,7 @@ export interface Checks {
   optString(o: Obj, key: string, path: string): string | undefined;
   /** `[x, y]` of finite numbers. */
   vec2(value: unknown, path: string): [number, number];
+  /** `o[key]` as `[x, y]` of finite numbers, or undefined when absent. */
   optVec2(o: Obj, key: string, path: string): [number, number] | undefined;
   /** `[x, y]` or `[x, y, z]` of finite numbers. */
   vec2or3(value: unknown, path: string): [number, number] | [number, number, number];

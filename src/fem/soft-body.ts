@@ -27,6 +27,7 @@ export interface SoftBody {
 export interface FemBodyOptions extends ElasticMaterial {
   /** kg/m³ (3D) or kg/m² (2D, unit thickness) */
   density: number;
+  /** the elastic energy (default 'corotational') */
   model?: FemModel;
 }
 
@@ -123,6 +124,7 @@ export function addFemBody2D(
 
 /** Options of a shape-matching soft body (Müller et al. 2005): density and cluster size. */
 export interface ShapeMatchingBodyOptions extends Omit<ShapeMatchingOptions, 'stride' | 'dim'> {
+  /** kg/m³ (3D) or kg/m² (2D) */
   density: number;
   /**
    * cluster size: undefined = one cluster of the whole body; a length L = overlapping cubic (square)

@@ -19,8 +19,11 @@ import { polygonSignedArea } from './polygon2d.js';
 
 /** The half-plane a·x + b·y ≤ c. */
 export interface HalfPlane2 {
+  /** coefficient of x */
   a: number;
+  /** coefficient of y */
   b: number;
+  /** the bound */
   c: number;
 }
 

@@ -39,6 +39,7 @@ const NULL = -1;
 const ALL_BITS = 0xffffffff;
 const ALL_LAYERS = 0xff;
 
+/** Options of a {@link DynamicTree}: dimension, fat-box margin and stretch, initial capacity. */
 export interface DynamicTreeOptions {
   /** 2 (default) or 3: the boxes' dimension */
   dimensions?: 2 | 3;
@@ -57,28 +58,41 @@ export interface DynamicTreeOptions {
 
 /** Out-parameter for `getFatAABB` (2D). */
 export interface AABBOut {
+  /** lower x bound */
   minX: number;
+  /** lower y bound */
   minY: number;
+  /** upper x bound */
   maxX: number;
+  /** upper y bound */
   maxY: number;
 }
 
 /** Out-parameter for `getFatAABB3` (3D). */
 export interface AABB3Out {
+  /** lower x bound */
   minX: number;
+  /** lower y bound */
   minY: number;
+  /** lower z bound */
   minZ: number;
+  /** upper x bound */
   maxX: number;
+  /** upper y bound */
   maxY: number;
+  /** upper z bound */
   maxZ: number;
 }
 
+/** A dynamic AABB tree (2D or 3D; Box2D's b2DynamicTree): fat boxes of moving proxies in a balanced binary tree, with box and ray queries and the broad-phase pair search. */
 export class DynamicTree {
   /** 2 or 3 */
   readonly dimensions: 2 | 3;
   /** fat-box margin, metres */
   readonly margin: number;
+  /** the fat box is stretched by this many times the displacement in the direction of motion */
   readonly displacementMultiplier: number;
+  /** the most the stretch adds along each axis, metres */
   readonly displacementLimit: number;
   /** numbers per node box: 2·dimensions */
   private readonly stride: number;
@@ -131,6 +145,7 @@ export class DynamicTree {
    * pairs[2k] < pairs[2k+1], sorted by (first, second). Valid up to `pairCount`.
    */
   pairs: Int32Array = new Int32Array(32);
+  /** number of pairs in `pairs` */
   pairCount = 0;
   private pairKeys: Float64Array = new Float64Array(16);
 
@@ -453,6 +468,7 @@ export class DynamicTree {
     this.bufferMove(id);
   }
 
+  /** The number stored with proxy `id` when it was created. */
   getUserData(id: number): number {
     this.checkProxy(id, 'getUserData');
     return this.userData[id]!;
@@ -500,12 +516,15 @@ export class DynamicTree {
   fatMinX(id: number): number {
     return this.bounds[id << 2]!;
   }
+  /** (see fatMinX) the fat box's lower y bound (2D) */
   fatMinY(id: number): number {
     return this.bounds[(id << 2) + 1]!;
   }
+  /** (see fatMinX) the fat box's upper x bound (2D) */
   fatMaxX(id: number): number {
     return this.bounds[(id << 2) + 2]!;
   }
+  /** (see fatMinX) the fat box's upper y bound (2D) */
   fatMaxY(id: number): number {
     return this.bounds[(id << 2) + 3]!;
   }
@@ -514,6 +533,7 @@ export class DynamicTree {
   fatMin(id: number, axis: number): number {
     return this.bounds[id * this.stride + axis]!;
   }
+  /** (see fatMin) the fat box's upper bound along `axis` */
   fatMax(id: number, axis: number): number {
     return this.bounds[id * this.stride + this.dimensions + axis]!;
   }
