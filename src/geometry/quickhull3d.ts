@@ -215,35 +215,37 @@ export function quickhull3(
   for (let i = 0; i < n; i++) if (!used[i]) assign(i, [0, 1, 2, 3]);
 
   const limit = Math.max(4, maxVertices);
-  // faces before this index are all dead (skipped in the search for the next point)
-  let firstAlive = 0;
+  // the faces that may have outside points (compacted as faces die or empty)
+  const pending: number[] = [0, 1, 2, 3];
   for (;;) {
     if (vertexCount >= limit) break;
     // the farthest outside point over all faces
     let eye = -1;
     let eyeFace = -1;
     let bd = 0;
-    for (let f = firstAlive; f < faces.length; f++) {
+    let keep = 0;
+    for (let k = 0; k < pending.length; k++) {
+      const f = pending[k]!;
       const face = faces[f]!;
       if (!face.alive || face.far < 0) continue;
+      pending[keep++] = f;
       if (face.farD > bd) {
         bd = face.farD;
         eye = face.far;
         eyeFace = f;
       }
     }
+    pending.length = keep;
     if (eye < 0) break;
     // the connected set of faces that see the eye
     const visible: number[] = [eyeFace];
     const seen = new Set<number>([eyeFace]);
     for (let k = 0; k < visible.length; k++) {
       const f = faces[visible[k]!]!;
-      for (const [u, v] of [
-        [f.a, f.b],
-        [f.b, f.c],
-        [f.c, f.a],
-      ] as const) {
-        const g = edgeFace.get(key(v!, u!));
+      for (let e = 0; e < 3; e++) {
+        const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
+        const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
+        const g = edgeFace.get(key(v, u));
         if (g === undefined || seen.has(g)) continue;
         if (dist(faces[g]!, eye) > eps) {
           seen.add(g);
@@ -259,30 +261,28 @@ export function quickhull3(
       f.alive = false;
       for (const i of f.outside) if (i !== eye) orphans.push(i);
       f.outside = [];
-      for (const [u, v] of [
-        [f.a, f.b],
-        [f.b, f.c],
-        [f.c, f.a],
-      ] as const) {
-        const g = edgeFace.get(key(v!, u!));
-        if (g === undefined || !seen.has(g)) horizon.push(u!, v!);
+      for (let e = 0; e < 3; e++) {
+        const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
+        const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
+        const g = edgeFace.get(key(v, u));
+        if (g === undefined || !seen.has(g)) horizon.push(u, v);
       }
     }
     for (const fi of visible) {
       const f = faces[fi]!;
-      for (const [u, v] of [
-        [f.a, f.b],
-        [f.b, f.c],
-        [f.c, f.a],
-      ] as const)
-        if (edgeFace.get(key(u!, v!)) === fi) edgeFace.delete(key(u!, v!));
+      for (let e = 0; e < 3; e++) {
+        const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
+        const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
+
+        if (edgeFace.get(key(u, v)) === fi) edgeFace.delete(key(u, v));
+      }
     }
     const created: number[] = [];
     for (let h = 0; h < horizon.length; h += 2) created.push(makeFace(horizon[h]!, horizon[h + 1]!, eye));
     used[eye] = 1;
     vertexCount++;
     for (const i of orphans) assign(i, created);
-    while (firstAlive < faces.length && !faces[firstAlive]!.alive) firstAlive++;
+    for (const f of created) if (faces[f]!.far >= 0) pending.push(f);
   }
 
   // merge coplanar neighbours (union–find over faces)
@@ -302,12 +302,10 @@ export function quickhull3(
   };
   for (const fi of alive) {
     const f = faces[fi]!;
-    for (const [u, v] of [
-      [f.a, f.b],
-      [f.b, f.c],
-      [f.c, f.a],
-    ] as const) {
-      const gi = edgeFace.get(key(v!, u!));
+    for (let e = 0; e < 3; e++) {
+      const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
+      const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
+      const gi = edgeFace.get(key(v, u));
       if (gi === undefined || gi < fi) continue;
       const g = faces[gi]!;
       // coplanar when each face's far vertex lies on the other's plane
@@ -325,19 +323,17 @@ export function quickhull3(
   for (const fi of alive) {
     const f = faces[fi]!;
     const r = find(fi);
-    for (const [u, v] of [
-      [f.a, f.b],
-      [f.b, f.c],
-      [f.c, f.a],
-    ] as const) {
-      const gi = edgeFace.get(key(v!, u!));
+    for (let e = 0; e < 3; e++) {
+      const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
+      const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
+      const gi = edgeFace.get(key(v, u));
       if (gi !== undefined && find(gi) === r) continue;
       let m = next.get(r);
       if (!m) {
         m = new Map();
         next.set(r, m);
       }
-      m.set(u!, v!);
+      m.set(u, v);
     }
   }
   const polys: number[][] = [];

@@ -219,7 +219,7 @@ function rayCapsule(
   r: number,
   maxT: number,
 ): number {
-  const cy = oy < -h ? -h : oy > h ? h : oy;
+  const cy = oy < -h ? -h : Math.min(oy, h);
   if (ox * ox + (oy - cy) * (oy - cy) + oz * oz <= r * r) return setInside(dx, dy, dz);
   let best = -1;
   let bx = 0;

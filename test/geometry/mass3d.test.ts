@@ -79,7 +79,7 @@ describe('mass properties (textbook §26.2 inertia tensor)', () => {
   it('hulls of finely sampled sphere, cylinder and capsule approach the closed forms', () => {
     const exact = new MassProperties3();
     const cases: [ConvexHull3, Sphere3 | Cylinder3 | Capsule3][] = [
-      [quickhull3(revolve(sphereRings(1, 0, 40, null), 80)), new Sphere3(1)],
+      [quickhull3(revolve(sphereRings(1, 0, 30, null), 60)), new Sphere3(1)],
       [
         quickhull3(
           revolve(
@@ -93,7 +93,7 @@ describe('mass properties (textbook §26.2 inertia tensor)', () => {
         new Cylinder3(1, 0.5),
       ],
       [
-        quickhull3(revolve([...sphereRings(0.4, -0.6, 40, false), ...sphereRings(0.4, 0.6, 40, true)], 80)),
+        quickhull3(revolve([...sphereRings(0.4, -0.6, 30, false), ...sphereRings(0.4, 0.6, 30, true)], 60)),
         new Capsule3(0.6, 0.4),
       ],
     ];
