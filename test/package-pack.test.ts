@@ -169,7 +169,7 @@ describe('the library package', () => {
     const r = node([join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], consumer);
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
-  });
+  }, 180_000);
 });
 
 describe('the command-line package', () => {
@@ -221,5 +221,5 @@ describe('the command-line package', () => {
     expect(bad.stderr).toMatch(/^rikigaku: run: unknown demo 'nope'/);
     // the bin is linked under its command name
     expect(readdirSync(join(consumer, 'node_modules/.bin'))).toContain('rikigaku');
-  });
+  }, 180_000);
 });

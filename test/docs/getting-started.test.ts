@@ -167,7 +167,7 @@ describe('getting started pages', () => {
         return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
       });
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   for (const page of pages) {
     it(`${page}: the simulation block runs`, async () => {
