@@ -36,7 +36,9 @@ const SCENE = {
     { name: 'ball', position: [0, 2], shapes: [{ kind: 'circle', radius: 0.5 }] },
     { position: [3, 2], shapes: [{ kind: 'box', halfWidth: 0.5, halfHeight: 0.5 }] },
   ],
-  joints: [{ kind: 'distance', name: 'tether', bodyA: 'ground', bodyB: 'ball', localAnchorA: [0, 5], length: 3 }],
+  joints: [
+    { kind: 'distance', name: 'tether', bodyA: 'ground', bodyB: 'ball', localAnchorA: [0, 5], length: 3 },
+  ],
 };
 
 describe('loadRigid2dWorld', () => {
