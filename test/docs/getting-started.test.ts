@@ -1,10 +1,18 @@
 /**
  * The getting-started pages (docs/getting-started-*.md) show code that works with the real API:
- * every `ts` block is type-checked against the sources (the drawing blocks against small
- * declarations of the PixiJS and three.js calls they use), and the `ts run` block, the
- * simulation itself, is run.
+ * every `ts` block is type-checked against the sources (the three.js blocks against three's own
+ * types, the PixiJS blocks against declarations of the calls they use), and the `ts run` block,
+ * the simulation itself, is run.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -14,8 +22,8 @@ const ROOT = join(import.meta.dirname, '../..');
 const DOCS = join(ROOT, 'docs');
 const pages = readdirSync(DOCS).filter((f) => /^getting-started-.*\.md$/.test(f));
 
-/** The PixiJS v8 and three.js calls the pages use, with their real signatures (a subset). */
-const STUBS = `
+/** The PixiJS v8 calls the pages use, with their real signatures (a subset): PixiJS is not installed. */
+const PIXI_STUBS = `
 declare module 'pixi.js' {
   export class ObservablePoint { x: number; y: number; set(x: number, y?: number): void; }
   export class Container {
@@ -38,6 +46,10 @@ declare module 'pixi.js' {
     canvas: HTMLCanvasElement; stage: Container; ticker: { add(fn: () => void): void };
   }
 }
+`;
+
+/** The same for three.js, used only where its types (@types/three) are not installed. */
+const THREE_STUBS = `
 declare module 'three' {
   export class Vector2 { constructor(x?: number, y?: number); }
   export class Vector3 { set(x: number, y: number, z: number): this; }
@@ -116,10 +128,14 @@ function assemble(bs: Block[]): string {
   return toSource([...imports, ...bodies].join('\n'));
 }
 
+const realThree = existsSync(join(ROOT, 'node_modules/@types/three/package.json'));
 let dir: string;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'rikigaku-snippets-'));
-  writeFileSync(join(dir, 'stubs.d.ts'), STUBS);
+  // inside the repository, so that `three` resolves to the installed package and its real types
+  const cache = join(ROOT, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  dir = mkdtempSync(join(existsSync(join(ROOT, 'node_modules')) ? cache : tmpdir(), 'rikigaku-snippets-'));
+  writeFileSync(join(dir, 'stubs.d.ts'), realThree ? PIXI_STUBS : PIXI_STUBS + THREE_STUBS);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
