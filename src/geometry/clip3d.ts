@@ -300,19 +300,19 @@ export function featureToward(p: ConvexProxy3, dx: number, dy: number, dz: numbe
 const cx0 = new Float64Array(MAX_POLY * 2);
 const cy0 = new Float64Array(MAX_POLY * 2);
 const cz0 = new Float64Array(MAX_POLY * 2);
-const ci0 = new Uint32Array(MAX_POLY * 2);
+const ci0 = new Int32Array(MAX_POLY * 2);
 const ce0 = new Uint16Array(MAX_POLY * 2);
 const cx1 = new Float64Array(MAX_POLY * 2);
 const cy1 = new Float64Array(MAX_POLY * 2);
 const cz1 = new Float64Array(MAX_POLY * 2);
-const ci1 = new Uint32Array(MAX_POLY * 2);
+const ci1 = new Int32Array(MAX_POLY * 2);
 const ce1 = new Uint16Array(MAX_POLY * 2);
 // candidate contacts before reduction
 const kx = new Float64Array(MAX_POLY * 2);
 const ky = new Float64Array(MAX_POLY * 2);
 const kz = new Float64Array(MAX_POLY * 2);
 const ks = new Float64Array(MAX_POLY * 2);
-const kid = new Uint32Array(MAX_POLY * 2);
+const kid = new Int32Array(MAX_POLY * 2);
 
 /**
  * Clips `inc` against the side planes of the reference polygon `ref` and writes the contacts
@@ -334,7 +334,7 @@ export function clipFeatures3(
     cx0[k] = inc.x[k]!;
     cy0[k] = inc.y[k]!;
     cz0[k] = inc.z[k]!;
-    ci0[k] = ((ref.face << 16) | inc.vcode[k]!) >>> 0;
+    ci0[k] = (ref.face << 16) | inc.vcode[k]!;
     ce0[k] = inc.ecode[k]!;
   }
   let px = cx0;
@@ -399,11 +399,8 @@ export function clipFeatures3(
             // the edge runs along an earlier side plane j0: the point is a corner of the reference
             const j0 = ek & 0x3fff;
             const corner = (j0 + 1) % rc === j ? j : (j + 1) % rc === j0 ? j0 : -1;
-            qi[m] =
-              corner >= 0
-                ? ((ref.vcode[corner]! << 16) | inc.face) >>> 0
-                : ((sideCode << 16) | (j0 & 0x3fff)) >>> 0;
-          } else qi[m] = ((ref.ecode[j]! << 16) | ek) >>> 0;
+            qi[m] = corner >= 0 ? (ref.vcode[corner]! << 16) | inc.face : (sideCode << 16) | (j0 & 0x3fff);
+          } else qi[m] = (ref.ecode[j]! << 16) | ek;
           // entering keeps the incident edge; leaving runs along the side plane
           qe[m] = da <= 0 ? sideCode : pe[k]!;
           m++;
@@ -456,7 +453,7 @@ export function clipFeatures3(
     ks[c] = sep;
     const id = pi[k]!;
     // ids: A's half high, B's half low
-    kid[c] = refIsA ? id : (((id & 0xffff) << 16) | (id >>> 16)) >>> 0;
+    kid[c] = refIsA ? id : ((id & 0xffff) << 16) | (id >>> 16);
     c++;
   }
   if (refIsA) {
@@ -601,6 +598,6 @@ export function manifoldFromNormal3(
   const mx = 0.5 * (pa[0]! + A.radius * nx + pb[0]! - B.radius * nx);
   const my = 0.5 * (pa[1]! + A.radius * ny + pb[1]! - B.radius * ny);
   const mz = 0.5 * (pa[2]! + A.radius * nz + pb[2]! - B.radius * nz);
-  const id = ((featureCode(FEATURE_VERTEX, 0x3fff) << 16) | featureCode(FEATURE_VERTEX, 0x3fff)) >>> 0;
+  const id = (featureCode(FEATURE_VERTEX, 0x3fff) << 16) | featureCode(FEATURE_VERTEX, 0x3fff);
   out.add(mx, my, mz, sep, id);
 }

@@ -59,7 +59,7 @@ function flip(out: Manifold3): void {
   out.normalZ = -out.normalZ;
   for (let k = 0; k < out.pointCount; k++) {
     const id = out.id[k]!;
-    out.id[k] = (((id & 0xffff) << 16) | (id >>> 16)) >>> 0;
+    out.id[k] = ((id & 0xffff) << 16) | (id >>> 16);
   }
 }
 
@@ -506,8 +506,7 @@ function capsuleCapsule(
         // which end of B (or A) bounds the overlap
         const endA = s === 0 ? 0 : s === 1 ? 1 : 2;
         const endB = s === s0 ? 0 : s === s1 ? 1 : 2;
-        const id =
-          ((featureCode(FEATURE_VERTEX, endA) << 16) | featureCode(FEATURE_VERTEX, 8 + endB + 3 * k)) >>> 0;
+        const id = (featureCode(FEATURE_VERTEX, endA) << 16) | featureCode(FEATURE_VERTEX, 8 + endB + 3 * k);
         out.add(
           seg[0]! + s * d1x + nx * t,
           seg[1]! + s * d1y + ny * t,
@@ -544,9 +543,23 @@ function capsuleCapsule(
     segB[2]! + t * d2z,
     b.radius,
     speculative,
-    ((ca << 16) | cb) >>> 0,
+    (ca << 16) | cb,
     out,
   );
+  // crossing axes (the cores meet): the common perpendicular d1 × d2, pointing from A's centre to B's
+  const px = segB[0]! + t * d2x - seg[0]! - s * d1x;
+  const py = segB[1]! + t * d2y - seg[1]! - s * d1y;
+  const pz = segB[2]! + t * d2z - seg[2]! - s * d1z;
+  const cl = Math.sqrt(crx * crx + cry * cry + crz * crz);
+  if (out.pointCount > 0 && px * px + py * py + pz * pz < 1e-24 && cl > 0) {
+    const ox = poseB.px - poseA.px;
+    const oy = poseB.py - poseA.py;
+    const oz = poseB.pz - poseA.pz;
+    const sg = ox * crx + oy * cry + oz * crz < 0 ? -1 / cl : 1 / cl;
+    out.normalX = crx * sg;
+    out.normalY = cry * sg;
+    out.normalZ = crz * sg;
+  }
 }
 
 const wa = new Float64Array(3);
@@ -606,7 +619,7 @@ function hullHull(
   out.normalZ = nz;
   const pa = hsat.pointA;
   const pb = hsat.pointB;
-  const id = ((featureCode(FEATURE_EDGE, hsat.edgeA) << 16) | featureCode(FEATURE_EDGE, hsat.edgeB)) >>> 0;
+  const id = (featureCode(FEATURE_EDGE, hsat.edgeA) << 16) | featureCode(FEATURE_EDGE, hsat.edgeB);
   out.add(
     0.5 * (pa[0]! + a.radius * nx + pb[0]! - b.radius * nx),
     0.5 * (pa[1]! + a.radius * ny + pb[1]! - b.radius * ny),
@@ -672,8 +685,7 @@ function boxBox(
   out.normalX = nx;
   out.normalY = ny;
   out.normalZ = nz;
-  const id =
-    ((featureCode(FEATURE_EDGE, 32 + edgeCodeA) << 16) | featureCode(FEATURE_EDGE, 32 + edgeCodeB)) >>> 0;
+  const id = (featureCode(FEATURE_EDGE, 32 + edgeCodeA) << 16) | featureCode(FEATURE_EDGE, 32 + edgeCodeB);
   out.add(0.5 * (pax + pbx), 0.5 * (pay + pby), 0.5 * (paz + pbz), sep, id);
 }
 
@@ -738,7 +750,7 @@ const gx = new Float64Array(MAX_CAND);
 const gy = new Float64Array(MAX_CAND);
 const gz = new Float64Array(MAX_CAND);
 const gs = new Float64Array(MAX_CAND);
-const gid = new Uint32Array(MAX_CAND);
+const gid = new Int32Array(MAX_CAND);
 const gn = new Float64Array(3 * MAX_CAND);
 const tn = new Float64Array(3);
 
@@ -855,7 +867,7 @@ function gather(tri: number): void {
     gz[g] = m.pz[k]!;
     gs[g] = m.separation[k]!;
     // mix the triangle index into B's half of the id
-    gid[g] = ((m.id[k]! & 0xffff0000) | ((m.id[k]! + Math.imul(tri + 1, 0x9e37)) & 0xffff)) >>> 0;
+    gid[g] = (m.id[k]! & 0xffff0000) | ((m.id[k]! + Math.imul(tri + 1, 0x9e37)) & 0xffff);
     gn[3 * g] = m.normalX;
     gn[3 * g + 1] = m.normalY;
     gn[3 * g + 2] = m.normalZ;

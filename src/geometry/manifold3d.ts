@@ -39,7 +39,7 @@ export class Manifold3 {
     this.py[n] = y;
     this.pz[n] = z;
     this.separation[n] = separation;
-    this.id[n] = id >>> 0;
+    this.id[n] = id; // an int32 wraps to the same 32 bits
     this.pointCount = n + 1;
     return n + 1;
   }

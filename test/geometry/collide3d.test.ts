@@ -293,6 +293,11 @@ describe('closed-form pairs', () => {
     expect(m.pointCount).toBe(1);
     expect(m.normalZ).toBeCloseTo(1, 12);
     expect(m.separation[0]!).toBeCloseTo(-0.1, 12);
+    // crossing at the same height: the normal is the common perpendicular (±z), from A towards B
+    collide3(cap, xf(0, 0, 0), 0, cap, xf(0, 0, 1e-15, 0, 0, 1, Math.PI / 2), 0, 0, m);
+    expect(m.pointCount).toBe(1);
+    expect(Math.abs(m.normalZ)).toBeCloseTo(1, 12);
+    expect(m.separation[0]!).toBeCloseTo(-0.5, 12);
     // parallel capsules side by side, offset along their axis by 0.5: overlap y ∈ [−0.5, 1]
     collide3(cap, xf(0, 0, 0), 0, cap, xf(0.45, 0.5, 0), 0, 0, m);
     expect(m.pointCount).toBe(2);
