@@ -90,7 +90,7 @@ export interface TumblerLayout3 {
 }
 
 /**
- * `count` random convex hulls (8 points each within 0.3 m, seeded) in a closed cubic drum that
+ * `count` random convex hulls (8 points each within 0.3 m, seeded, centred on their mean) in a closed cubic drum that
  * turns about z at `spin` rad/s; the drum grows with the count (its inner half-size
  * max(1.6, 0.55 ∛count) m).
  */
@@ -119,6 +119,13 @@ export function tumblerLayout3(count: number, spin = 0.5, seed = 7): TumblerLayo
     const iy = Math.floor(i / (n * n));
     const points: number[] = [];
     for (let k = 0; k < 8; k++) points.push(rng.range(-0.3, 0.3), rng.range(-0.3, 0.3), rng.range(-0.3, 0.3));
+    // centred on the points' mean, so the body origin lies inside the hull
+    for (let a = 0; a < 3; a++) {
+      let m = 0;
+      for (let k = a; k < points.length; k += 3) m += points[k]!;
+      m /= 8;
+      for (let k = a; k < points.length; k += 3) points[k]! -= m;
+    }
     hulls.push({
       points,
       position: [
