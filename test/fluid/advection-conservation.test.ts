@@ -129,9 +129,11 @@ describe("'conservative' advection allocates nothing per warm step", () => {
       scalarAdvection: 'conservative',
       sources: [{ x: 0.5, y: 0.1, radius: 0.1, density: 1, temperature: 1 }],
     });
-    for (let s = 0; s < 40; s++) sim.step(1 / 60);
+    for (let s = 0; s < 120; s++) sim.step(1 / 60);
+    // under load the optimising compiler (a background thread) may finish late: keep measuring
+    // windows until one is clean and under the bound, up to 40 windows
     let least = Number.POSITIVE_INFINITY;
-    for (let window = 0; window < 12; window++) {
+    for (let window = 0; window < 40 && !(least < 2048); window++) {
       const first = process.memoryUsage().heapUsed;
       let last = first;
       let clean = true;
