@@ -383,8 +383,14 @@ function pbfDeltas(
       if (j < n && kc > 0) {
         const w = h2 - r2;
         const q = c6 * w * w * w; // W(r)/W(Δq)
-        let pw = q;
-        for (let t = 1; t < exponent; t++) pw *= q;
+        let pw: number;
+        if (exponent === 4) {
+          const q2 = q * q;
+          pw = q2 * q2; // the usual n = 4 without the loop
+        } else {
+          pw = q;
+          for (let t = 1; t < exponent; t++) pw *= q;
+        }
         l -= kc * pw;
       }
       const r = Math.sqrt(r2);
