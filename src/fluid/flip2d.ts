@@ -1,0 +1,728 @@
+/**
+ * A 2D particle liquid with a free surface on the MAC grid: PIC, FLIP and APIC (textbook §26.4,
+ * "PIC、FLIP、APIC"; Zhu & Bridson 2005 "Animating Sand as a Fluid"; Jiang et al. 2015 "The Affine
+ * Particle-in-Cell Method"; Bridson 2015 "Fluid Simulation for Computer Graphics").
+ *
+ * The domain is nx × ny cells of size h whose outer ring of cells is solid (the tank's walls).
+ * `step(dt)` runs:
+ *   1. advect: x += dt·v with each particle's own velocity;
+ *   2. separate: particles closer than `separation` are pushed apart (Gauss–Seidel over the pairs
+ *      of neighbouring cells, after a counting sort by cell), so they do not clump;
+ *   3. walls: particles are kept one cell and a radius inside the domain, their normal velocity
+ *      into the wall zeroed;
+ *   4. labels: cells holding a particle are fluid, the others air (free-surface.ts); the particle
+ *      density per cell is splatted with the tent kernel at the cell centres;
+ *   5. P2G (particle-transfer.ts), FLIP's old field saved, gravity added, walls enforced;
+ *   6. pressure projection over the fluid cells with p = 0 in the air, the density correction as
+ *      a target divergence: a cell holding more particles than at rest is told to expand,
+ *      α (ρ/ρ₀ − 1)/dt, so the liquid's volume does not drift down as particles bunch up;
+ *   7. G2P: PIC, FLIP blended by `flipRatio`, or APIC;
+ *   8. reseed: interior fluid cells with fewer than `minPerCell` particles get new ones (the
+ *      velocity of the cell's faces), cells with more than `maxPerCell` lose the extra ones;
+ *   9. non-finite check (a `PhysicsError` naming the particle and the step).
+ * A warm step allocates nothing (the particle arrays grow by doubling only when reseeding adds).
+ */
+import { PhysicsError } from '../core/errors.js';
+import { grow } from '../core/grow.js';
+import { checks } from '../core/validate.js';
+import { Prng } from '../math/prng.js';
+import { CELL_FLUID, FreeSurfaceProjector, labelCells } from './free-surface.js';
+import { MacGrid } from './mac-grid.js';
+import {
+  GridTransfer2D,
+  type TransferKernel,
+  type TransferMode,
+  type TransferParticles,
+  transferModes,
+} from './particle-transfer.js';
+import { type PressureSolverKind, pressureSolverKinds } from './pressure-solvers.js';
+
+/** Copies a[order[k]] into a[k] for k < n, through the scratch t. */
+function permute(a: Float64Array, order: Int32Array, n: number, t: Float64Array): void {
+  for (let k = 0; k < n; k++) t[k] = a[order[k]!]!;
+  for (let k = 0; k < n; k++) a[k] = t[k]!;
+}
+
+/** Options of a {@link FlipSim2D}. */
+export interface Flip2DOptions {
+  /** cells along x, including the two wall cells (integer in [5, 2048]) */
+  nx: number;
+  /** cells along y, including the two wall cells */
+  ny: number;
+  /** cell size, m (default 1/ (ny − 2): the tank's inside is 1 m tall) */
+  h?: number;
+  /** m/s², default [0, −9.81] */
+  gravity?: [number, number];
+  /** how G2P gives velocities back (default 'flip') */
+  transfer?: TransferMode;
+  /** FLIP's share in the FLIP/PIC blend, in [0, 1] (default 0.95) */
+  flipRatio?: number;
+  /** interpolation kernel (default 'linear') */
+  kernel?: TransferKernel;
+  /** pressure solver (default 'mic-pcg') */
+  solver?: PressureSolverKind;
+  /** relative tolerance of the pressure solve (default 1e-4) */
+  tolerance?: number;
+  /** iteration cap of the pressure solve (default 200) */
+  maxIterations?: number;
+  /** push-apart sweeps per step (default 2; 0 turns separation off) */
+  separationIterations?: number;
+  /** closest distance particles are pushed apart to, in cells, in (0, 1) (default 0.5, the seeding spacing at 4 per cell) */
+  separation?: number;
+  /** the density correction's strength α in [0, 2] (default 0.5; 0 turns it off) */
+  densityCorrection?: number;
+  /** reseed sparse interior cells and thin crowded ones (default true) */
+  reseed?: boolean;
+  /** fewest particles an interior fluid cell keeps (default 2) */
+  minPerCell?: number;
+  /** most particles a cell keeps (default 8) */
+  maxPerCell?: number;
+  /** seed of the jitter and reseeding random numbers (default 1) */
+  seed?: number;
+  /** the most particles (default 1,000,000) */
+  maxParticles?: number;
+}
+
+const KEYS = [
+  'nx',
+  'ny',
+  'h',
+  'gravity',
+  'transfer',
+  'flipRatio',
+  'kernel',
+  'solver',
+  'tolerance',
+  'maxIterations',
+  'separationIterations',
+  'separation',
+  'densityCorrection',
+  'reseed',
+  'minPerCell',
+  'maxPerCell',
+  'seed',
+  'maxParticles',
+];
+
+const V = checks('invalid-argument');
+
+/** The 2D PIC / FLIP / APIC liquid (see the file comment). */
+export class FlipSim2D implements TransferParticles {
+  /** the MAC grid (walls: the outer ring of solid cells) */
+  readonly grid: MacGrid;
+  /** the transfers */
+  readonly transfer: GridTransfer2D;
+  /** the free-surface pressure projection */
+  readonly projector: FreeSurfaceProjector;
+  /** the transfer mode (may be changed between steps) */
+  mode: TransferMode;
+  /** FLIP's share of the blend */
+  flipRatio: number;
+  /** gravity, m/s² */
+  gravityX: number;
+  /** (see gravityX) */
+  gravityY: number;
+  /** pressure solver */
+  solver: PressureSolverKind;
+  /** relative tolerance of the pressure solve */
+  tolerance: number;
+  /** iteration cap of the pressure solve */
+  maxIterations: number;
+  /** push-apart sweeps per step */
+  separationIterations: number;
+  /** push-apart distance, m */
+  readonly separation: number;
+  /** density correction strength α */
+  densityCorrection: number;
+  /** whether reseeding runs */
+  reseed: boolean;
+  /** fewest particles per interior fluid cell */
+  readonly minPerCell: number;
+  /** most particles per cell */
+  readonly maxPerCell: number;
+  /** the most particles */
+  readonly maxParticles: number;
+  /** rest density: particles per cell when seeded (the density correction's ρ₀) */
+  restDensity = 4;
+  /** particles in use */
+  count = 0;
+  /** x positions, m */
+  x = new Float64Array(64);
+  /** y positions, m */
+  y = new Float64Array(64);
+  /** x velocities, m/s */
+  vx = new Float64Array(64);
+  /** y velocities, m/s */
+  vy = new Float64Array(64);
+  /** APIC affine velocity, 4 per particle */
+  c = new Float64Array(256);
+  /** cell labels of the last step (CELL_AIR / CELL_FLUID / CELL_SOLID) */
+  readonly labels: Uint8Array;
+  /** particles per cell at the last step */
+  readonly counts: Int32Array;
+  /** tent-splatted particle density per cell at the last step */
+  readonly density: Float64Array;
+  /** simulated time, s */
+  time = 0;
+  /** steps taken */
+  steps = 0;
+  /** pressure iterations of the last step */
+  lastIterations = 0;
+  /** particles added and removed by reseeding so far */
+  reseeded = 0;
+  /** (see reseeded) removed */
+  removed = 0;
+  private readonly target: Float64Array;
+  private readonly rng: Prng;
+  private cellStart: Int32Array;
+  private sorted = new Int32Array(64);
+  private cellOf = new Int32Array(64);
+  private tx = new Float64Array(0);
+  private tc = new Float64Array(0);
+
+  constructor(options: Flip2DOptions) {
+    const o = V.object(options, 'options', KEYS);
+    const nx = V.number(o['nx'], 'options.nx', { integer: true, min: 5, max: 2048 });
+    const ny = V.number(o['ny'], 'options.ny', { integer: true, min: 5, max: 2048 });
+    const h = V.optNumber(o, 'h', 'options.h', { above: 0, max: 1e3 }) ?? 1 / (ny - 2);
+    const g = o['gravity'] === undefined ? [0, -9.81] : V.vec2(o['gravity'], 'options.gravity');
+    this.mode = V.optOneOf(o, 'transfer', 'options.transfer', transferModes) ?? 'flip';
+    this.flipRatio = V.optNumber(o, 'flipRatio', 'options.flipRatio', { min: 0, max: 1 }) ?? 0.95;
+    const kernel = V.optOneOf(o, 'kernel', 'options.kernel', ['linear', 'quadratic'] as const) ?? 'linear';
+    this.solver = V.optOneOf(o, 'solver', 'options.solver', pressureSolverKinds) ?? 'mic-pcg';
+    this.tolerance = V.optNumber(o, 'tolerance', 'options.tolerance', { min: 0, max: 1 }) ?? 1e-4;
+    this.maxIterations =
+      V.optNumber(o, 'maxIterations', 'options.maxIterations', { integer: true, min: 1, max: 100000 }) ?? 200;
+    this.separationIterations =
+      V.optNumber(o, 'separationIterations', 'options.separationIterations', {
+        integer: true,
+        min: 0,
+        max: 50,
+      }) ?? 2;
+    const sep = V.optNumber(o, 'separation', 'options.separation', { above: 0, max: 0.99 }) ?? 0.5;
+    this.densityCorrection =
+      V.optNumber(o, 'densityCorrection', 'options.densityCorrection', { min: 0, max: 2 }) ?? 0.5;
+    this.reseed = V.optBool(o, 'reseed', 'options.reseed') ?? true;
+    this.minPerCell =
+      V.optNumber(o, 'minPerCell', 'options.minPerCell', { integer: true, min: 0, max: 64 }) ?? 2;
+    this.maxPerCell =
+      V.optNumber(o, 'maxPerCell', 'options.maxPerCell', { integer: true, min: 1, max: 64 }) ?? 8;
+    if (this.maxPerCell < this.minPerCell) {
+      V.fail('options.maxPerCell', `must be >= minPerCell (${this.minPerCell}), got ${this.maxPerCell}`);
+    }
+    const seed = V.optNumber(o, 'seed', 'options.seed', { integer: true }) ?? 1;
+    this.maxParticles =
+      V.optNumber(o, 'maxParticles', 'options.maxParticles', { integer: true, min: 1, max: 1e7 }) ??
+      1_000_000;
+    this.gravityX = g[0]!;
+    this.gravityY = g[1]!;
+    if (Math.abs(this.gravityX) > 1e4 || Math.abs(this.gravityY) > 1e4) {
+      V.fail('options.gravity', 'each component must be within ±1e4 m/s²');
+    }
+    this.grid = new MacGrid({ nx, ny, h });
+    for (let j = 0; j < ny; j++) {
+      for (let i = 0; i < nx; i++) {
+        if (i === 0 || j === 0 || i === nx - 1 || j === ny - 1) this.grid.solid[i + nx * j] = 1;
+      }
+    }
+    this.separation = sep * h;
+    this.transfer = new GridTransfer2D(this.grid, kernel);
+    this.projector = new FreeSurfaceProjector(this.grid);
+    const cells = this.grid.cellCount;
+    this.labels = new Uint8Array(cells);
+    this.counts = new Int32Array(cells);
+    this.density = new Float64Array(cells);
+    this.target = new Float64Array(cells);
+    this.cellStart = new Int32Array(cells + 1);
+    this.rng = new Prng(seed);
+  }
+
+  /** Cell size, m. */
+  get h(): number {
+    return this.grid.h;
+  }
+  /** Inside width of the tank, m (the domain less its wall cells). */
+  get width(): number {
+    return this.grid.width;
+  }
+  /** Height of the domain, m. */
+  get height(): number {
+    return this.grid.height;
+  }
+
+  private ensure(n: number): void {
+    if (n > this.maxParticles) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `particles: ${n} would exceed maxParticles (${this.maxParticles})`,
+      );
+    }
+    if (n <= this.x.length) return;
+    let cap = this.x.length;
+    while (cap < n) cap *= 2;
+    this.x = grow(this.x, cap);
+    this.y = grow(this.y, cap);
+    this.vx = grow(this.vx, cap);
+    this.vy = grow(this.vy, cap);
+    this.c = grow(this.c, 4 * cap);
+    this.sorted = grow(this.sorted, cap);
+    this.cellOf = grow(this.cellOf, cap);
+  }
+
+  /** Adds one particle inside the tank (one cell and a radius from the walls); returns its index. */
+  addParticle(x: number, y: number, vx = 0, vy = 0): number {
+    const p = this.count;
+    V.number(x, `particles[${p}].x`);
+    V.number(y, `particles[${p}].y`);
+    V.number(vx, `particles[${p}].vx`);
+    V.number(vy, `particles[${p}].vy`);
+    const h = this.h;
+    if (x < h || x > this.width - h || y < h || y > this.height - h) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `particles[${p}]: (${x}, ${y}) is outside the tank's inside [${h}, ${this.width - h}] × [${h}, ${this.height - h}]`,
+      );
+    }
+    this.ensure(p + 1);
+    this.x[p] = x;
+    this.y[p] = y;
+    this.vx[p] = vx;
+    this.vy[p] = vy;
+    this.c.fill(0, 4 * p, 4 * p + 4);
+    this.count = p + 1;
+    return p;
+  }
+
+  /**
+   * Fills the cells whose centres lie in [x0, x1] × [y0, y1] (m) with `perSide`² particles each, on a
+   * sub-lattice jittered by `jitter` of its spacing (default 2² = 4 per cell, jitter 0.25); sets the
+   * rest density to perSide². Returns the number added.
+   */
+  addBlock(
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+    options: { perSide?: number; jitter?: number; velocity?: [number, number] } = {},
+  ): number {
+    for (const [v, n] of [
+      [x0, 'x0'],
+      [y0, 'y0'],
+      [x1, 'x1'],
+      [y1, 'y1'],
+    ] as const)
+      V.number(v, `block.${n}`);
+    const per = V.number(options.perSide ?? 2, 'block.perSide', { integer: true, min: 1, max: 8 });
+    const jitter = V.number(options.jitter ?? 0.25, 'block.jitter', { min: 0, max: 1 });
+    const vel = options.velocity ? V.vec2(options.velocity, 'block.velocity') : [0, 0];
+    const { nx, ny, h } = this.grid;
+    let added = 0;
+    for (let j = 1; j < ny - 1; j++) {
+      const yc = (j + 0.5) * h;
+      if (yc < y0 || yc > y1) continue;
+      for (let i = 1; i < nx - 1; i++) {
+        const xc = (i + 0.5) * h;
+        if (xc < x0 || xc > x1) continue;
+        for (let b = 0; b < per; b++) {
+          for (let a = 0; a < per; a++) {
+            const px = (i + (a + 0.5 + jitter * (this.rng.next() - 0.5)) / per) * h;
+            const py = (j + (b + 0.5 + jitter * (this.rng.next() - 0.5)) / per) * h;
+            this.addParticle(px, py, vel[0], vel[1]);
+            added++;
+          }
+        }
+      }
+    }
+    this.restDensity = per * per;
+    return added;
+  }
+
+  /** Advances the liquid by dt seconds (see the file comment for the stages). */
+  step(dt: number): void {
+    V.number(dt, 'step.dt', { above: 0, max: 1 });
+    const n = this.count;
+    const { x, y, vx, vy } = this;
+    for (let p = 0; p < n; p++) {
+      x[p] = x[p]! + dt * vx[p]!;
+      y[p] = y[p]! + dt * vy[p]!;
+    }
+    this.clampToWalls();
+    // one cell sort per step; later sweeps reuse it (particles move a fraction of a cell)
+    if (this.separationIterations > 0) this.sortByCell();
+    for (let it = 0; it < this.separationIterations; it++) {
+      this.pushApart();
+      this.clampToWalls();
+    }
+    labelCells(this.grid, this.x, this.y, this.count, this.labels, this.counts);
+    this.splatDensity();
+    const tr = this.transfer;
+    tr.toGrid(this, this.mode);
+    tr.saveGrid();
+    this.addGravity(dt);
+    const target = this.densityTarget(dt);
+    this.projector.project(dt, this.labels, {
+      solver: this.solver,
+      tolerance: this.tolerance,
+      maxIterations: this.maxIterations,
+      targetDivergence: target ? this.target : undefined,
+    });
+    this.lastIterations = this.projector.iterations;
+    this.markValidFaces();
+    tr.toParticles(this, this.mode, this.flipRatio);
+    if (this.reseed) this.reseedCells();
+    this.checkFinite();
+    this.time += dt;
+    this.steps++;
+  }
+
+  /** Keeps every particle one cell plus a quarter cell inside the domain; zeroes velocity into the wall. */
+  private clampToWalls(): void {
+    const h = this.h;
+    const r = 0.25 * h;
+    const lo = h + r;
+    const hiX = this.width - h - r;
+    const hiY = this.height - h - r;
+    const { x, y, vx, vy } = this;
+    for (let p = 0; p < this.count; p++) {
+      const px = x[p]!;
+      if (px < lo) {
+        x[p] = lo;
+        if (vx[p]! < 0) vx[p] = 0;
+      } else if (px > hiX) {
+        x[p] = hiX;
+        if (vx[p]! > 0) vx[p] = 0;
+      }
+      const py = y[p]!;
+      if (py < lo) {
+        y[p] = lo;
+        if (vy[p]! < 0) vy[p] = 0;
+      } else if (py > hiY) {
+        y[p] = hiY;
+        if (vy[p]! > 0) vy[p] = 0;
+      }
+    }
+  }
+
+  /** Counting sort of the particles by grid cell into `sorted` / `cellStart` (ids in order inside a cell). */
+  private sortByCell(): void {
+    const { nx, cellCount } = this.grid;
+    const invH = 1 / this.h;
+    const start = this.cellStart;
+    const cellOf = this.cellOf;
+    start.fill(0);
+    for (let p = 0; p < this.count; p++) {
+      const c = Math.floor(this.x[p]! * invH) + nx * Math.floor(this.y[p]! * invH);
+      cellOf[p] = c;
+      start[c + 1] = start[c + 1]! + 1;
+    }
+    for (let c = 0; c < cellCount; c++) start[c + 1] = start[c + 1]! + start[c]!;
+    // fill from the back so each cell's ids stay in increasing order: start[c + 1] counts down
+    // from the end of cell c to its first entry
+    const sorted = this.sorted;
+    for (let p = this.count - 1; p >= 0; p--) {
+      const c = cellOf[p]!;
+      const k = start[c + 1]! - 1;
+      start[c + 1] = k;
+      sorted[k] = p;
+    }
+    // now cell c begins at start[c + 1]: shift down by one
+    for (let c = 0; c < cellCount; c++) start[c] = start[c + 1]!;
+    start[cellCount] = this.count;
+    this.reorder();
+  }
+
+  /**
+   * Permutes the particle arrays into cell order (`sorted`), so the transfers and the push-apart
+   * walk memory in order; afterwards particle k is the k-th in cell order and `sorted` is the identity.
+   */
+  private reorder(): void {
+    const n = this.count;
+    const s = this.sorted;
+    if (this.tx.length < this.x.length) {
+      this.tx = new Float64Array(this.x.length);
+      this.tc = new Float64Array(4 * this.x.length);
+    }
+    permute(this.x, s, n, this.tx);
+    permute(this.y, s, n, this.tx);
+    permute(this.vx, s, n, this.tx);
+    permute(this.vy, s, n, this.tx);
+    const c = this.c;
+    const tc = this.tc;
+    for (let k = 0; k < n; k++) {
+      const q = 4 * s[k]!;
+      tc[4 * k] = c[q]!;
+      tc[4 * k + 1] = c[q + 1]!;
+      tc[4 * k + 2] = c[q + 2]!;
+      tc[4 * k + 3] = c[q + 3]!;
+    }
+    for (let k = 0; k < 4 * n; k++) c[k] = tc[k]!;
+    for (let k = 0; k < n; k++) s[k] = k;
+  }
+
+  /**
+   * One Gauss–Seidel sweep of push-apart over the pairs closer than `separation` (which is under
+   * a cell, so a pair lies in the same or a neighbouring cell): each moves half the overlap.
+   */
+  private pushApart(): void {
+    const { nx, ny } = this.grid;
+    const d0 = this.separation;
+    const d02 = d0 * d0;
+    // after reorder() the particles of cell c are c's range of indices, in order
+    const { x, y, cellStart } = this;
+    const o1 = nx - 1;
+    for (let j = 1; j < ny - 1; j++) {
+      for (let i = 1; i < nx - 1; i++) {
+        const c = i + nx * j;
+        const s0 = cellStart[c]!;
+        const s1 = cellStart[c + 1]!;
+        for (let p = s0; p < s1; p++) {
+          let px = x[p]!;
+          let py = y[p]!;
+          // two index ranges cover each pair once: this cell's later particles with the right
+          // cell's, and the three cells above (contiguous after the cell sort)
+          for (let k = 0; k < 2; k++) {
+            const t0 = k === 0 ? p + 1 : cellStart[c + o1]!;
+            const t1 = k === 0 ? cellStart[c + 2]! : cellStart[c + nx + 2]!;
+            for (let q = t0; q < t1; q++) {
+              const dx = x[q]! - px;
+              const dy = y[q]! - py;
+              const d2 = dx * dx + dy * dy;
+              if (d2 >= d02 || d2 === 0) continue;
+              const d = Math.sqrt(d2);
+              const m = (0.5 * (d0 - d)) / d;
+              px -= dx * m;
+              py -= dy * m;
+              x[q] = x[q]! + dx * m;
+              y[q] = y[q]! + dy * m;
+            }
+          }
+          x[p] = px;
+          y[p] = py;
+        }
+      }
+    }
+  }
+
+  /** Particle density per cell: each particle's tent weights at the four nearest cell centres. */
+  private splatDensity(): void {
+    const { nx, ny } = this.grid;
+    const invH = 1 / this.h;
+    const d = this.density;
+    d.fill(0);
+    for (let p = 0; p < this.count; p++) {
+      const fx = this.x[p]! * invH - 0.5;
+      const fy = this.y[p]! * invH - 0.5;
+      const i = Math.floor(fx);
+      const j = Math.floor(fy);
+      const tx = fx - i;
+      const ty = fy - j;
+      if (i < 0 || j < 0 || i + 1 >= nx || j + 1 >= ny) continue;
+      const c = i + nx * j;
+      d[c] = d[c]! + (1 - tx) * (1 - ty);
+      d[c + 1] = d[c + 1]! + tx * (1 - ty);
+      d[c + nx] = d[c + nx]! + (1 - tx) * ty;
+      d[c + nx + 1] = d[c + nx + 1]! + tx * ty;
+    }
+  }
+
+  /** Adds g·dt to every face with a velocity (the walls are enforced by the projection). */
+  private addGravity(dt: number): void {
+    const { u, v } = this.grid;
+    const gx = this.gravityX * dt;
+    const gy = this.gravityY * dt;
+    const { weightU, weightV } = this.transfer;
+    if (gx !== 0) for (let f = 0; f < u.length; f++) if (weightU[f]! > 0) u[f] = u[f]! + gx;
+    if (gy !== 0) for (let f = 0; f < v.length; f++) if (weightV[f]! > 0) v[f] = v[f]! + gy;
+  }
+
+  /** Fills the target divergence α (ρ/ρ₀ − 1)/dt in compressed fluid cells; false when the correction is off. */
+  private densityTarget(dt: number): boolean {
+    const a = this.densityCorrection;
+    if (a === 0) return false;
+    const { labels, density, target } = this;
+    const k = a / (dt * this.restDensity);
+    const rho0 = this.restDensity;
+    for (let c = 0; c < target.length; c++) {
+      const e = density[c]! - rho0;
+      target[c] = labels[c] === CELL_FLUID && e > 0 ? k * e : 0;
+    }
+    return true;
+  }
+
+  /** Valid faces for G2P: faces that received weight in P2G and touch a fluid cell. */
+  private markValidFaces(): void {
+    const { nx, ny } = this.grid;
+    const { validU, validV } = this.transfer;
+    const L = this.labels;
+    for (let j = 0; j < ny; j++) {
+      for (let i = 0; i <= nx; i++) {
+        const f = i + (nx + 1) * j;
+        if (validU[f] === 0) continue;
+        const l = i > 0 && L[i - 1 + nx * j] === CELL_FLUID;
+        const r = i < nx && L[i + nx * j] === CELL_FLUID;
+        if (!l && !r) validU[f] = 0;
+      }
+    }
+    for (let j = 0; j <= ny; j++) {
+      for (let i = 0; i < nx; i++) {
+        const f = i + nx * j;
+        if (validV[f] === 0) continue;
+        const b = j > 0 && L[i + nx * (j - 1)] === CELL_FLUID;
+        const a = j < ny && L[i + nx * j] === CELL_FLUID;
+        if (!b && !a) validV[f] = 0;
+      }
+    }
+  }
+
+  /**
+   * Reseeding, volume-neutral: an interior fluid cell (all eight neighbours fluid or solid) with
+   * fewer than minPerCell particles gets new ones at random points, with the mean velocity of its
+   * faces; the particles it needs are taken from crowded cells — every particle beyond maxPerCell,
+   * then, while more are needed, those beyond restDensity + 1 in a cell (highest ids first within
+   * the cell's id order) — so reseeding moves liquid to where it thinned out and never adds volume.
+   */
+  private reseedCells(): void {
+    const { nx, ny, h, u, v } = this.grid;
+    const { labels, counts } = this;
+    const min = this.minPerCell;
+    const max = this.maxPerCell;
+    // how many particles the sparse interior cells need
+    let need = 0;
+    if (min > 0) {
+      for (let j = 1; j < ny - 1; j++) {
+        for (let i = 1; i < nx - 1; i++) {
+          const c = i + nx * j;
+          if (labels[c] !== CELL_FLUID || counts[c]! >= min || !this.interior(c)) continue;
+          need += min - counts[c]!;
+        }
+      }
+    }
+    let crowded = false;
+    const soft = Math.max(min, Math.min(max, this.restDensity + 1));
+    for (let c = 0; c < counts.length; c++) {
+      if (counts[c]! > max || (need > 0 && counts[c]! > soft)) {
+        crowded = true;
+        break;
+      }
+    }
+    let budget = 0;
+    if (crowded) {
+      // stable compaction keeping the first `keep` particles of each cell in id order
+      const seen = this.cellStart;
+      seen.fill(0);
+      const invH = 1 / h;
+      let w = 0;
+      for (let p = 0; p < this.count; p++) {
+        const cell = Math.floor(this.x[p]! * invH) + nx * Math.floor(this.y[p]! * invH);
+        const k = seen[cell]!;
+        seen[cell] = k + 1;
+        if (k >= max || (k >= soft && budget < need)) {
+          budget++;
+          counts[cell] = counts[cell]! - 1;
+          continue;
+        }
+        if (w !== p) this.move(p, w);
+        w++;
+      }
+      this.removed += this.count - w;
+      this.count = w;
+    }
+    if (budget === 0) return;
+    for (let j = 1; j < ny - 1 && budget > 0; j++) {
+      for (let i = 1; i < nx - 1 && budget > 0; i++) {
+        const c = i + nx * j;
+        if (labels[c] !== CELL_FLUID || counts[c]! >= min || !this.interior(c)) continue;
+        const cu = 0.5 * (u[i + (nx + 1) * j]! + u[i + 1 + (nx + 1) * j]!);
+        const cv = 0.5 * (v[c]! + v[c + nx]!);
+        for (let k = counts[c]!; k < min && budget > 0; k++) {
+          const p = this.count;
+          this.ensure(p + 1);
+          this.x[p] = (i + 0.1 + 0.8 * this.rng.next()) * h;
+          this.y[p] = (j + 0.1 + 0.8 * this.rng.next()) * h;
+          this.vx[p] = cu;
+          this.vy[p] = cv;
+          this.c.fill(0, 4 * p, 4 * p + 4);
+          this.count = p + 1;
+          this.reseeded++;
+          counts[c] = counts[c]! + 1;
+          budget--;
+        }
+      }
+    }
+  }
+
+  /** Whether the cell's eight neighbours are all fluid or solid. */
+  private interior(c: number): boolean {
+    const L = this.labels;
+    const nx = this.grid.nx;
+    return (
+      L[c - 1] !== 0 &&
+      L[c + 1] !== 0 &&
+      L[c - nx] !== 0 &&
+      L[c + nx] !== 0 &&
+      L[c - nx - 1] !== 0 &&
+      L[c - nx + 1] !== 0 &&
+      L[c + nx - 1] !== 0 &&
+      L[c + nx + 1] !== 0
+    );
+  }
+
+  private move(from: number, to: number): void {
+    this.x[to] = this.x[from]!;
+    this.y[to] = this.y[from]!;
+    this.vx[to] = this.vx[from]!;
+    this.vy[to] = this.vy[from]!;
+    this.c.copyWithin(4 * to, 4 * from, 4 * from + 4);
+  }
+
+  private checkFinite(): void {
+    const { x, y, vx, vy } = this;
+    for (let p = 0; p < this.count; p++) {
+      if (!Number.isFinite(x[p]! + y[p]! + vx[p]! + vy[p]!)) {
+        throw new PhysicsError(
+          'non-finite',
+          `particles[${p}]: position or velocity became non-finite at step ${this.steps + 1} (x ${x[p]}, y ${y[p]}, vx ${vx[p]}, vy ${vy[p]})`,
+        );
+      }
+    }
+  }
+
+  /**
+   * The liquid's volume (area, m²): Σ over cells of min(1, ρ/ρ₀)·h², the cells' liquid fractions
+   * from the particle density of the last step (a compressed cell counts once).
+   */
+  volume(): number {
+    const d = this.density;
+    const rho0 = this.restDensity;
+    let s = 0;
+    for (let c = 0; c < d.length; c++) s += Math.min(1, d[c]! / rho0);
+    return s * this.h * this.h;
+  }
+
+  /** Recomputes the density field from the current positions (for `volume()` before the first step). */
+  updateDensity(): void {
+    this.splatDensity();
+  }
+
+  /** Kinetic energy per unit particle mass, ½ Σ |v|² (J/kg summed over particles). */
+  kineticEnergy(): number {
+    let e = 0;
+    for (let p = 0; p < this.count; p++) e += this.vx[p]! * this.vx[p]! + this.vy[p]! * this.vy[p]!;
+    return 0.5 * e;
+  }
+
+  /** The largest particle speed, m/s. */
+  maxSpeed(): number {
+    let m = 0;
+    for (let p = 0; p < this.count; p++) {
+      const s = this.vx[p]! * this.vx[p]! + this.vy[p]! * this.vy[p]!;
+      if (s > m) m = s;
+    }
+    return Math.sqrt(m);
+  }
+
+  /** Angular momentum about (ox, oy) per unit particle mass, with APIC's affine share when the mode is 'apic'. */
+  angularMomentum(ox: number, oy: number): number {
+    return this.transfer.particleAngularMomentum(this, this.mode === 'apic', ox, oy);
+  }
+}
