@@ -878,44 +878,93 @@ let gatherCount = 0;
 /** Contacts from neighbouring triangles closer than this (m) are one contact. */
 const DUPLICATE_DISTANCE = 1e-6;
 
-/** Merges the gathered contacts into one manifold with the deepest point's normal. */
-function mergeGathered(out: Manifold3): void {
+const taken = new Uint8Array(MAX_CAND);
+const hx = new Float64Array(MAX_CAND);
+const hy = new Float64Array(MAX_CAND);
+const hz = new Float64Array(MAX_CAND);
+const hs = new Float64Array(MAX_CAND);
+const hid = new Int32Array(MAX_CAND);
+
+/**
+ * One manifold from the gathered contacts not yet taken: the deepest one's normal, with every
+ * untaken point whose normal is within cos 0.9 of it (its separation projected on the normal,
+ * duplicates merged), reduced to 4. Returns false when no point was left.
+ */
+function mergeGathered(out: Manifold3): boolean {
   out.clear();
-  if (gatherCount === 0) return;
-  let d = 0;
-  for (let g = 1; g < gatherCount; g++) if (gs[g]! < gs[d]!) d = g;
+  let d = -1;
+  for (let g = 0; g < gatherCount; g++) if (!taken[g] && (d < 0 || gs[g]! < gs[d]!)) d = g;
+  if (d < 0) return false;
   const nx = gn[3 * d]!;
   const ny = gn[3 * d + 1]!;
   const nz = gn[3 * d + 2]!;
   out.normalX = nx;
   out.normalY = ny;
   out.normalZ = nz;
-  // keep points whose normal is close to the chosen one, their separations projected on it
   let c = 0;
   for (let g = 0; g < gatherCount; g++) {
+    if (taken[g]) continue;
     const cos = gn[3 * g]! * nx + gn[3 * g + 1]! * ny + gn[3 * g + 2]! * nz;
     if (cos < 0.9) continue;
+    taken[g] = 1;
     // the same point found on two neighbouring triangles (a shared edge or vertex): keep one
     let dup = false;
     for (let k = 0; k < c; k++) {
-      const dx = gx[k]! - gx[g]!;
-      const dy = gy[k]! - gy[g]!;
-      const dz = gz[k]! - gz[g]!;
+      const dx = hx[k]! - gx[g]!;
+      const dy = hy[k]! - gy[g]!;
+      const dz = hz[k]! - gz[g]!;
       if (dx * dx + dy * dy + dz * dz < DUPLICATE_DISTANCE * DUPLICATE_DISTANCE) {
         dup = true;
-        if (gs[g]! * cos < gs[k]!) gs[k] = gs[g]! * cos;
+        if (gs[g]! * cos < hs[k]!) hs[k] = gs[g]! * cos;
         break;
       }
     }
     if (dup) continue;
-    gx[c] = gx[g]!;
-    gy[c] = gy[g]!;
-    gz[c] = gz[g]!;
-    gs[c] = gs[g]! * cos;
-    gid[c] = gid[g]!;
+    hx[c] = gx[g]!;
+    hy[c] = gy[g]!;
+    hz[c] = gz[g]!;
+    hs[c] = gs[g]! * cos;
+    hid[c] = gid[g]!;
     c++;
   }
-  reduceContacts3(gx, gy, gz, gs, gid, c, nx, ny, nz, out);
+  reduceContacts3(hx, hy, hz, hs, hid, c, nx, ny, nz, out);
+  return true;
+}
+
+/**
+ * Contacts of a convex shape against a static triangle mesh or heightfield (either order) as
+ * several manifolds, one per group of similar normals — e.g. a box in the corner of a bowl gets
+ * one for the floor and one for the wall, where `collide3` keeps only the deepest group. Fills
+ * `outs[0..]` (each up to 4 points, normal from A to B) and returns how many; the groups beyond
+ * `outs.length` are dropped, deepest first kept. Convex–convex pairs give `collide3`'s one manifold.
+ */
+export function collideStatic3(
+  a: Shape3,
+  xfA: ArrayLike<number>,
+  oa: number,
+  b: Shape3,
+  xfB: ArrayLike<number>,
+  ob: number,
+  speculative: number,
+  outs: readonly Manifold3[],
+): number {
+  if (outs.length === 0) return 0;
+  const aStatic = a.kind >= ShapeKind3.MESH;
+  const bStatic = b.kind >= ShapeKind3.MESH;
+  if (aStatic === bStatic) {
+    collide3(a, xfA, oa, b, xfB, ob, speculative, outs[0]!);
+    return outs[0]!.pointCount > 0 ? 1 : 0;
+  }
+  if (aStatic)
+    gatherStatic(b as ConvexShape3, xfB, ob, a as TriangleMesh3 | Heightfield3, xfA, oa, speculative);
+  else gatherStatic(a as ConvexShape3, xfA, oa, b as TriangleMesh3 | Heightfield3, xfB, ob, speculative);
+  taken.fill(0, 0, gatherCount);
+  let n = 0;
+  while (n < outs.length && mergeGathered(outs[n]!)) {
+    if (aStatic) flip(outs[n]!);
+    n++;
+  }
+  return n;
 }
 
 /** Convex a against the static mesh or heightfield b (normal from a to b). */
@@ -928,6 +977,21 @@ function collideStatic(
   ob: number,
   speculative: number,
   out: Manifold3,
+): void {
+  gatherStatic(a, xfA, oa, b, xfB, ob, speculative);
+  taken.fill(0, 0, gatherCount);
+  mergeGathered(out);
+}
+
+/** Gathers the per-triangle contacts of convex a against the static b (normal from a to b). */
+function gatherStatic(
+  a: ConvexShape3,
+  xfA: ArrayLike<number>,
+  oa: number,
+  b: TriangleMesh3 | Heightfield3,
+  xfB: ArrayLike<number>,
+  ob: number,
+  speculative: number,
 ): void {
   const A = proxyA.setShape(a, xfA, oa);
   poseB.set(xfB, ob);
@@ -972,7 +1036,6 @@ function collideStatic(
             gather(2 * (r * (b.cols - 1) + c) + half);
         }
   }
-  mergeGathered(out);
 }
 
 const tn2 = new Float64Array(3);

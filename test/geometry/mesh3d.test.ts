@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collide3 } from '../../src/geometry/collide3d.js';
+import { collide3, collideStatic3 } from '../../src/geometry/collide3d.js';
 import { Manifold3 } from '../../src/geometry/manifold3d.js';
 import { quickhull3 } from '../../src/geometry/quickhull3d.js';
 import {
@@ -75,6 +75,22 @@ describe('convex against a triangle mesh', () => {
     collide3(new Box3(0.5, 0.5, 0.5), xf(0, 0.49, 0), 0, corner, identity, 0, 0.02, m);
     expect(m.pointCount).toBe(4);
     expect(m.normalY).toBeCloseTo(-1, 12);
+    // pressed into floor and wall at once: collideStatic3 returns both groups (mesh first: flipped)
+    const outs = [new Manifold3(), new Manifold3(), new Manifold3()];
+    const n = collideStatic3(corner, identity, 0, new Box3(0.5, 0.5, 0.5), xf(0.51, 0.49, 0), 0, 0.02, outs);
+    expect(n).toBe(2);
+    const normals = outs
+      .slice(0, 2)
+      .map((o) => [
+        Math.round(o.normalX) + 0,
+        Math.round(o.normalY) + 0,
+        Math.round(o.normalZ) + 0,
+        o.pointCount,
+      ]);
+    expect(normals).toContainEqual([0, 1, 0, 4]);
+    expect(normals).toContainEqual([-1, 0, 0, 4]);
+    for (const o of outs.slice(0, 2))
+      for (let p = 0; p < 4; p++) expect(o.separation[p]!).toBeCloseTo(-0.01, 9);
   });
 });
 
