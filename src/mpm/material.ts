@@ -19,6 +19,7 @@ export type MpmMaterialKind = 'jelly' | 'snow' | 'sand' | 'fluid';
 
 /** A material as a user gives it (SI units). */
 export interface MpmMaterialDef {
+  /** which constitutive model */
   kind: MpmMaterialKind;
   /** Young's modulus, Pa (fluid: the bulk modulus K), default 1e4 (fluid 4e3) */
   youngsModulus?: number;
@@ -49,19 +50,30 @@ export interface MpmMaterialDef {
 
 /** Numeric material kinds as stored per particle. */
 export const MAT_JELLY = 0;
+/** Material code of snow. */
 export const MAT_SNOW = 1;
+/** Material code of sand. */
 export const MAT_SAND = 2;
+/** Material code of the weakly compressible fluid. */
 export const MAT_FLUID = 3;
 
 /** A validated material with its derived constants. */
 export interface MpmMaterial {
+  /** which constitutive model */
   kind: MpmMaterialKind;
+  /** numeric kind (MAT_*) */
   code: number;
+  /** Lamé μ (shear modulus), Pa */
   mu: number;
+  /** Lamé λ, Pa (fluid: the bulk modulus K) */
   lambda: number;
+  /** kg/m² (2D) or kg/m³ (3D) */
   density: number;
+  /** snow: critical compression θc */
   thetaC: number;
+  /** snow: critical stretch θs */
   thetaS: number;
+  /** snow: hardening coefficient ξ */
   xi: number;
   /** the hardening factor's cap */
   maxHardening: number;

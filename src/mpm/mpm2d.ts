@@ -78,25 +78,40 @@ const OPTION_KEYS = new Set([
 
 /** The 2D MLS-MPM simulation (see the file comment). */
 export class MpmSim2D {
+  /** grid cells per side */
   readonly resolution: number;
+  /** side of the square domain, m */
   readonly size: number;
+  /** cell size Δx, m */
   readonly dx: number;
+  /** 1 / Δx */
   readonly invDx: number;
+  /** substep, s (may be changed between steps) */
   dt: number;
+  /** gravity, m/s² */
   gravityX: number;
+  /** gravity, m/s² */
   gravityY: number;
+  /** wall behaviour */
   readonly boundary: MpmBoundary;
+  /** Coulomb friction of the walls ('separate') */
   readonly boundaryFriction: number;
+  /** thickness of the wall band, cells */
   readonly boundaryCells: number;
+  /** the most particles */
   readonly maxParticles: number;
   /** simulated time, s */
   time = 0;
   /** particle count */
   count = 0;
   // particles (SoA)
+  /** particle positions and velocities (SoA, `count` used) */
   x = new Float64Array(0);
+  /** particle y positions, m */
   y = new Float64Array(0);
+  /** particle x velocities, m/s */
   vx = new Float64Array(0);
+  /** particle y velocities, m/s */
   vy = new Float64Array(0);
   /** affine velocity, 4 per particle (row-major) */
   C = new Float64Array(0);
@@ -108,12 +123,18 @@ export class MpmSim2D {
   material = new Uint8Array(0);
   /** rest volume (area) and mass per particle */
   vol0 = new Float64Array(0);
+  /** particle mass, kg */
   mass = new Float64Array(0);
+  /** the materials added so far (index = material number) */
   readonly materials: MpmMaterial[] = [];
   // grid (nodes (resolution + 1)², row-major: node (i, j) at j·N + i)
+  /** grid nodes per side (resolution + 1) */
   readonly nodes: number;
+  /** grid node masses of the current substep */
   readonly gm: Float64Array;
+  /** grid node x momentum, then velocity, of the current substep */
   readonly gvx: Float64Array;
+  /** grid node y momentum, then velocity, of the current substep */
   readonly gvy: Float64Array;
   // per-material constants unpacked for the inner loop
   private mu = new Float64Array(0);

@@ -22,6 +22,7 @@ export interface Link {
   onClose: (() => void) | null;
   /** closes both ends */
   close(): void;
+  /** true once either end closed */
   readonly closed: boolean;
 }
 
@@ -81,6 +82,7 @@ export class SimulatedNetwork {
   now = 0;
   /** messages dropped so far */
   lost = 0;
+  /** messages delivered so far */
   delivered = 0;
   private readonly queue: InFlight[] = [];
   private seq = 0;

@@ -26,7 +26,9 @@ export interface LockstepOptions {
 
 /** One peer of a lockstep session (see the file comment). */
 export class LockstepPeer<I, G extends NetGame<I> = NetGame<I>> {
+  /** this peer's player slot */
   readonly player: number;
+  /** ticks between sampling an input and simulating it */
   readonly inputDelay: number;
   /** the first tick at which a peer's hash differed from ours, or null */
   desyncTick: number | null = null;

@@ -24,32 +24,56 @@ export const MAX_SERVER_MESSAGE = 1024 * 1024;
 /** Ticks are integers in [0, MAX_TICK]. */
 export const MAX_TICK = 2 ** 31 - 1;
 
+/** A client → server message: inputs for the ticks up to `tick`. */
 export interface InputMessage<I> {
+  /** message type */
   t: 'input';
+  /** the newest tick of `inputs` */
   tick: number;
+  /** inputs for ticks tick − inputs.length + 1 … tick */
   inputs: I[];
 }
+/** The server's first message to a new client. */
 export interface WelcomeMessage {
+  /** message type */
   t: 'welcome';
+  /** the slot this client controls */
   player: number;
+  /** number of player slots */
   players: number;
+  /** the server's tick */
   tick: number;
+  /** the fixed step, s */
   dt: number;
+  /** the full state (the game's `getState()`) */
   state: unknown;
 }
+/** The authoritative state the server sends every few ticks. */
 export interface StateMessage<I = unknown> {
+  /** message type */
   t: 'state';
+  /** ticks simulated by the server */
   tick: number;
+  /** the newest tick of this client's inputs the server has received, or −1 */
   ack: number;
+  /** the input every slot held at the last tick */
   inputs: I[];
+  /** the full state after `tick` ticks */
   state: unknown;
 }
+/** A lockstep peer's message: its inputs and state hashes. */
 export interface LockstepMessage<I> {
+  /** message type */
   t: 'ls';
+  /** the sender's player slot */
   from: number;
+  /** the newest tick of `inputs` */
   tick: number;
+  /** inputs for ticks tick − inputs.length + 1 … tick */
   inputs: I[];
+  /** the tick of `hashes[0]` */
   hashTick: number;
+  /** the sender's state hashes after ticks hashTick, hashTick + 1, … */
   hashes: string[];
 }
 

@@ -18,7 +18,9 @@ import type { NetGame } from './game.js';
 
 /** One player's push for one tick. */
 export interface PushInput {
+  /** push along x, in [−1, 1] */
   x: number;
+  /** push along y, in [−1, 1] */
   y: number;
 }
 
@@ -40,6 +42,7 @@ const FIELDS = 7;
 export class PushBoxesGame implements NetGame<PushInput> {
   readonly players: number;
   readonly dt: number;
+  /** the rigid2d world the game runs */
   readonly world: World;
   /** dynamic bodies: the players first, then the crates */
   readonly bodies: BodyId[] = [];

@@ -40,10 +40,13 @@ export interface FractureOptions {
   seed?: number;
   /** clustering: seed distance = radius · u^power; defaults: the body's size and 2 */
   radius?: number;
+  /** clustering exponent (see `radius`) */
   power?: number;
   /** material of the pieces; the density defaults to the body's mass / area (so mass is kept) */
   friction?: number;
+  /** restitution of the pieces (default: the shape default) */
   restitution?: number;
+  /** collision filter of the pieces */
   filter?: FilterDef;
   /** glue neighbouring pieces with weld joints that break above these reactions (N, N·m) */
   glue?: { breakForce: number; breakTorque?: number };
@@ -51,6 +54,7 @@ export interface FractureOptions {
 
 /** The pieces of a fractured body. */
 export interface FractureResult {
+  /** the new bodies, one per non-empty Voronoi cell */
   bodies: BodyId[];
   /** the glue joints (empty without `glue`) */
   joints: JointId[];

@@ -75,14 +75,17 @@ export class FixedStepRunner {
     return this.stepsTaken * this.dt;
   }
 
+  /** true while paused */
   get paused(): boolean {
     return this.isPaused;
   }
 
+  /** Stops time: `advance` takes no steps until `resume`. */
   pause(): void {
     this.isPaused = true;
   }
 
+  /** Lets time run again (the paused time is not caught up). */
   resume(): void {
     this.isPaused = false;
   }
