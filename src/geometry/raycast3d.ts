@@ -12,6 +12,7 @@ import { GjkResult3, gjk3 } from './gjk3d.js';
 import { Pose3 } from './pose3d.js';
 import {
   type ConvexShape3,
+  computeAabb3,
   type Heightfield3,
   isConvex3,
   type Shape3,
@@ -697,7 +698,8 @@ const dist = new DistanceResult3();
  * sweep) against convex `b` at `xfB[ob..]`, by conservative advancement: at each step the GJK
  * distance d and the closing speed v = translation·n allow a safe advance d / v. Returns true with
  * the fraction t ∈ [0, 1], the point and the normal when A touches B within the sweep (t = 0 when
- * they already overlap), false when it misses. Meshes and heightfields are not cast against.
+ * they already overlap), false when it misses. Against a triangle mesh or heightfield every
+ * triangle near the sweep is cast against and the earliest hit wins; `a` must be convex.
  */
 export function shapeCast3(
   a: Shape3,
@@ -710,9 +712,28 @@ export function shapeCast3(
   out: ShapeCastHit3,
   tolerance = SHAPE_CAST_TOLERANCE,
 ): boolean {
-  if (!isConvex3(a) || !isConvex3(b)) return false;
+  if (!isConvex3(a)) return false;
+  if (isConvex3(b)) {
+    pb.setShape(b, xfB, ob);
+    return castProxies(a, xfA, oa, translation, 1, tolerance, out);
+  }
+  return castStatic(a, xfA, oa, translation, b, xfB, ob, tolerance, out);
+}
+
+/**
+ * Conservative advancement of convex `a` (from `xfA[oa..]`, along `translation`) against the
+ * proxy already loaded in `pb`, up to the fraction `limit`; fills `out` on a hit.
+ */
+function castProxies(
+  a: ConvexShape3,
+  xfA: ArrayLike<number>,
+  oa: number,
+  translation: ArrayLike<number>,
+  limit: number,
+  tolerance: number,
+  out: ShapeCastHit3,
+): boolean {
   for (let i = 0; i < 7; i++) moved[i] = xfA[oa + i]!;
-  pb.setShape(b, xfB, ob);
   const tx = translation[0]!;
   const ty = translation[1]!;
   const tz = translation[2]!;
@@ -745,7 +766,113 @@ export function shapeCast3(
     if (v <= 0) return false;
     // stop a little short of the surface so the next GJK still sees a gap
     t += (d - 0.5 * tolerance) / v;
-    if (t > 1) return false;
+    if (t > limit) return false;
   }
   return false;
+}
+
+const sweptBox = new Float64Array(12);
+const localBox = new Float64Array(6);
+const castTris = new Int32Array(256);
+const castTri = new Float64Array(9);
+const bestHit = new ShapeCastHit3();
+
+let castFound = false;
+let castLimit = 1;
+
+/** Casts against the triangle in castTri (placed by `pose`); keeps the earliest hit in `out`. */
+function tryTriangle(
+  a: ConvexShape3,
+  xfA: ArrayLike<number>,
+  oa: number,
+  translation: ArrayLike<number>,
+  tolerance: number,
+  out: ShapeCastHit3,
+): void {
+  pb.setTriangle(castTri, pose, 0);
+  if (castProxies(a, xfA, oa, translation, castLimit, tolerance, bestHit) && bestHit.t <= castLimit) {
+    castFound = true;
+    castLimit = bestHit.t;
+    out.t = bestHit.t;
+    out.iterations = bestHit.iterations;
+    for (let c = 0; c < 3; c++) {
+      out.point[c] = bestHit.point[c]!;
+      out.normal[c] = bestHit.normal[c]!;
+    }
+  }
+}
+
+/** Casts convex `a` against each triangle of a mesh or heightfield near its sweep; the earliest hit wins. */
+function castStatic(
+  a: ConvexShape3,
+  xfA: ArrayLike<number>,
+  oa: number,
+  translation: ArrayLike<number>,
+  b: TriangleMesh3 | Heightfield3,
+  xfB: ArrayLike<number>,
+  ob: number,
+  tolerance: number,
+  out: ShapeCastHit3,
+): boolean {
+  // the swept world bounds, then as a box in b's frame
+  computeAabb3(a, xfA, oa, sweptBox, 0);
+  for (let c = 0; c < 3; c++) {
+    const d = translation[c]!;
+    sweptBox[6 + c] = Math.min(sweptBox[c]!, sweptBox[c]! + d) - tolerance;
+    sweptBox[9 + c] = Math.max(sweptBox[3 + c]!, sweptBox[3 + c]! + d) + tolerance;
+  }
+  pose.set(xfB, ob);
+  const cx = 0.5 * (sweptBox[6]! + sweptBox[9]!);
+  const cy = 0.5 * (sweptBox[7]! + sweptBox[10]!);
+  const cz = 0.5 * (sweptBox[8]! + sweptBox[11]!);
+  const ex = 0.5 * (sweptBox[9]! - sweptBox[6]!);
+  const ey = 0.5 * (sweptBox[10]! - sweptBox[7]!);
+  const ez = 0.5 * (sweptBox[11]! - sweptBox[8]!);
+  pose.toLocal(cx, cy, cz, tmp, 0);
+  const lx = Math.abs(pose.r00) * ex + Math.abs(pose.r10) * ey + Math.abs(pose.r20) * ez;
+  const ly = Math.abs(pose.r01) * ex + Math.abs(pose.r11) * ey + Math.abs(pose.r21) * ez;
+  const lz = Math.abs(pose.r02) * ex + Math.abs(pose.r12) * ey + Math.abs(pose.r22) * ez;
+  localBox[0] = tmp[0]! - lx;
+  localBox[1] = tmp[1]! - ly;
+  localBox[2] = tmp[2]! - lz;
+  localBox[3] = tmp[0]! + lx;
+  localBox[4] = tmp[1]! + ly;
+  localBox[5] = tmp[2]! + lz;
+  castFound = false;
+  castLimit = 1;
+  if (b.kind === ShapeKind3.MESH) {
+    const n = b.queryAabb(localBox, 0, castTris);
+    for (let m = 0; m < n; m++) {
+      const t = castTris[m]!;
+      for (let k = 0; k < 3; k++) {
+        const p = 3 * b.indices[3 * t + k]!;
+        castTri[3 * k] = b.vertices[p]!;
+        castTri[3 * k + 1] = b.vertices[p + 1]!;
+        castTri[3 * k + 2] = b.vertices[p + 2]!;
+      }
+      tryTriangle(a, xfA, oa, translation, tolerance, out);
+    }
+  } else {
+    if (localBox[1]! > b.maxHeight || localBox[4]! < b.minHeight) return false;
+    const c0 = Math.max(0, Math.floor((localBox[0]! - b.x(0)) / b.spacingX));
+    const c1 = Math.min(b.cols - 2, Math.floor((localBox[3]! - b.x(0)) / b.spacingX));
+    const r0 = Math.max(0, Math.floor((localBox[2]! - b.z(0)) / b.spacingZ));
+    const r1 = Math.min(b.rows - 2, Math.floor((localBox[5]! - b.z(0)) / b.spacingZ));
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++)
+        for (let half = 0; half < 2; half++) {
+          const i00 = r * b.cols + c;
+          castTri[0] = b.x(c);
+          castTri[1] = b.heights[i00]!;
+          castTri[2] = b.z(r);
+          castTri[3] = half === 0 ? b.x(c + 1) : b.x(c);
+          castTri[4] = half === 0 ? b.heights[i00 + b.cols + 1]! : b.heights[i00 + b.cols]!;
+          castTri[5] = b.z(r + 1);
+          castTri[6] = b.x(c + 1);
+          castTri[7] = half === 0 ? b.heights[i00 + 1]! : b.heights[i00 + b.cols + 1]!;
+          castTri[8] = half === 0 ? b.z(r) : b.z(r + 1);
+          tryTriangle(a, xfA, oa, translation, tolerance, out);
+        }
+  }
+  return castFound;
 }

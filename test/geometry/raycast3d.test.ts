@@ -146,6 +146,21 @@ describe('distance3 and shapeCast3', () => {
     expect(
       shapeCast3(new Sphere3(0.5), xf(-5, 2, 0), 0, [10, 0, 0], new Sphere3(1), xf(0, 0, 0), 0, cast),
     ).toBe(false);
+    // dropped on a mesh square at y = 1 and on a heightfield slope y = 0.5 x
+    const mesh = new TriangleMesh3([-1, 0, -1, 1, 0, -1, 1, 0, 1, -1, 0, 1], [0, 2, 1, 0, 3, 2]);
+    expect(shapeCast3(new Sphere3(0.5), xf(0.3, 5, 0.2), 0, [0, -10, 0], mesh, xf(0, 1, 0), 0, cast)).toBe(
+      true,
+    );
+    expect(Math.abs(cast.t - 0.35)).toBeLessThan(1e-5);
+    expect(cast.normal[1]!).toBeCloseTo(-1, 6);
+    expect(shapeCast3(new Sphere3(0.5), xf(3, 5, 0.2), 0, [0, -10, 0], mesh, xf(0, 1, 0), 0, cast)).toBe(
+      false,
+    );
+    const h: number[] = [];
+    for (let r = 0; r < 5; r++) for (let c = 0; c < 5; c++) h.push(0.5 * (c - 2));
+    const hf = new Heightfield3(5, 5, h, 1);
+    expect(shapeCast3(new Sphere3(0.5), xf(1, 10, 0.3), 0, [0, -20, 0], hf, xf(0, 0, 0), 0, cast)).toBe(true);
+    expect(Math.abs(cast.t - (10 - 0.5 - 0.5 * Math.sqrt(1.25)) / 20)).toBeLessThan(1e-5);
     expect(
       shapeCast3(new Sphere3(0.5), xf(-5, 0, 0), 0, [1, 0, 0], new Sphere3(1), xf(0, 0, 0), 0, cast),
     ).toBe(false);
