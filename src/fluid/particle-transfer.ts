@@ -78,8 +78,8 @@ export class GridTransfer2D {
   private readonly ax = new Float64Array(3);
   private readonly ay = new Float64Array(3);
   private readonly n: number;
-  private bx = 0;
-  private by = 0;
+  private readonly invH: number;
+  private readonly base = new Int32Array(2);
 
   constructor(grid: MacGrid, kernel: TransferKernel = 'linear') {
     if (grid.dim !== 2)
@@ -93,6 +93,7 @@ export class GridTransfer2D {
     this.grid = grid;
     this.kernel = kernel;
     this.n = kernel === 'linear' ? 2 : 3;
+    this.invH = 1 / grid.h;
     this.weightU = new Float64Array(grid.u.length);
     this.weightV = new Float64Array(grid.v.length);
     this.validU = new Uint8Array(grid.u.length);
@@ -102,41 +103,46 @@ export class GridTransfer2D {
   }
 
   /**
-   * The weights of one axis at fractional face coordinate f (position / h minus the faces'
-   * offset): the base face index in bx (axis 0) or by (axis 1), the weights and the affine weights
-   * (∂w/∂x for the tent, 4/h · w · (face − f) for the B-spline).
+   * The stencil of particle p for the u faces (comp 0, at (i, j + ½)) or the v faces (comp 1, at
+   * (i + ½, j)): the base face per axis in `base`, the weights in wx / wy and the affine weights in
+   * ax / ay (∂w/∂x for the tent, 4/h · w · (face − position)/h for the B-spline). Takes the arrays
+   * and an index, not the coordinates, so no double crosses a call boundary (which would box it).
    */
-  private axis(f: number, w: Float64Array, a: Float64Array, invH: number, yAxis: boolean): void {
-    if (this.n === 2) {
-      const b = Math.floor(f);
-      const t = f - b;
-      w[0] = 1 - t;
-      w[1] = t;
-      a[0] = -invH;
-      a[1] = invH;
-      if (yAxis) this.by = b;
-      else this.bx = b;
-    } else {
-      const b = Math.floor(f - 0.5);
-      const t = f - b;
-      const d0 = 1.5 - t;
-      const d1 = t - 1;
-      const d2 = t - 0.5;
-      w[0] = 0.5 * d0 * d0;
-      w[1] = 0.75 - d1 * d1;
-      w[2] = 0.5 * d2 * d2;
-      const s = 4 * invH;
-      a[0] = s * w[0] * -t;
-      a[1] = s * w[1] * (1 - t);
-      a[2] = s * w[2] * (2 - t);
-      if (yAxis) this.by = b;
-      else this.bx = b;
+  private stencil(x: Float64Array, y: Float64Array, p: number, comp: number): void {
+    const invH = this.invH;
+    for (let d = 0; d < 2; d++) {
+      const f = (d === 0 ? x[p]! : y[p]!) * invH - (d === comp ? 0 : 0.5);
+      const w = d === 0 ? this.wx : this.wy;
+      const a = d === 0 ? this.ax : this.ay;
+      if (this.n === 2) {
+        const b = Math.floor(f);
+        const t = f - b;
+        w[0] = 1 - t;
+        w[1] = t;
+        a[0] = -invH;
+        a[1] = invH;
+        this.base[d] = b;
+      } else {
+        const b = Math.floor(f - 0.5);
+        const t = f - b;
+        const d0 = 1.5 - t;
+        const d1 = t - 1;
+        const d2 = t - 0.5;
+        w[0] = 0.5 * d0 * d0;
+        w[1] = 0.75 - d1 * d1;
+        w[2] = 0.5 * d2 * d2;
+        const s = 4 * invH;
+        a[0] = s * w[0] * -t;
+        a[1] = s * w[1] * (1 - t);
+        a[2] = s * w[2] * (2 - t);
+        this.base[d] = b;
+      }
     }
   }
 
   /** Throws when the stencil at base (bx, by) leaves a face array of width fw and height fh. */
-  private check(p: number, fw: number, fh: number, ps: TransferParticles): void {
-    if (this.bx < 0 || this.by < 0 || this.bx + this.n > fw || this.by + this.n > fh) {
+  private check(p: number, bx: number, by: number, fw: number, fh: number, ps: TransferParticles): void {
+    if (!(bx >= 0 && by >= 0 && bx + this.n <= fw && by + this.n <= fh)) {
       throw new PhysicsError(
         'invalid-argument',
         `particles[${p}]: at (${ps.x[p]}, ${ps.y[p]}) its transfer stencil leaves the grid (keep particles one cell inside the domain)`,
@@ -153,7 +159,7 @@ export class GridTransfer2D {
     const g = this.grid;
     const { nx, ny, h, u, v } = g;
     const invH = 1 / h;
-    const { wx, wy, ax, ay, weightU, weightV, n } = this;
+    const { wx, wy, weightU, weightV, n, base } = this;
     const apic = mode === 'apic';
     const { x, y, vx, vy, c } = ps;
     u.fill(0);
@@ -165,16 +171,17 @@ export class GridTransfer2D {
       const px = x[p]! * invH;
       const py = y[p]! * invH;
       // u faces: at (i, j + ½) in cell units
-      this.axis(px, wx, ax, invH, false);
-      this.axis(py - 0.5, wy, ay, invH, true);
-      this.check(p, nx + 1, ny, ps);
+      this.stencil(x, y, p, 0);
+      let bx = base[0]!;
+      let by = base[1]!;
+      this.check(p, bx, by, nx + 1, ny, ps);
       const up = vx[p]!;
       const cux = apic ? c[4 * p]! * h : 0;
       const cuy = apic ? c[4 * p + 1]! * h : 0;
-      let dxf = this.bx - px;
-      let dyf = this.by - (py - 0.5);
+      let dxf = bx - px;
+      let dyf = by - (py - 0.5);
       for (let b = 0; b < n; b++) {
-        const row = (this.by + b) * su + this.bx;
+        const row = (by + b) * su + bx;
         const wyb = wy[b]!;
         const ey = cuy * (dyf + b);
         for (let a = 0; a < n; a++) {
@@ -185,16 +192,17 @@ export class GridTransfer2D {
         }
       }
       // v faces: at (i + ½, j)
-      this.axis(px - 0.5, wx, ax, invH, false);
-      this.axis(py, wy, ay, invH, true);
-      this.check(p, nx, ny + 1, ps);
+      this.stencil(x, y, p, 1);
+      bx = base[0]!;
+      by = base[1]!;
+      this.check(p, bx, by, nx, ny + 1, ps);
       const vp = vy[p]!;
       const cvx = apic ? c[4 * p + 2]! * h : 0;
       const cvy = apic ? c[4 * p + 3]! * h : 0;
-      dxf = this.bx - (px - 0.5);
-      dyf = this.by - py;
+      dxf = bx - (px - 0.5);
+      dyf = by - py;
       for (let b = 0; b < n; b++) {
-        const row = (this.by + b) * nx + this.bx;
+        const row = (by + b) * nx + bx;
         const wyb = wy[b]!;
         const ey = cvy * (dyf + b);
         for (let a = 0; a < n; a++) {
@@ -235,21 +243,19 @@ export class GridTransfer2D {
    */
   toParticles(ps: TransferParticles, mode: TransferMode, flipRatio = 1): void {
     const g = this.grid;
-    const { nx, ny, h, u, v } = g;
-    const invH = 1 / h;
-    const { wx, wy, ax, ay, n, validU, validV, oldU, oldV } = this;
+    const { nx, ny, u, v } = g;
+    const { wx, wy, ax, ay, n, validU, validV, oldU, oldV, base } = this;
     const flip = mode === 'flip';
     const apic = mode === 'apic';
     const r = flip ? flipRatio : 0;
     const { x, y, vx, vy, c } = ps;
     const su = nx + 1;
     for (let p = 0; p < ps.count; p++) {
-      const px = x[p]! * invH;
-      const py = y[p]! * invH;
       // u
-      this.axis(px, wx, ax, invH, false);
-      this.axis(py - 0.5, wy, ay, invH, true);
-      this.check(p, nx + 1, ny, ps);
+      this.stencil(x, y, p, 0);
+      let bx = base[0]!;
+      let by = base[1]!;
+      this.check(p, bx, by, nx + 1, ny, ps);
       let ws = 0;
       let s = 0;
       let so = 0;
@@ -258,7 +264,7 @@ export class GridTransfer2D {
       let ngx = 0;
       let ngy = 0;
       for (let b = 0; b < n; b++) {
-        const row = (this.by + b) * su + this.bx;
+        const row = (by + b) * su + bx;
         for (let a = 0; a < n; a++) {
           const f = row + a;
           if (validU[f] === 0) continue;
@@ -291,9 +297,10 @@ export class GridTransfer2D {
         c[4 * p + 1] = 0;
       }
       // v
-      this.axis(px - 0.5, wx, ax, invH, false);
-      this.axis(py, wy, ay, invH, true);
-      this.check(p, nx, ny + 1, ps);
+      this.stencil(x, y, p, 1);
+      bx = base[0]!;
+      by = base[1]!;
+      this.check(p, bx, by, nx, ny + 1, ps);
       ws = 0;
       s = 0;
       so = 0;
@@ -302,7 +309,7 @@ export class GridTransfer2D {
       ngx = 0;
       ngy = 0;
       for (let b = 0; b < n; b++) {
-        const row = (this.by + b) * nx + this.bx;
+        const row = (by + b) * nx + bx;
         for (let a = 0; a < n; a++) {
           const f = row + a;
           if (validV[f] === 0) continue;
