@@ -16,6 +16,7 @@ import {
 import { formatSig } from '../../src/render/format.js';
 import { ParamsPanel } from './params-panel.js';
 import { SeriesPlot } from './series-plot.js';
+import { ThreeView } from './three-view.js';
 
 /** At most this many fixed steps per animation frame (slow demos run slower than real time). */
 const MAX_STEPS_PER_FRAME = 8;
@@ -37,6 +38,7 @@ export class Viewer {
   private readonly plot = new SeriesPlot($('plot'));
   private readonly panel = new ParamsPanel($('gui-host'));
   private readonly readout = $('readout');
+  private readonly three = new ThreeView(this.canvas);
   private readonly statsBox = $('stats');
   private readonly playButton = $('btn-play');
   private readonly errorBox = $('error');
@@ -72,7 +74,7 @@ export class Viewer {
     });
     new ResizeObserver(() => this.resize()).observe(this.canvas);
     const forward = (kind: DemoPointer['kind']) => (e: PointerEvent) => {
-      if (!this.instance?.pointer) return;
+      if (!this.instance?.pointer || this.three.active) return;
       if (kind === 'down') this.canvas.setPointerCapture(e.pointerId);
       const r = this.canvas.getBoundingClientRect();
       const px = ((e.clientX - r.left) / r.width) * this.canvas.width;
@@ -85,6 +87,7 @@ export class Viewer {
     this.canvas.addEventListener('pointerdown', forward('down'));
     this.canvas.addEventListener('pointermove', forward('move'));
     this.canvas.addEventListener('pointerup', forward('up'));
+    this.three.onChange = () => !this.running && this.draw();
     requestAnimationFrame((t) => this.tick(t));
   }
 
@@ -145,6 +148,7 @@ export class Viewer {
     this.guard(() => {
       this.instance = this.demo!.create(resolveParams(this.demo!, this.params));
     });
+    this.guard(() => this.three.attach(this.instance));
     this.resize();
     this.notice('');
     this.plot.reset(Object.keys(this.guard(() => this.instance?.series?.()) ?? {}), this.demo.series);
@@ -210,7 +214,9 @@ export class Viewer {
     if (!inst || this.failed) return;
     const t0 = performance.now();
     ctx.save();
-    this.guard(() => inst.draw(ctx, this.view));
+    this.guard(
+      () => this.three.draw(ctx, this.canvas.width, this.canvas.height) || inst.draw(ctx, this.view),
+    );
     ctx.restore();
     this.drawMs = 0.9 * this.drawMs + 0.1 * (performance.now() - t0);
   }

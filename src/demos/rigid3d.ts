@@ -286,6 +286,16 @@ export class Rigid3dDemoInstance implements DemoInstance {
     } else if (e.kind === 'up') this.release();
   }
 
+  /** Whether the contact points and normals are shown (the `contacts` display switch). */
+  get showContacts(): boolean {
+    return this.contactsOn;
+  }
+
+  /** Whether the 2D projection leaves this shape out (a ground box the grid stands for, a drum's front wall). */
+  isHidden(shape: number): boolean {
+    return this.built.hidden?.has(shape) ?? false;
+  }
+
   /** Display switches: `contacts` draws the contact points and normals. */
   setDisplay(values: DemoParamValues): void {
     if (typeof values.contacts === 'boolean') this.contactsOn = values.contacts;
