@@ -4,6 +4,7 @@ import { section26_2_3d } from './s26-2-3d.js';
 import { section26_2Joints } from './s26-2-joints.js';
 import { section26_3 } from './s26-3.js';
 import { section26_4 } from './s26-4.js';
+import { section26_4Flip } from './s26-4-flip.js';
 import { section26_4Particles } from './s26-4-particles.js';
 import { section26_5 } from './s26-5.js';
 import type { WorkbookSection } from './types.js';
@@ -19,6 +20,7 @@ export const workbookSections: readonly WorkbookSection[] = [
   section26_3,
   section26_4,
   section26_4Particles,
+  section26_4Flip,
   section26_5,
 ];
 
