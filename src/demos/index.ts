@@ -1,9 +1,10 @@
 import { femDemos } from './fem.js';
+import { flipDemos } from './flip.js';
 import { fluidDemos } from './fluid.js';
 import { integratorsDemos } from './integrators.js';
 import { labsDemos } from './labs.js';
-import { particlesDemos } from './particles.js';
 import { mpmDemos } from './mpm.js';
+import { particlesDemos } from './particles.js';
 import { rigid2dDemos } from './rigid2d.js';
 import { rigid2dFractureDemos } from './rigid2d-fracture.js';
 import { rigid2dJointDemos } from './rigid2d-joints.js';
@@ -26,6 +27,7 @@ export const demos: readonly Demo[] = [
   ...xpbdDemos,
   ...femDemos,
   ...fluidDemos,
+  ...flipDemos,
   ...particlesDemos,
   ...mpmDemos,
   ...waterDemos,
