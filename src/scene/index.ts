@@ -13,6 +13,8 @@ export * from './rigid2d-build.js';
 export * from './rigid2d-format.js';
 export * from './rigid2d-instance.js';
 export * from './rigid2d-world.js';
+export * from './rigid3d-build.js';
+export * from './rigid3d-format.js';
 export * from './smoke-instance.js';
 
 /** Parses a scene file's text and hands it to the loader its `format` field names. */

@@ -3,6 +3,8 @@ import { FLUID_GRID_FORMAT } from './fluid-grid-format.js';
 import { loadFluidGridScene } from './fluid-grid-instance.js';
 import { RIGID2D_FORMAT } from './rigid2d-format.js';
 import { loadRigid2dScene } from './rigid2d-instance.js';
+import { loadRigid3dScene } from './rigid3d-build.js';
+import { RIGID3D_FORMAT } from './rigid3d-format.js';
 
 /**
  * Scene-file loaders by the file's `format` field (e.g. `rikigaku/rigid2d@1`).
@@ -15,4 +17,5 @@ export type SceneLoader = (json: unknown, options?: { dt?: number }) => DemoInst
 export const sceneLoaders: Record<string, SceneLoader> = {
   [RIGID2D_FORMAT]: loadRigid2dScene,
   [FLUID_GRID_FORMAT]: loadFluidGridScene,
+  [RIGID3D_FORMAT]: loadRigid3dScene,
 };
