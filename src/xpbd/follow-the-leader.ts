@@ -64,7 +64,7 @@ export class FollowTheLeaderSet implements ConstraintSet {
       if (k > 0) {
         const [ax, ay, az] = p.position(particles[k - 1]);
         const [bx, by, bz] = p.position(particles[k]);
-        const L = Math.hypot(bx - ax, by - ay, bz - az);
+        const L = Math.sqrt((bx - ax) ** 2 + (by - ay) ** 2 + (bz - az) ** 2);
         if (!(L > 1e-12)) {
           throw new PhysicsError(
             'degenerate-shape',

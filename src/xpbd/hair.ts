@@ -67,7 +67,7 @@ export function addHair(world: XpbdWorld, o: HairOptions): Hair {
   const strands: number[][] = [];
   o.roots.forEach((r, s) => {
     const d = o.directions[s];
-    const l = Math.hypot(d[0], d[1], d[2]);
+    const l = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
     if (!(l > 0)) throw new PhysicsError('degenerate-shape', `hair.directions[${s}]: must be non-zero`);
     const seg = o.length / o.segments / l;
     const ids: number[] = [];
