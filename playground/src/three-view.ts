@@ -112,7 +112,7 @@ export class ThreeView {
     this.scene.background = new THREE.Color(0xeef0f3);
     this.scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8a84, 1.1));
     this.sun.castShadow = true;
-    this.sun.shadow.mapSize.set(2048, 2048);
+    this.sun.shadow.mapSize.set(1024, 1024);
     this.scene.add(this.sun, this.sun.target, this.root);
     this.contactPoints = new THREE.Points(
       new THREE.BufferGeometry(),
