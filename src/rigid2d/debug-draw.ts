@@ -55,16 +55,23 @@ export interface DebugDrawOptions {
 
 /** The outline colour of solid shapes. */
 export const DEBUG_OUTLINE = 0x2b2b2b;
-/** Body colours by type and state. */
+/** The fill colour of static bodies (0xRRGGBB). */
 export const DEBUG_STATIC = 0x8d99a6;
+/** The fill colour of kinematic bodies. */
 export const DEBUG_KINEMATIC = 0x5b8bd9;
+/** The fill colour of awake dynamic bodies. */
 export const DEBUG_DYNAMIC = 0xe08a3c;
-/** a sleeping body (with the `sleep` option) */
+/** The fill colour of a sleeping body (with the `sleep` option). */
 export const DEBUG_ASLEEP = 0x9fb4c7;
+/** The outline colour of the broadphase's fattened boxes (the `aabbs` option). */
 export const DEBUG_AABB = 0x9467bd;
+/** The colour of a touching contact point (separation ≤ 0, the `contacts` option). */
 export const DEBUG_CONTACT = 0xd62728;
+/** The colour of a speculative contact point (separation > 0, not yet touching). */
 export const DEBUG_SPECULATIVE = 0x1f77b4;
+/** The colour of the contact normals (the `normals` option), drawn 0.3 m long from each point. */
 export const DEBUG_NORMAL = 0x2ca02c;
+/** The colour of joints: a segment between the two world anchors and a dot at each. */
 export const DEBUG_JOINT = 0x17becf;
 /** Island colours, cycled by island id. */
 export const DEBUG_ISLAND_COLORS: readonly number[] = [

@@ -37,10 +37,13 @@ export interface QueryFilter {
 
 /** One ray hit. */
 export interface RayCastHit {
+  /** the shape hit */
   shape: ShapeId;
+  /** the body of that shape */
   body: BodyId;
   /** fraction along p1 → p2 */
   fraction: number;
+  /** world point of the hit (m): p1 + fraction · (p2 − p1) */
   point: [number, number];
   /** unit surface normal at the hit, pointing out of the shape */
   normal: [number, number];
@@ -50,6 +53,7 @@ export interface RayCastHit {
  * The queries of one world. Create once and reuse (`queriesOf(world)` keeps one per world).
  */
 export class WorldQueries {
+  /** the world these queries read */
   readonly world: World;
 
   // Per-query state read by the tree callbacks (bound once: no closure per query).

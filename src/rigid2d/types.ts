@@ -88,9 +88,11 @@ export interface ShapeMaterialDef {
   restitution?: number;
   /** a sensor detects overlap (sensor events) but never collides, default false */
   isSensor?: boolean;
+  /** collision filtering (category, mask, group), default: collide with everything */
   filter?: FilterDef;
   /** report begin/end/hit events for this shape, default true */
   enableContactEvents?: boolean;
+  /** any value the caller wants to find again (not used by the engine) */
   userData?: unknown;
 }
 
@@ -122,7 +124,9 @@ export type ShapeDef = ShapeMaterialDef &
 
 /** A chain of segments (ground outlines, bowls): consecutive points joined; `loop` closes it. */
 export interface ChainDef extends ShapeMaterialDef {
+  /** the chain's points in the body frame (m), at least 2 */
   points: readonly Vec2Tuple[];
+  /** join the last point back to the first (a closed outline), default false */
   loop?: boolean;
   /**
    * One-sided (Box2D's chains): each segment collides only on its front, the right-hand side of
@@ -136,6 +140,10 @@ export interface ChainDef extends ShapeMaterialDef {
 export interface WorldDef {
   /** m/s², default [0, -10] */
   gravity?: Vec2Tuple;
+  /**
+   * position-correction mode, substeps, iterations and soft-contact coefficients; defaults: 'soft-step' with
+   * the values of `resolveSolverSettings`
+   */
   solver?: SolverSettings;
   /** allow islands to fall asleep, default true */
   enableSleep?: boolean;
@@ -161,7 +169,9 @@ export interface WorldDef {
 
 /** One point of a contact readout. */
 export interface ContactPointInfo {
+  /** world x of the contact point (m), midway between the two surfaces */
   x: number;
+  /** world y of the contact point (m) */
   y: number;
   /** negative = penetration depth */
   separation: number;
@@ -175,50 +185,72 @@ export interface ContactPointInfo {
 
 /** A contact readout (from `world.contacts()`). */
 export interface ContactInfo {
+  /** the first shape of the pair (the normal points away from it) */
   shapeA: ShapeId;
+  /** the second shape of the pair */
   shapeB: ShapeId;
+  /** the body of shapeA */
   bodyA: BodyId;
+  /** the body of shapeB */
   bodyB: BodyId;
   /** unit normal from A to B */
   normalX: number;
+  /** y of the unit normal from A to B */
   normalY: number;
-  /** tangent = (normalY, −normalX) */
+  /** the one or two points of the manifold; the friction tangent is (normalY, −normalX) */
   points: ContactPointInfo[];
 }
 
 /** Two shapes began touching this step. */
 export interface ContactBeginEvent {
+  /** the first shape of the pair */
   shapeA: ShapeId;
+  /** the second shape of the pair */
   shapeB: ShapeId;
 }
 /** Two shapes stopped touching this step (or one was destroyed). */
 export interface ContactEndEvent {
+  /** the first shape of the pair */
   shapeA: ShapeId;
+  /** the second shape of the pair */
   shapeB: ShapeId;
 }
 /** A begin-touch whose approach speed exceeded the world's hit threshold. */
 export interface ContactHitEvent {
+  /** the first shape of the pair */
   shapeA: ShapeId;
+  /** the second shape of the pair */
   shapeB: ShapeId;
+  /** world x of the deepest contact point (m) */
   x: number;
+  /** world y of the deepest contact point (m) */
   y: number;
+  /** x of the unit contact normal from A to B */
   normalX: number;
+  /** y of the unit contact normal from A to B */
   normalY: number;
   /** speed of approach along the normal (m/s, positive) */
   approachSpeed: number;
 }
 /** A shape entered (begin) or left (end) a sensor shape. */
 export interface SensorEvent {
+  /** the sensor shape */
   sensorShape: ShapeId;
+  /** the shape that entered or left it */
   visitorShape: ShapeId;
 }
 
 /** Events of the last `step` (the arrays and the event objects are reused by the next step: copy what you keep). */
 export interface WorldEvents {
+  /** pairs of shapes that began touching */
   begin: ContactBeginEvent[];
+  /** pairs of shapes that stopped touching (or lost a shape) */
   end: ContactEndEvent[];
+  /** begin-touches faster than the world's `hitEventThreshold` */
   hit: ContactHitEvent[];
+  /** shapes that entered a sensor */
   sensorBegin: SensorEvent[];
+  /** shapes that left a sensor (or were destroyed) */
   sensorEnd: SensorEvent[];
   /** joints that broke this step (already destroyed) */
   jointBreak: JointBreakEvent[];
@@ -234,8 +266,9 @@ export type JointKind = 'revolute' | 'prismatic' | 'distance' | 'weld' | 'wheel'
 
 /** What every joint definition has. */
 export interface JointDefBase {
-  /** the two bodies (must differ); for 'mouse', bodyA is any body (usually a static ground), bodyB the dragged one */
+  /** the first body (must differ from bodyB); for 'mouse', any body (usually a static ground) */
   bodyA: BodyId;
+  /** the second body; for 'mouse', the body that is dragged */
   bodyB: BodyId;
   /** may the two bodies' shapes collide with each other, default false */
   collideConnected?: boolean;
@@ -243,21 +276,27 @@ export interface JointDefBase {
   breakForce?: number;
   /** N·m, default Infinity: the joint breaks when its reaction torque exceeds this */
   breakTorque?: number;
+  /** any value the caller wants to find again (not used by the engine) */
   userData?: unknown;
 }
 
 /** A hinge: the anchors coincide, the bodies turn freely (limits, motor and spring optional). */
 export interface RevoluteJointDef extends JointDefBase {
+  /** selects the revolute joint (a hinge) */
   kind: 'revolute';
-  /** anchor in each body's frame (relative to the body origin), default [0, 0] */
+  /** the anchor in A's frame (relative to A's origin), default [0, 0] */
   localAnchorA?: Vec2Tuple;
+  /** the anchor in B's frame (relative to B's origin), default [0, 0] */
   localAnchorB?: Vec2Tuple;
   /** angleB − angleA at rest, default 0 */
   referenceAngle?: number;
+  /** keep angleB − angleA − referenceAngle within [lowerAngle, upperAngle], default false */
   enableLimit?: boolean;
   /** rad, default 0; lowerAngle ≤ upperAngle */
   lowerAngle?: number;
+  /** rad, default 0; upperAngle ≥ lowerAngle */
   upperAngle?: number;
+  /** drive the relative angular velocity ωB − ωA to motorSpeed, default false */
   enableMotor?: boolean;
   /** rad/s, default 0 */
   motorSpeed?: number;
@@ -273,16 +312,23 @@ export interface RevoluteJointDef extends JointDefBase {
 
 /** A slider: B moves along an axis fixed in A, no relative rotation. */
 export interface PrismaticJointDef extends JointDefBase {
+  /** selects the prismatic joint (a slider) */
   kind: 'prismatic';
+  /** the anchor in A's frame (relative to A's origin), default [0, 0] */
   localAnchorA?: Vec2Tuple;
+  /** the anchor in B's frame (relative to B's origin), default [0, 0] */
   localAnchorB?: Vec2Tuple;
   /** the axis in A's frame, default [1, 0] (normalised) */
   localAxisA?: Vec2Tuple;
+  /** angleB − angleA kept fixed (rad), default 0 */
   referenceAngle?: number;
+  /** keep the translation along the axis within [lowerTranslation, upperTranslation], default false */
   enableLimit?: boolean;
   /** m, default 0 */
   lowerTranslation?: number;
+  /** m, default 0; upperTranslation ≥ lowerTranslation */
   upperTranslation?: number;
+  /** drive the relative speed along the axis to motorSpeed, default false */
   enableMotor?: boolean;
   /** m/s */
   motorSpeed?: number;
@@ -290,47 +336,72 @@ export interface PrismaticJointDef extends JointDefBase {
   maxMotorForce?: number;
   /** a spring along the axis towards translation 0 */
   enableSpring?: boolean;
+  /** spring frequency (Hz ≥ 0), default 0 (no spring) */
   hertz?: number;
+  /** spring damping ratio ζ ≥ 0 (1 = critical), default 0 */
   dampingRatio?: number;
 }
 
 /** A rod, a rope or a spring between two anchors. */
 export interface DistanceJointDef extends JointDefBase {
+  /** selects the distance joint (rod, rope or spring) */
   kind: 'distance';
+  /** the anchor in A's frame (relative to A's origin), default [0, 0] */
   localAnchorA?: Vec2Tuple;
+  /** the anchor in B's frame (relative to B's origin), default [0, 0] */
   localAnchorB?: Vec2Tuple;
   /** rest length (m > 0), default: the current distance of the anchors */
   length?: number;
+  /** keep the anchor distance within [minLength, maxLength], default false */
   enableLimit?: boolean;
-  /** m ≥ 0, default 0 and Infinity */
+  /** m ≥ 0, default 0 */
   minLength?: number;
+  /** m ≥ minLength, default Infinity */
   maxLength?: number;
   /** spring off: a rigid rod of `length` */
   enableSpring?: boolean;
+  /**
+   * spring frequency (Hz ≥ 0), default 0: with the spring on and hertz 0 there is no spring (a rope between
+   * the limits)
+   */
   hertz?: number;
+  /** spring damping ratio ζ ≥ 0 (1 = critical), default 0 */
   dampingRatio?: number;
+  /** drive the rate of change of the anchor distance to motorSpeed, default false */
   enableMotor?: boolean;
+  /** m/s (positive lengthens), default 0 */
   motorSpeed?: number;
+  /** N ≥ 0, default 0 */
   maxMotorForce?: number;
 }
 
 /** Glues B to A (hertz 0 = rigid; > 0 soft). */
 export interface WeldJointDef extends JointDefBase {
+  /** selects the weld joint */
   kind: 'weld';
+  /** the anchor in A's frame (relative to A's origin), default [0, 0] */
   localAnchorA?: Vec2Tuple;
+  /** the anchor in B's frame (relative to B's origin), default [0, 0] */
   localAnchorB?: Vec2Tuple;
+  /** angleB − angleA kept fixed (rad), default 0 */
   referenceAngle?: number;
   /** Hz ≥ 0, default 0 (rigid) */
   linearHertz?: number;
+  /** damping ratio ζ ≥ 0 of the soft linear part, default 0 */
   linearDampingRatio?: number;
+  /** Hz ≥ 0 of the angular part, default 0 (rigid) */
   angularHertz?: number;
+  /** damping ratio ζ ≥ 0 of the soft angular part, default 0 */
   angularDampingRatio?: number;
 }
 
 /** A wheel: B's anchor on a line through A's anchor along the axis, with a suspension spring. */
 export interface WheelJointDef extends JointDefBase {
+  /** selects the wheel joint */
   kind: 'wheel';
+  /** the anchor in A's frame (the chassis), default [0, 0] */
   localAnchorA?: Vec2Tuple;
+  /** the anchor in B's frame (the wheel's hub), default [0, 0] */
   localAnchorB?: Vec2Tuple;
   /** suspension axis in A's frame, default [0, 1] */
   localAxisA?: Vec2Tuple;
@@ -340,17 +411,23 @@ export interface WheelJointDef extends JointDefBase {
   hertz?: number;
   /** default 0.7 */
   dampingRatio?: number;
+  /** keep the suspension travel within [lowerTranslation, upperTranslation], default false */
   enableLimit?: boolean;
+  /** m, default 0 */
   lowerTranslation?: number;
+  /** m, default 0; upperTranslation ≥ lowerTranslation */
   upperTranslation?: number;
+  /** drive the wheel's spin ωB − ωA to motorSpeed, default false */
   enableMotor?: boolean;
   /** rad/s of the wheel */
   motorSpeed?: number;
+  /** N·m ≥ 0, default 0 */
   maxMotorTorque?: number;
 }
 
 /** Drives B's pose relative to A towards an offset, with a force and torque budget. */
 export interface MotorJointDef extends JointDefBase {
+  /** selects the motor joint */
   kind: 'motor';
   /** B's target position in A's frame, default [0, 0] */
   linearOffset?: Vec2Tuple;
@@ -366,6 +443,7 @@ export interface MotorJointDef extends JointDefBase {
 
 /** Pulls a point of body B towards a world target with a soft spring (dragging with the mouse). */
 export interface MouseJointDef extends JointDefBase {
+  /** selects the mouse joint */
   kind: 'mouse';
   /** world point; B's anchor is the point of B under the target at creation */
   target: Vec2Tuple;
@@ -389,25 +467,36 @@ export type JointDef =
 
 /** `world.setJointMotor(id, …)`: the fields given are changed. */
 export interface JointMotorSettings {
+  /** switch the motor on or off */
   enableMotor?: boolean;
+  /** rad/s for revolute and wheel joints, m/s for prismatic and distance joints */
   motorSpeed?: number;
+  /** N·m ≥ 0 (revolute, wheel) */
   maxMotorTorque?: number;
+  /** N ≥ 0 (prismatic, distance) */
   maxMotorForce?: number;
 }
 
 /** `world.setJointSpring(id, …)`: the fields given are changed. */
 export interface JointSpringSettings {
+  /** switch the spring on or off */
   enableSpring?: boolean;
+  /** spring frequency (Hz ≥ 0; > 0 for a mouse joint) */
   hertz?: number;
+  /** spring damping ratio ζ ≥ 0 (1 = critical) */
   dampingRatio?: number;
 }
 
 /** A joint broke (its reaction passed breakForce or breakTorque); the joint is destroyed after the event. */
 export interface JointBreakEvent {
+  /** the joint's handle (no longer valid: the joint is destroyed) */
   joint: JointId;
+  /** the joint's first body */
   bodyA: BodyId;
+  /** the joint's second body */
   bodyB: BodyId;
-  /** the reaction force (N) and torque (N·m) that broke it */
+  /** the joint's reaction force in the step it broke (N) */
   force: number;
+  /** the joint's reaction torque in the step it broke (N·m) */
   torque: number;
 }

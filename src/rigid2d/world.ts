@@ -147,9 +147,13 @@ export class World {
   readonly tag: number;
 
   // number fields start as doubles so V8 keeps them unboxed (see Transform2)
+  /** x of the gravity (m/s²); read it here, change it with `setGravity` */
   gravityX = 0.5;
+  /** y of the gravity (m/s²); read it here, change it with `setGravity` */
   gravityY = 0.5;
+  /** the solver settings in use, defaults filled in (change them with `setSolver`) */
   solver: ResolvedSolverSettings;
+  /** may islands fall asleep ({@link WorldDef.enableSleep}) */
   enableSleep = true;
   /** continuous collision for fast dynamic bodies against static and kinematic shapes (see {@link WorldDef.continuous}); bullets are swept regardless */
   continuous = true;
@@ -158,8 +162,9 @@ export class World {
   private hitThresholdField = 0.5;
   private speculativeField = 0.5;
   private marginField = 0.5;
-  /** simulated time and steps taken */
+  /** simulated time (s): the sum of the `dt` of every step */
   time = 0;
+  /** number of `step` calls so far */
   stepCount = 0;
   /** figures of the last step: broadphase pairs found, active contacts, awake bodies, contacts created */
   readonly lastStep = { pairTests: 0, activeContacts: 0, awakeBodies: 0, newPairs: 0 };
@@ -294,6 +299,7 @@ export class World {
   bodySlot(id: BodyId): number {
     return this.bodyIndex(id);
   }
+  /** Slot index of a shape handle (validated). */
   shapeSlot(id: ShapeId): number {
     return this.shapeIndex(id);
   }
@@ -333,10 +339,12 @@ export class World {
     return out;
   }
 
+  /** Number of live bodies. */
   get bodyCount(): number {
     return this.bodies.count - this.bodies.freeList.length;
   }
 
+  /** The body's type: 'static', 'kinematic' or 'dynamic'. */
   getBodyType(id: BodyId): BodyType {
     return bodyTypeName(this.bodies.type[this.bodyIndex(id)]!);
   }
@@ -376,15 +384,21 @@ export class World {
     return readTransforms(this, out);
   }
 
+  /** Velocity of the centre of mass (m/s). */
   getLinearVelocity(id: BodyId): [number, number] {
     const i = this.bodyIndex(id);
     return [this.bodies.vx[i]!, this.bodies.vy[i]!];
   }
 
+  /** Angular velocity (rad/s, counter-clockwise positive). */
   getAngularVelocity(id: BodyId): number {
     return this.bodies.w[this.bodyIndex(id)]!;
   }
 
+  /**
+   * Mass (kg): the sum over its shapes of density × area; 1 for a dynamic body without area, 0 for static and
+   * kinematic bodies.
+   */
   getMass(id: BodyId): number {
     return this.bodies.mass[this.bodyIndex(id)]!;
   }
@@ -394,10 +408,15 @@ export class World {
     return this.bodies.inertia[this.bodyIndex(id)]!;
   }
 
+  /** The `userData` given at creation. */
   getUserData(id: BodyId): unknown {
     return this.bodies.userData[this.bodyIndex(id)];
   }
 
+  /**
+   * Is the body awake (simulated this step)? A sleeping body is woken by a contact, a joint, a setter or an
+   * `apply…` call.
+   */
   isAwake(id: BodyId): boolean {
     return this.bodies.awake[this.bodyIndex(id)] === 1;
   }
@@ -438,6 +457,10 @@ export class World {
     updateBodyBoxes(this, i, true);
   }
 
+  /**
+   * Sets the velocity of the centre of mass (m/s) and wakes the body if it is not zero; ignored for a static
+   * body.
+   */
   setLinearVelocity(id: BodyId, v: Vec2Tuple): void {
     const i = this.bodyIndex(id);
     const [x, y] = vec(v, 'linearVelocity');
@@ -449,6 +472,10 @@ export class World {
     if (x !== 0 || y !== 0) wakeBody(this.bodies, this.islands, i);
   }
 
+  /**
+   * Sets the angular velocity (rad/s) and wakes the body if it is not zero; ignored for a static or fixed-
+   * rotation body.
+   */
   setAngularVelocity(id: BodyId, w: number): void {
     const i = this.bodyIndex(id);
     limitMagnitude(assertFinite(w, 'angularVelocity'), MAX_SPEED, 'angularVelocity');
@@ -476,6 +503,7 @@ export class World {
     wakeBody(b, this.islands, i);
   }
 
+  /** Adds a torque (N·m) for the next step; wakes the body. Ignored unless the body is dynamic. */
   applyTorque(id: BodyId, torque: number): void {
     const i = this.bodyIndex(id);
     limitMagnitude(assertFinite(torque, 'torque'), MAX_FORCE, 'torque');
@@ -602,19 +630,23 @@ export class World {
     return out;
   }
 
+  /** Number of live joints. */
   get jointCount(): number {
     return this.joints.live;
   }
 
+  /** The joint's kind ('revolute', 'prismatic', …). */
   getJointKind(id: JointId): JointKind {
     return JOINT_KIND_NAMES[this.joints.kind[this.jointSlot(id)]!]!;
   }
 
+  /** The joint's two bodies [bodyA, bodyB]. */
   getJointBodies(id: JointId): [BodyId, BodyId] {
     const j = this.jointSlot(id);
     return [this.bodyId(this.joints.bodyA[j]!), this.bodyId(this.joints.bodyB[j]!)];
   }
 
+  /** The `userData` given at creation. */
   getJointUserData(id: JointId): unknown {
     return this.joints.userData[this.jointSlot(id)];
   }
