@@ -34,6 +34,7 @@ export const demos: readonly Demo[] = [
   ...labsDemos,
 ];
 
+/** The demo with this id (as listed by the CLI and the playground), or undefined. */
 export function findDemo(id: string): Demo | undefined {
   return demos.find((d) => d.id === id);
 }

@@ -71,6 +71,7 @@ export interface AdvectionOptions {
 
 /** Advects cell-centred scalars and the face velocities of one MAC grid (scratch arrays sized once). */
 export class Advector {
+  /** the MAC grid whose fields are advected */
   readonly grid: MacGrid;
   /** the mass-conserving scheme ('conservative'), with its substep count of the last step */
   readonly fct: FluxCorrectedTransport;

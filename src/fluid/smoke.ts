@@ -37,13 +37,19 @@ import { VorticityConfinement } from './vorticity-confinement.js';
 
 /** A region that keeps emitting: inside it density/heat/fuel are raised to at least these values. */
 export interface SmokeSource {
+  /** centre x in domain coordinates (m, 0 … nx·h); must lie inside the grid */
   x: number;
+  /** centre y (m, 0 … ny·h); must lie inside the grid */
   y: number;
+  /** centre z (m, 3D only), default the middle of the depth */
   z?: number;
+  /** radius of the emitting disc (sphere in 3D), m > 0 */
   radius: number;
+  /** smoke density raised to at least this in the cells inside (unset: none added) */
   density?: number;
   /** temperature excess over ambient */
   temperature?: number;
+  /** fuel raised to at least this in the cells inside (burns when `fire` is on) */
   fuel?: number;
   /** velocity imposed on the faces inside */
   velocity?: [number, number] | [number, number, number];
@@ -57,16 +63,23 @@ export type ObstacleMotion =
 
 /** A solid circle (sphere) or box in the smoke, fixed or moving; cells inside it are solid. */
 export interface SmokeObstacle {
+  /** 'circle' (a sphere in 3D) or 'box' */
   shape: 'circle' | 'box';
+  /** centre x in domain coordinates (m) at time 0 */
   x: number;
+  /** centre y (m) at time 0 */
   y: number;
+  /** centre z (m, 3D only), default the middle of the depth */
   z?: number;
-  /** circle (sphere in 3D) radius */
+  /** circle (sphere in 3D) radius, m > 0 */
   radius?: number;
-  /** box half sizes */
+  /** box half width (m > 0) */
   halfWidth?: number;
+  /** box half height (m > 0) */
   halfHeight?: number;
+  /** box half depth (m, 3D only), default halfWidth */
   halfDepth?: number;
+  /** how the obstacle moves, default fixed; a moving solid pushes the smoke through its face velocities */
   motion?: ObstacleMotion;
 }
 
@@ -86,17 +99,27 @@ export interface FireOptions {
 
 /** The options of a {@link SmokeSim}: the grid, the solvers and schemes, forces, sources and obstacles. */
 export interface SmokeOptions {
+  /** cells along x (an integer ≥ 2) */
   nx: number;
+  /** cells along y (an integer ≥ 2) */
   ny: number;
+  /** cells along z: 1 (the default) is a 2D simulation, 2 or more is 3D */
   nz?: number;
-  /** cell size (default 1/ny so the domain is 1 high... in metres) */
+  /** cell size h (m), default 1/ny so the domain is 1 m high */
   h?: number;
+  /**
+   * which sides of the box are open (fluid leaves, pressure 0 outside) instead of walls; default all closed
+   */
   open?: Partial<DomainSides>;
   /** default 'mgpcg' */
   solver?: PressureSolverKind;
-  /** pressure iterations: exact count when tolerance is 0 (the textbook's 60 Jacobi sweeps) */
+  /**
+   * the most pressure iterations per step, default 60 for the stationary solvers (Jacobi, weighted
+   * Jacobi, Gauss–Seidel, SOR: the textbook's 60 sweeps, all run) and 200 for the Krylov and
+   * multigrid ones; every one runs when tolerance is 0
+   */
   pressureIterations?: number;
-  /** relative divergence tolerance (default 1e-5; 0 = always run pressureIterations) */
+  /** relative divergence tolerance (default 1e-5, 0 for the stationary solvers; 0 = always run pressureIterations) */
   tolerance?: number;
   /** the velocity's self-advection, default 'semi-lagrangian' */
   velocityAdvection?: VelocityAdvectionScheme;
@@ -105,10 +128,13 @@ export interface SmokeOptions {
    * (flux-corrected transport, flux-corrected-transport.ts)
    */
   scalarAdvection?: ScalarAdvectionScheme;
+  /** how a backtraced point is sampled: 'linear' (default) or 'cubic' (monotone bicubic, 2D only) */
   interpolation?: AdvectionOptions['interpolation'];
+  /** how a sample is traced back: 'rk2' (midpoint, default) or 'euler' (one step x − Δt·u(x)) */
   backtrace?: AdvectionOptions['backtrace'];
-  /** buoyancy weight of density a (default 0.05) and of temperature b (default 1) */
+  /** buoyancy weight a of the smoke density (default 0.05): heavy smoke sinks */
   buoyancyDensity?: number;
+  /** buoyancy weight b of the temperature excess (default 1): hot gas rises */
   buoyancyTemperature?: number;
   /** ambient temperature (absolute, only for reporting/colour; default 0) */
   ambient?: number;
@@ -125,8 +151,11 @@ export interface SmokeOptions {
    * true; not needed, and not done, with `scalarAdvection: 'conservative'`)
    */
   conserveSmoke?: boolean;
+  /** fuel that burns into heat, smoke and expansion: true for the defaults, or its settings; default off */
   fire?: FireOptions | boolean;
+  /** regions that keep emitting smoke, heat, fuel or velocity every step */
   sources?: SmokeSource[];
+  /** solid circles (spheres) and boxes, fixed or moving */
   obstacles?: SmokeObstacle[];
 }
 
@@ -139,39 +168,67 @@ function nonNeg(v: number | undefined, def: number, where: string): number {
 
 /** Smoke and fire on a MAC grid (see the module comment for the step's stages). */
 export class SmokeSim {
+  /** the MAC grid: face velocities u, v, w, solid cells, size and cell size */
   readonly grid: MacGrid;
+  /**
+   * the advection schemes this simulation uses (semi-Lagrangian, MacCormack, BFECC, upwind, flux-corrected)
+   */
   readonly advector: Advector;
+  /** the pressure projection that makes the velocity divergence-free */
   readonly projector: Projector;
+  /** the implicit viscosity solve (used when `viscosity` > 0) */
   readonly diffuser: Diffuser;
   /** smoke density per cell */
   readonly density: Float64Array;
   /** temperature excess over ambient per cell */
   readonly heat: Float64Array;
+  /** unburnt fuel per cell (stays 0 without `fire`) */
   readonly fuel: Float64Array;
   /** divergence target from burning (1/s) */
   readonly expansion: Float64Array;
+  /** the emitting regions (add more with `addSource`) */
   readonly sources: SmokeSource[];
+  /** the solid obstacles (add more with `addObstacle`) */
   readonly obstacles: SmokeObstacle[];
+  /** the pressure solver ({@link SmokeOptions.solver}); may be changed between steps */
   solver: PressureSolverKind;
+  /** the most pressure iterations per step (all of them when tolerance is 0) */
   pressureIterations: number;
+  /** relative divergence tolerance of the pressure solve (0: run every iteration) */
   tolerance: number;
+  /** the velocity's self-advection scheme */
   velocityAdvection: VelocityAdvectionScheme;
+  /** the scheme that carries smoke, heat and fuel */
   scalarAdvection: ScalarAdvectionScheme;
+  /** 'linear' or 'cubic' sampling of the backtraced points */
   interpolation: AdvectionOptions['interpolation'];
+  /** 'rk2' (midpoint) or 'euler' backtrace */
   backtrace: AdvectionOptions['backtrace'];
+  /** buoyancy weight a of the smoke density: f = (−a s + b ΔT) ŷ */
   buoyancyDensity: number;
+  /** buoyancy weight b of the temperature excess ΔT */
   buoyancyTemperature: number;
+  /** ambient temperature (absolute; only for reporting and colour) */
   ambient: number;
+  /** vorticity confinement strength ε (0: off) */
   vorticity: number;
+  /** kinematic viscosity ν (m²/s; 0: no diffusion solve) */
   viscosity: number;
+  /** fraction of the heat excess lost per second */
   cooling: number;
+  /** fraction of the smoke lost per second */
   dissipation: number;
+  /** rescale the total smoke after semi-Lagrangian advection in a closed box */
   conserveSmoke: boolean;
+  /** the fire settings with defaults filled in, or null without fire */
   readonly fire: Required<FireOptions> | null;
+  /** simulated time (s) */
   time = 0;
+  /** number of steps taken */
   steps = 0;
   /** the last projection's report */
   lastProjection: ProjectResult | null = null;
+  /** the vorticity confinement force (Fedkiw, Stam, Jensen 2001) applied with strength `vorticity` */
   readonly confinement: VorticityConfinement;
   private readonly advOpts: AdvectionOptions = {};
   private readonly projectOptions: ProjectOptions = {};
@@ -279,6 +336,7 @@ export class SmokeSim {
     this.sources.push({ ...s, z });
   }
 
+  /** Adds a validated obstacle (its cells become solid from the next step on); `where` names it in errors. */
   addObstacle(o: SmokeObstacle, where = 'obstacle'): void {
     const g = this.grid;
     if (o.shape !== 'circle' && o.shape !== 'box') {

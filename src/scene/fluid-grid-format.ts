@@ -44,8 +44,11 @@ export const FLUID_GRID_FORMAT = 'rikigaku/fluid-grid@1';
 
 /** A validated `rikigaku/fluid-grid@1` scene: the simulation's options, the frame step, fire or smoke. */
 export interface FluidGridScene {
+  /** the validated options of the {@link SmokeSim} to build */
   options: SmokeOptions;
+  /** the fixed frame step (s), default 1/60 */
   dt: number;
+  /** does the scene burn (its `fire` field was given and not false): drawn as fire rather than smoke */
   fire: boolean;
 }
 

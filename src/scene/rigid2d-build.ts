@@ -13,6 +13,7 @@ import type { Rigid2dScene, SceneShape } from './rigid2d-format.js';
 
 /** The world built from a scene, with its bodies', shapes' and joints' handles in file order. */
 export interface BuiltRigid2dScene {
+  /** the new world, with every body, shape and joint of the scene created */
   world: World;
   /** body handles in file order */
   bodies: BodyId[];

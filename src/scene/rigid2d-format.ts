@@ -34,8 +34,11 @@ export const MAX_SCENE_SHAPES = 200_000;
 
 /** A material: density (kg/m²), friction μ, restitution e. */
 export interface SceneMaterial {
+  /** kg/m² ≥ 0 (engine default 1) */
   density?: number;
+  /** Coulomb μ ≥ 0 (engine default 0.6); a contact uses √(μA μB) */
   friction?: number;
+  /** e in [0, 1] (engine default 0); a contact uses max(eA, eB) */
   restitution?: number;
 }
 
@@ -44,9 +47,14 @@ export type SceneShape = (ShapeDef | ({ kind: 'chain' } & ChainDef)) & { name?: 
 
 /** A body of a scene file: the engine's body definition, a name, a total mass and its shapes. */
 export interface SceneBody extends Omit<BodyDef, 'userData'> {
+  /**
+   * a unique name: the body is found again by it (and it becomes the body's `userData`); a jointed body needs
+   * one
+   */
   name?: string;
   /** total mass of a dynamic body (kg): its shapes' densities are scaled to give this mass */
   mass?: number;
+  /** the body's shapes, in the body frame */
   shapes: SceneShape[];
 }
 
@@ -68,61 +76,106 @@ export type SceneJointKind = (typeof SCENE_JOINT_KINDS)[number];
  * bodies given by their `name` in `bodies`, and an optional unique `name` of its own.
  */
 export interface SceneJoint {
+  /** the joint kind; it decides which of the fields below are allowed */
   kind: SceneJointKind;
+  /** a unique name among the joints: found again by it (and it becomes the joint's `userData`) */
   name?: string;
   /** the `name` of a body */
   bodyA: string;
   /** the `name` of another body */
   bodyB: string;
+  /** do the two bodies' shapes still collide with each other, default false */
   collideConnected?: boolean;
+  /** N > 0: the joint breaks (a `jointBreak` event) when its reaction force exceeds this; default never */
   breakForce?: number;
+  /** N·m > 0: the same for the reaction torque; default never */
   breakTorque?: number;
+  /** the anchor in A's frame (relative to A's origin), default [0, 0]; not for motor and mouse joints */
   localAnchorA?: Vec2Tuple;
+  /** the anchor in B's frame (relative to B's origin), default [0, 0]; not for motor and mouse joints */
   localAnchorB?: Vec2Tuple;
+  /** prismatic and wheel: the axis in A's frame (non-zero, normalised), default [1, 0] and [0, 1] */
   localAxisA?: Vec2Tuple;
+  /** revolute, prismatic, weld: angleB − angleA at rest (rad), default 0 */
   referenceAngle?: number;
+  /** revolute, prismatic, distance, wheel: switch the limits on, default false */
   enableLimit?: boolean;
+  /** revolute: the lower limit of the joint angle (rad), default 0 */
   lowerAngle?: number;
+  /** revolute: the upper limit (rad) ≥ lowerAngle, default 0 */
   upperAngle?: number;
+  /** prismatic, wheel: the lower limit of the translation along the axis (m), default 0 */
   lowerTranslation?: number;
+  /** prismatic, wheel: the upper limit (m) ≥ lowerTranslation, default 0 */
   upperTranslation?: number;
+  /** distance: the rest length (m > 0), default the anchors' distance at creation */
   length?: number;
+  /** distance: the shortest allowed length (m ≥ 0), default 0 */
   minLength?: number;
+  /** distance: the longest allowed length (m ≥ minLength), default Infinity */
   maxLength?: number;
+  /** revolute, prismatic, distance, wheel: switch the motor on, default false */
   enableMotor?: boolean;
+  /** the motor's target speed: rad/s (revolute, wheel) or m/s (prismatic, distance), default 0 */
   motorSpeed?: number;
+  /** revolute, wheel: the motor's torque budget (N·m ≥ 0), default 0 */
   maxMotorTorque?: number;
+  /** prismatic, distance: the motor's force budget (N ≥ 0), default 0 */
   maxMotorForce?: number;
+  /** revolute, prismatic, distance, wheel: switch the spring on, default false (true for wheel) */
   enableSpring?: boolean;
+  /** spring frequency (Hz ≥ 0; mouse: > 0), default 0 (wheel 1, mouse 5) */
   hertz?: number;
+  /** spring damping ratio ζ ≥ 0 (1 = critical), default 0 (wheel and mouse 0.7) */
   dampingRatio?: number;
+  /** weld: frequency of the linear part (Hz ≥ 0), default 0 (rigid) */
   linearHertz?: number;
+  /** weld: damping ratio of the linear part, default 0 */
   linearDampingRatio?: number;
+  /** weld: frequency of the angular part (Hz ≥ 0), default 0 (rigid) */
   angularHertz?: number;
+  /** weld: damping ratio of the angular part, default 0 */
   angularDampingRatio?: number;
+  /** motor: B's target position in A's frame (m), default [0, 0] */
   linearOffset?: Vec2Tuple;
+  /** motor: B's target angle relative to A (rad), default 0 */
   angularOffset?: number;
+  /** motor (N ≥ 0, default 1) and mouse (default 1000 · mass of B · |g|): the force budget */
   maxForce?: number;
+  /** motor: the torque budget (N·m ≥ 0), default 1 */
   maxTorque?: number;
+  /** motor: how much of the pose error is corrected per step, in [0, 1], default 0.3 */
   correctionFactor?: number;
+  /** mouse (required): the world point B's anchor is pulled towards (m) */
   target?: Vec2Tuple;
 }
 
 /** A validated `rikigaku/rigid2d@1` scene. */
 export interface Rigid2dScene {
+  /** always 'rikigaku/rigid2d@1' (selects this loader) */
   format: typeof RIGID2D_FORMAT;
+  /** a title, shown by the CLI and the playground */
   title?: string;
+  /** a description, shown by the CLI and the playground */
   description?: string;
   /** fixed frame step in seconds, default 1/60 */
   dt: number;
+  /** m/s², default [0, -10] */
   gravity: Vec2Tuple;
   /** the solver settings, and `continuous` (the world's continuous collision, default true) */
   solver: Omit<SolverSettings, 'trace'> & { continuous?: boolean };
+  /**
+   * may islands sleep (default true), after `timeToSleep` s (default 0.5) below `tolerance` m/s (default
+   * 0.05)
+   */
   sleep: { enabled: boolean; timeToSleep?: number; tolerance?: number };
+  /** named materials the shapes refer to by their `material` field */
   materials: Record<string, SceneMaterial>;
+  /** the bodies, created in file order */
   bodies: SceneBody[];
   /** joints between named bodies, in file order */
   joints: SceneJoint[];
+  /** the camera: the world point at the canvas centre and pixels per metre; default fit to the shapes */
   view?: { center: Vec2Tuple; scale?: number };
 }
 

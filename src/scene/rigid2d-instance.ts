@@ -67,8 +67,11 @@ export function sceneView(
 
 /** A running scene: a `DemoInstance` plus the world and the validated scene. */
 export interface Rigid2dSceneInstance extends DemoInstance {
+  /** the world being stepped */
   readonly world: World;
+  /** the validated scene it was built from */
   readonly scene: Rigid2dScene;
+  /** the handles of the scene's bodies, shapes and joints, in file order and by name */
   readonly built: BuiltRigid2dScene;
   /** the suggested camera for a canvas of the given size */
   view(width: number, height: number): View;

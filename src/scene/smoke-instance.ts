@@ -8,11 +8,21 @@ import type { View } from '../core/view.js';
 import { type SmokeOptions, SmokeSim } from '../fluid/smoke.js';
 import { drawFire2D, drawSmoke2D, drawSmoke3D } from '../render/smoke-draw.js';
 
+/**
+ * How a {@link SmokeInstance} draws: 'smoke' (2D density), 'fire' (2D, each cell in the blackbody colour
+ * of its temperature) or 'volume' (a 3D grid, an emission–absorption ray march along −z).
+ */
 export type SmokeDrawMode = 'smoke' | 'fire' | 'volume';
 
+/**
+ * A smoke or fire simulation run as a demo at a fixed step: the pointer adds smoke, heat (fuel for fire) and
+ * pushes the fluid along a drag.
+ */
 export class SmokeInstance implements DemoInstance {
+  /** the simulation being stepped */
   readonly sim: SmokeSim;
   readonly dt: number;
+  /** how it is drawn ('smoke' becomes 'volume' for a 3D grid) */
   readonly mode: SmokeDrawMode;
   private pointerDown = false;
   private px = 0;

@@ -24,6 +24,7 @@ export const workbookSections: readonly WorkbookSection[] = [
   section26_5,
 ];
 
+/** The section with this id ('26.1', '26.2', …), or undefined. */
 export function findSection(id: string): WorkbookSection | undefined {
   return workbookSections.find((s) => s.id === id);
 }
