@@ -37,6 +37,11 @@ import {
 } from './particle-transfer.js';
 import { type PressureSolverKind, pressureSolverKinds } from './pressure-solvers.js';
 
+// module-local copies of the imported label constant and function: the hot loops then read a
+// local binding instead of an import (which some module loaders turn into a property lookup)
+const FLUID = CELL_FLUID;
+const label = labelCells;
+
 /** Copies a[order[k]] into a[k] for k < n, through the scratch t. */
 function permute(a: Float64Array, order: Int32Array, n: number, t: Float64Array): void {
   for (let k = 0; k < n; k++) t[k] = a[order[k]!]!;
@@ -59,13 +64,13 @@ export interface Flip2DOptions {
   flipRatio?: number;
   /** interpolation kernel (default 'linear') */
   kernel?: TransferKernel;
-  /** pressure solver (default 'mic-pcg') */
+  /** pressure solver (default 'mgpcg') */
   solver?: PressureSolverKind;
-  /** relative tolerance of the pressure solve (default 1e-4) */
+  /** relative tolerance of the pressure solve (default 1e-3) */
   tolerance?: number;
   /** iteration cap of the pressure solve (default 200) */
   maxIterations?: number;
-  /** push-apart sweeps per step (default 2; 0 turns separation off) */
+  /** push-apart sweeps per step (default 1; 0 turns separation off) */
   separationIterations?: number;
   /** closest distance particles are pushed apart to, in cells, in (0, 1) (default 0.5, the seeding spacing at 4 per cell) */
   separation?: number;
@@ -189,8 +194,8 @@ export class FlipSim2D implements TransferParticles {
     this.mode = V.optOneOf(o, 'transfer', 'options.transfer', transferModes) ?? 'flip';
     this.flipRatio = V.optNumber(o, 'flipRatio', 'options.flipRatio', { min: 0, max: 1 }) ?? 0.95;
     const kernel = V.optOneOf(o, 'kernel', 'options.kernel', ['linear', 'quadratic'] as const) ?? 'linear';
-    this.solver = V.optOneOf(o, 'solver', 'options.solver', pressureSolverKinds) ?? 'mic-pcg';
-    this.tolerance = V.optNumber(o, 'tolerance', 'options.tolerance', { min: 0, max: 1 }) ?? 1e-4;
+    this.solver = V.optOneOf(o, 'solver', 'options.solver', pressureSolverKinds) ?? 'mgpcg';
+    this.tolerance = V.optNumber(o, 'tolerance', 'options.tolerance', { min: 0, max: 1 }) ?? 1e-3;
     this.maxIterations =
       V.optNumber(o, 'maxIterations', 'options.maxIterations', { integer: true, min: 1, max: 100000 }) ?? 200;
     this.separationIterations =
@@ -198,7 +203,7 @@ export class FlipSim2D implements TransferParticles {
         integer: true,
         min: 0,
         max: 50,
-      }) ?? 2;
+      }) ?? 1;
     const sep = V.optNumber(o, 'separation', 'options.separation', { above: 0, max: 0.99 }) ?? 0.5;
     this.densityCorrection =
       V.optNumber(o, 'densityCorrection', 'options.densityCorrection', { min: 0, max: 2 }) ?? 0.5;
@@ -353,7 +358,7 @@ export class FlipSim2D implements TransferParticles {
       this.pushApart();
       this.clampToWalls();
     }
-    labelCells(this.grid, this.x, this.y, this.count, this.labels, this.counts);
+    label(this.grid, this.x, this.y, this.count, this.labels, this.counts);
     this.splatDensity();
     const tr = this.transfer;
     tr.toGrid(this, this.mode);
@@ -544,7 +549,7 @@ export class FlipSim2D implements TransferParticles {
     const rho0 = this.restDensity;
     for (let c = 0; c < target.length; c++) {
       const e = density[c]! - rho0;
-      target[c] = labels[c] === CELL_FLUID && e > 0 ? k * e : 0;
+      target[c] = labels[c] === FLUID && e > 0 ? k * e : 0;
     }
     return true;
   }
@@ -558,8 +563,8 @@ export class FlipSim2D implements TransferParticles {
       for (let i = 0; i <= nx; i++) {
         const f = i + (nx + 1) * j;
         if (validU[f] === 0) continue;
-        const l = i > 0 && L[i - 1 + nx * j] === CELL_FLUID;
-        const r = i < nx && L[i + nx * j] === CELL_FLUID;
+        const l = i > 0 && L[i - 1 + nx * j] === FLUID;
+        const r = i < nx && L[i + nx * j] === FLUID;
         if (!l && !r) validU[f] = 0;
       }
     }
@@ -567,8 +572,8 @@ export class FlipSim2D implements TransferParticles {
       for (let i = 0; i < nx; i++) {
         const f = i + nx * j;
         if (validV[f] === 0) continue;
-        const b = j > 0 && L[i + nx * (j - 1)] === CELL_FLUID;
-        const a = j < ny && L[i + nx * j] === CELL_FLUID;
+        const b = j > 0 && L[i + nx * (j - 1)] === FLUID;
+        const a = j < ny && L[i + nx * j] === FLUID;
         if (!b && !a) validV[f] = 0;
       }
     }
@@ -592,7 +597,7 @@ export class FlipSim2D implements TransferParticles {
       for (let j = 1; j < ny - 1; j++) {
         for (let i = 1; i < nx - 1; i++) {
           const c = i + nx * j;
-          if (labels[c] !== CELL_FLUID || counts[c]! >= min || !this.interior(c)) continue;
+          if (labels[c] !== FLUID || counts[c]! >= min || !this.interior(c)) continue;
           need += min - counts[c]!;
         }
       }
@@ -631,7 +636,7 @@ export class FlipSim2D implements TransferParticles {
     for (let j = 1; j < ny - 1 && budget > 0; j++) {
       for (let i = 1; i < nx - 1 && budget > 0; i++) {
         const c = i + nx * j;
-        if (labels[c] !== CELL_FLUID || counts[c]! >= min || !this.interior(c)) continue;
+        if (labels[c] !== FLUID || counts[c]! >= min || !this.interior(c)) continue;
         const cu = 0.5 * (u[i + (nx + 1) * j]! + u[i + 1 + (nx + 1) * j]!);
         const cv = 0.5 * (v[c]! + v[c + nx]!);
         for (let k = counts[c]!; k < min && budget > 0; k++) {
