@@ -218,7 +218,7 @@ export class SmokeSim {
   cooling: number;
   /** fraction of the smoke lost per second */
   dissipation: number;
-  /** rescale the total smoke after semi-Lagrangian advection in a closed box */
+  /** rescale the total smoke after advection in a closed box (skipped with 'conservative', which needs none) */
   conserveSmoke: boolean;
   /** the fire settings with defaults filled in, or null without fire */
   readonly fire: Required<FireOptions> | null;
