@@ -167,7 +167,8 @@ export class GridTransfer2D {
     weightU.fill(0);
     weightV.fill(0);
     const su = nx + 1;
-    for (let p = 0; p < ps.count; p++) {
+    const count = ps.count;
+    for (let p = 0; p < count; p++) {
       const px = x[p]! * invH;
       const py = y[p]! * invH;
       // u faces: at (i, j + ½) in cell units
@@ -250,7 +251,8 @@ export class GridTransfer2D {
     const r = flip ? flipRatio : 0;
     const { x, y, vx, vy, c } = ps;
     const su = nx + 1;
-    for (let p = 0; p < ps.count; p++) {
+    const count = ps.count;
+    for (let p = 0; p < count; p++) {
       // u
       this.stencil(x, y, p, 0);
       let bx = base[0]!;
@@ -375,7 +377,8 @@ export class GridTransfer2D {
   particleAngularMomentum(ps: TransferParticles, affine: boolean, ox = 0, oy = 0): number {
     const h = this.grid.h;
     let L = 0;
-    for (let p = 0; p < ps.count; p++) {
+    const count = ps.count;
+    for (let p = 0; p < count; p++) {
       L += (ps.x[p]! - ox) * ps.vy[p]! - (ps.y[p]! - oy) * ps.vx[p]!;
       if (!affine) continue;
       let dvx: number;
