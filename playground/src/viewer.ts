@@ -14,6 +14,7 @@ import {
   type View,
 } from '../../src/demos/types.js';
 import { formatSig } from '../../src/render/format.js';
+import { FixedStepRunner } from '../../src/sim/fixed-step.js';
 import { ParamsPanel } from './params-panel.js';
 import { SeriesPlot } from './series-plot.js';
 import { ThreeView } from './three-view.js';
@@ -42,7 +43,8 @@ export class Viewer {
   private readonly statsBox = $('stats');
   private readonly playButton = $('btn-play');
   private readonly errorBox = $('error');
-  private acc = 0;
+  /** the fixed-step runner of the current instance (rikigaku/sim): whole steps of the instance's dt */
+  private runner: FixedStepRunner | undefined;
   private last = 0;
   private stepMs = 0;
   private drawMs = 0;
@@ -143,10 +145,15 @@ export class Viewer {
     this.failed = false;
     this.errorBox.hidden = true;
     this.frames = 0;
-    this.acc = 0;
+    this.runner = undefined;
     this.instance = undefined;
     this.guard(() => {
       this.instance = this.demo!.create(resolveParams(this.demo!, this.params));
+      this.runner = new FixedStepRunner({
+        dt: this.instance.dt,
+        step: () => this.stepOnce(),
+        maxStepsPerFrame: MAX_STEPS_PER_FRAME,
+      });
     });
     this.guard(() => this.three.attach(this.instance));
     this.resize();
@@ -161,7 +168,6 @@ export class Viewer {
   setRunning(on: boolean): void {
     this.running = on;
     this.last = performance.now();
-    this.acc = 0;
     this.playButton.textContent = on ? 'pause' : '▶ play';
   }
 
@@ -244,19 +250,13 @@ export class Viewer {
 
   private tick(now: number): void {
     requestAnimationFrame((t) => this.tick(t));
-    const elapsed = Math.min(100, now - (this.last || now));
+    // a frame's timestamp may precede a `performance.now()` taken after it was scheduled: never negative
+    const elapsed = Math.max(0, Math.min(100, now - (this.last || now)));
     this.last = now;
     this.frameMs = 0.9 * this.frameMs + 0.1 * elapsed;
     if (!this.running || !this.instance || this.failed || document.hidden) return;
-    this.acc += elapsed / 1000;
-    const dt = this.instance.dt;
-    let n = 0;
-    while (this.acc >= dt && n < MAX_STEPS_PER_FRAME) {
-      this.stepOnce();
-      this.acc -= dt;
-      n++;
-    }
-    if (n === MAX_STEPS_PER_FRAME) this.acc = 0;
+    // the fixed-step runner: the same states on 60, 120 or 144 Hz displays; a stalled frame drops time
+    const n = this.runner?.advance(elapsed / 1000) ?? 0;
     if (n > 0) {
       this.draw();
       this.plot.flush();
