@@ -5,5 +5,7 @@
 export * from './demo-instance.js';
 export * from './errors.js';
 export * from './grow.js';
+export * from './hash.js';
+export * from './snapshot.js';
 export * from './validate.js';
 export * from './view.js';

@@ -18,4 +18,5 @@ export * from './pressure-solvers.js';
 export * from './projection.js';
 export * from './sampling.js';
 export * from './smoke.js';
+export * from './snapshot.js';
 export * from './vorticity-confinement.js';

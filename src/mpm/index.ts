@@ -5,3 +5,4 @@
  */
 export * from './material.js';
 export * from './mpm2d.js';
+export * from './snapshot.js';

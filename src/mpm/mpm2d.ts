@@ -33,6 +33,7 @@ import {
   type MpmMaterialDef,
   resolveMaterial,
 } from './material.js';
+import { mpmRestore, mpmSnapshot, mpmStateHash } from './snapshot.js';
 
 /** Wall behaviour at the domain's edges. */
 export type MpmBoundary = 'sticky' | 'slip' | 'separate';
@@ -676,6 +677,21 @@ export class MpmSim2D {
         );
       }
     }
+  }
+
+  /** The full state as snapshot bytes (mpm/snapshot.ts): a restored sim continues bit-identically. */
+  snapshot(): Uint8Array {
+    return mpmSnapshot(this);
+  }
+
+  /** Restores a snapshot; a bad one throws `PhysicsError` and leaves the sim unchanged. */
+  restore(bytes: Uint8Array): void {
+    mpmRestore(this, bytes);
+  }
+
+  /** A 64-bit hash (16 hex digits) of the full state, bit for bit. */
+  stateHash(): string {
+    return mpmStateHash(this);
   }
 
   /** Total linear momentum Σ m v. */

@@ -29,6 +29,7 @@ export {
   symmetricMulVec,
 } from './inertia.js';
 export { firstOrderRaw, integrateExponential, integrateFirstOrder, quaternionAngle } from './orientation.js';
+export * from './snapshot.js';
 export * from './types.js';
 export { StepProfile3, World3 } from './world.js';
 export { UNIT_QUATERNION_TOLERANCE } from './world-settings.js';

@@ -48,6 +48,7 @@ import { overlapShape, rayCastAll, rayCastClosest, shapeCast } from './queries.j
 import { addShape3, destroyShapeSlot3, shapeGeometry3, updateBodyBoxes3 } from './shape.js';
 import { ShapeStore3 } from './shape-store.js';
 import { islandNeighbours3, sleepIsland3, updateSleep3, wakeBody3 } from './sleep.js';
+import { rigid3dRestore, rigid3dSnapshot, rigid3dStateHash } from './snapshot.js';
 import { SolverScratch3, solve3 } from './solver-step.js';
 import type {
   BodyDef3,
@@ -641,6 +642,21 @@ export class World3 {
       p.sleep = t5 - t4;
       p.step = t5 - t0;
     }
+  }
+
+  /** The full state as snapshot bytes (rigid3d/snapshot.ts): a restored world continues bit-identically. */
+  snapshot(): Uint8Array {
+    return rigid3dSnapshot(this);
+  }
+
+  /** Restores a full snapshot into this world (built with the same shapes); a bad one throws `PhysicsError` and changes nothing. */
+  restore(bytes: Uint8Array): void {
+    rigid3dRestore(this, bytes);
+  }
+
+  /** A 64-bit hash (16 hex digits) of the full state, bit for bit. */
+  stateHash(): string {
+    return rigid3dStateHash(this);
   }
 
   /** Events of the last step (reused arrays and objects: copy what you keep). */

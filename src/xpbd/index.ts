@@ -29,6 +29,7 @@ export * from './rod.js';
 export * from './rope.js';
 export * from './self-collision.js';
 export * from './shape-matching.js';
+export * from './snapshot.js';
 export * from './solver.js';
 export * from './stiffness.js';
 export * from './tet-volume.js';

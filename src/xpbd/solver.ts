@@ -4,6 +4,7 @@ import { apiChecks } from '../core/validate.js';
 import { greedyColoring } from './coloring.js';
 import type { ConstraintSet, SolveContext } from './constraint.js';
 import { Particles } from './particles.js';
+import { xpbdRestore, xpbdSnapshot, xpbdStateHash } from './snapshot.js';
 
 /**
  * How positions are predicted and how constraints are projected (the methods textbook §26.3 compares):
@@ -135,6 +136,21 @@ export class XpbdWorld {
   /** Simulated time in seconds. */
   get time(): number {
     return this.clock[0];
+  }
+
+  /** The full state as snapshot bytes (xpbd/snapshot.ts): a restored world continues bit-identically. */
+  snapshot(): Uint8Array {
+    return xpbdSnapshot(this);
+  }
+
+  /** Restores a snapshot into this world (built the same way); a bad one throws `PhysicsError` and changes nothing. */
+  restore(bytes: Uint8Array): void {
+    xpbdRestore(this, bytes);
+  }
+
+  /** A 64-bit hash (16 hex digits) of the full state, bit for bit. */
+  stateHash(): string {
+    return xpbdStateHash(this);
   }
 
   /** Adds a constraint set (solved after the ones already added) and returns it. */
