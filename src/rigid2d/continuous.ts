@@ -18,9 +18,9 @@
  * collideConnected false). A pair already touching at the start of the step is the contact solver's: only the fast shape's
  * core (a circle of a quarter of the body's smallest half-size at the shape's centroid) is swept
  * against it then, so the body can slide, roll and spin against it but not pass through; a
- * segment is only swept against when the body's centre crosses its line during the step (a body
- * sliding fast along a ground of segments would otherwise pause at each joint), and a one-sided
- * chain segment only when the centre starts in front of it.
+ * segment is skipped when the body's centre starts behind it (one-sided: behind its front) or
+ * approaches it by less than the core radius and ends more than that in front (Box2D v3's rule: a
+ * body sliding fast along a ground of segments would otherwise pause at each joint).
  *
  * No allocation: the sweeps, the TOI result and the broadphase callback are made once.
  */
@@ -212,15 +212,24 @@ function visitProxy(proxy: number): boolean {
 }
 
 /**
- * Does the fast body's centre cross the line of segment `g` (on the other sweep) during the step —
- * starting in front of it for a one-sided chain segment?
+ * Is segment `g` (on the other sweep) worth a sweep for the fast body (Box2D v3's rule for chain
+ * segments)? Its centre's signed distances from the segment's line before and after the step, taken
+ * on the side it starts on (a one-sided chain segment: its front only), decide: a centre that starts
+ * behind is skipped, and so is one that approaches by less than the core radius and still ends more
+ * than a core radius in front — sliding along a ground of segments does not pause at every join, yet
+ * a body that ends near or through the line (a long plank, a fast ball) is swept.
  */
 function crossesSegment(g: ConvexShape2): boolean {
-  const before = segmentSide(g, sweepOther.c0x, sweepOther.c0y, sweepOther.a0, sweepFast.c0x, sweepFast.c0y);
-  const after = segmentSide(g, sweepOther.c1x, sweepOther.c1y, sweepOther.a1, sweepFast.c1x, sweepFast.c1y);
+  let before = segmentSide(g, sweepOther.c0x, sweepOther.c0y, sweepOther.a0, sweepFast.c0x, sweepFast.c0y);
+  let after = segmentSide(g, sweepOther.c1x, sweepOther.c1y, sweepOther.a1, sweepFast.c1x, sweepFast.c1y);
   const oneSided = g.ghost !== undefined && g.ghost[6] === 1;
-  if (oneSided) return before > 0 && after <= 0;
-  return (before > 0 && after <= 0) || (before < 0 && after >= 0);
+  if (before < 0) {
+    if (oneSided) return false;
+    before = -before;
+    after = -after;
+  }
+  const core = q.coreRadius;
+  return !(before - after < core && after > core);
 }
 
 /** Signed distance of point (px, py) from the line of segment `g`, placed with the other sweep's lc. */

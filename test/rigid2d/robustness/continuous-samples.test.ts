@@ -135,13 +135,12 @@ describe('rigid2d continuous samples (Box2D v3)', () => {
     expect(world.getPosition(ball)[1]).toBeLessThan(2);
   });
 
-  // Known failure: the continuous stage sweeps a fast body against a segment only when the body's
-  // centre crosses the segment's line, so a plank falling flat (or a ball landing on a chain) is
-  // not swept and sinks up to 36 cm (16 cm) into the line before the contact pushes it out. Box2D
-  // v3 skips a segment only when the centroid starts behind it, or moves towards it by less than
-  // the core distance and ends more than that in front; with that rule both tests pass. `fails`
-  // until the continuous stage takes it; then make them plain tests.
-  it.fails('SkinnyBox: a spinning plank dropped at 100 m/s never passes the ground (20 seeded spins)', () => {
+  // When the continuous stage swept a fast body against a segment only if its centre crossed the
+  // segment's line, a plank falling flat (or a ball landing on a chain) was not swept and sank up to
+  // 36 cm (16 cm) into the line before the contact pushed it out. The stage now uses Box2D v3's rule:
+  // skip a segment only when the centre starts behind it, or approaches it by less than the core
+  // radius and ends more than that in front.
+  it('SkinnyBox: a spinning plank dropped at 100 m/s never passes the ground (20 seeded spins)', () => {
     const corners: Vec2Tuple[] = [
       [-2, -0.05],
       [2, -0.05],
@@ -161,7 +160,7 @@ describe('rigid2d continuous samples (Box2D v3)', () => {
     }
   });
 
-  it.fails('ChainDrop: a ball dropped at 42 m/s comes to rest on the chain, not through it', () => {
+  it('ChainDrop: a ball dropped at 42 m/s comes to rest on the chain, not through it', () => {
     const world = new World();
     const { ball } = chainDrop(world);
     let minY = Infinity;
