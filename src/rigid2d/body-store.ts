@@ -8,8 +8,11 @@
 import { grow } from '../core/grow.js';
 import { SlotStore } from '../dynamics/slot-store.js';
 
+/** Body type code: a static body: never moves, infinite mass. */
 export const BODY_STATIC = 0;
+/** Body type code: a kinematic body: moves with its set velocity, infinite mass. */
 export const BODY_KINEMATIC = 1;
+/** Body type code: a dynamic body: moved by forces, contacts and joints. */
 export const BODY_DYNAMIC = 2;
 
 export class BodyStore extends SlotStore {

@@ -11,13 +11,17 @@ import { collideCircles, collidePolygonCircle, collidePolygons } from '../geomet
 import type { Manifold2 } from '../geometry/manifold2d.js';
 import type { ConvexShape2, Transform2 } from '../geometry/shapes2d.js';
 
-/** Shape kind codes of the shape store (`shapes.kind`). */
+/** Shape kind codes of the shape store (`shapes.kind`): a circle (one core point and a radius). */
 export const KIND_CIRCLE = 0;
+/** Shape kind code: a capsule (two core points and a radius). */
 export const KIND_CAPSULE = 1;
+/** Shape kind code: a convex polygon or box (3–8 points, optional rounding). */
 export const KIND_POLYGON = 2;
+/** Shape kind code: a two-sided segment. */
 export const KIND_SEGMENT = 3;
 /** a segment of a chain (it has ghost vertices) */
 export const KIND_CHAIN_SEGMENT = 4;
+/** Number of shape kinds (the dispatch table is KIND_COUNT × KIND_COUNT). */
 export const KIND_COUNT = 5;
 
 /** The kind code of a shape's geometry. */

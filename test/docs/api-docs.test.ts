@@ -15,7 +15,7 @@ const ROOT = join(import.meta.dirname, '../..');
  * Ceilings on the undocumented public API. Lower them as doc comments are written; they must
  * never rise. Files with the most left: `node --import tsx test/docs/undocumented.ts --names`.
  */
-const MAX_UNDOCUMENTED_EXPORTS = 7;
+const MAX_UNDOCUMENTED_EXPORTS = 0;
 const MAX_UNDOCUMENTED_MEMBERS = 0;
 
 const tmp: string[] = [];
