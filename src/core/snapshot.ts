@@ -223,6 +223,11 @@ export interface StoreFields {
    * must match). Arrays whose length is unchanged are restored in place, others replaced by copies.
    */
   readonly capacity?: string;
+  /**
+   * With a scalar `capacity`: the scalar naming the slots in use, [0, used); only that prefix of each
+   * array is saved and hashed, the rest of the capacity comes back zeroed.
+   */
+  readonly used?: string;
   /** state arrays as [property, elements per slot] */
   readonly arrays: readonly (readonly [string, number])[];
   /** number or boolean state properties */
@@ -240,7 +245,11 @@ export function writeStore(w: SnapshotWriter, prefix: string, obj: object, decl:
   const o = obj as Bag;
   for (const s of decl.scalars ?? []) w.scalar(`${prefix}.${s}`, o[s] as number | boolean);
   for (const l of decl.lists ?? []) w.array(`${prefix}.${l}`, Float64Array.from(o[l] as number[]));
-  for (const [f] of decl.arrays) w.array(`${prefix}.${f}`, o[f] as SnapshotArray);
+  const used = decl.used === undefined ? -1 : (o[decl.used] as number);
+  for (const [f, m] of decl.arrays) {
+    const a = o[f] as SnapshotArray;
+    w.array(`${prefix}.${f}`, a, used < 0 ? a.length : m * used);
+  }
 }
 
 /** Checks that the snapshot holds store `prefix` in the shape `decl` gives for `obj` (types, lengths); changes nothing. */
@@ -267,9 +276,10 @@ export function checkStore(snap: Snapshot, prefix: string, obj: object, decl: St
     }
     if (!Number.isInteger(cap) || cap < 0 || cap > 1 << 26) fail(`${prefix}: bad capacity ${cap}`);
   }
+  const used = decl.used === undefined ? cap : snap.int(`${prefix}.${decl.used}`, 0, cap);
   for (const [f, m] of decl.arrays) {
     const cur = o[f] as SnapshotArray;
-    snap.get(`${prefix}.${f}`, cur, cap < 0 ? cur.length : m * cap);
+    snap.get(`${prefix}.${f}`, cur, cap < 0 ? cur.length : m * used);
   }
 }
 
@@ -281,10 +291,17 @@ export function applyStore(snap: Snapshot, prefix: string, obj: object, decl: St
     o[s] = typeof o[s] === 'boolean' ? x !== 0 : x;
   }
   for (const l of decl.lists ?? []) o[l] = Array.from(snap.get(`${prefix}.${l}`, new Float64Array(0)));
-  for (const [f] of decl.arrays) {
+  const cap = decl.used === undefined ? -1 : snap.scalar(`${prefix}.${decl.capacity}`);
+  for (const [f, m] of decl.arrays) {
     const cur = o[f] as SnapshotArray;
     const a = snap.get(`${prefix}.${f}`, cur);
-    if (cur.length === a.length) cur.set(a);
+    if (cap >= 0) {
+      // the used prefix, then zeros up to the capacity
+      const full = cur.length === m * cap ? cur : new (cur.constructor as new (n: number) => SnapshotArray)(m * cap);
+      full.set(a);
+      full.fill(0, a.length);
+      o[f] = full;
+    } else if (cur.length === a.length) cur.set(a);
     else o[f] = a.slice();
   }
 }
@@ -301,12 +318,14 @@ export function hashStore(h: StateHasher, obj: object, decl: StoreFields): void 
     h.addInt(a.length);
     for (let i = 0; i < a.length; i++) h.addFloat(a[i]!);
   }
-  for (const [f] of decl.arrays) {
+  const used = decl.used === undefined ? -1 : (o[decl.used] as number);
+  for (const [f, m] of decl.arrays) {
     const a = o[f] as SnapshotArray;
-    h.addInt(a.length);
-    if (a instanceof Float64Array) h.addFloat64Array(a);
-    else if (a instanceof Float32Array) h.addFloat64Array(Float64Array.from(a));
-    else h.addInt32Array(a);
+    const n = used < 0 ? a.length : m * used;
+    h.addInt(n);
+    if (a instanceof Float64Array) h.addFloat64Array(a, 0, n);
+    else if (a instanceof Float32Array) h.addFloat64Array(Float64Array.from(a.subarray(0, n)));
+    else h.addInt32Array(a, 0, n);
   }
 }
 

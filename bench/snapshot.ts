@@ -1,0 +1,117 @@
+/**
+ * `npm run bench -- snapshot [--quick]`: the cost of determinism tooling (textbook §26.5) — full
+ * snapshot, restore and state hash of a rigid3d box pyramid (base 18: 2,109 bodies; base 25: 5,525)
+ * after it has settled into contact for a few steps, of a 128² smoke grid, and the rigid3d
+ * dynamic-state (rollback) snapshot. Reported: bytes, bytes per body, and the median wall time of
+ * repeated calls (ms). There is no peer: the figures are compared with a 16 ms frame.
+ */
+import { loadavg } from 'node:os';
+import { SmokeSim } from '../src/fluid/smoke.js';
+import { smokeRestore, smokeSnapshot, smokeStateHash } from '../src/fluid/snapshot.js';
+import { World3 } from '../src/rigid3d/index.js';
+import { rigid3dDynamicRestore, rigid3dDynamicSnapshot } from '../src/rigid3d/snapshot.js';
+import { writeResults } from './results.js';
+
+interface Row {
+  scene: string;
+  bodiesOrCells: number;
+  bytes: number;
+  bytesPerItem: number;
+  snapshotMs: number;
+  restoreMs: number;
+  hashMs: number;
+}
+
+function median(fn: () => void, reps: number): number {
+  const t: number[] = [];
+  fn();
+  for (let r = 0; r < reps; r++) {
+    const t0 = performance.now();
+    fn();
+    t.push(performance.now() - t0);
+  }
+  t.sort((a, b) => a - b);
+  return t[t.length >> 1]!;
+}
+
+function pyramid(base: number): World3 {
+  const world = new World3();
+  const ground = world.createBody({ type: 'static' });
+  world.createShape(ground, { kind: 'box', halfExtents: [60, 0.5, 60], position: [0, -0.5, 0] });
+  for (let layer = 0; layer < base; layer++) {
+    const m = base - layer;
+    for (let i = 0; i < m; i++)
+      for (let j = 0; j < m; j++) {
+        const b = world.createBody({ position: [i - (m - 1) / 2, 0.5 + layer, j - (m - 1) / 2] });
+        world.createShape(b, { kind: 'box', halfExtents: [0.5, 0.5, 0.5] });
+      }
+  }
+  return world;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const quick = args.includes('--quick');
+  const reps = quick ? 9 : 31;
+  const rows: Row[] = [];
+  for (const base of quick ? [18] : [18, 25]) {
+    const w = pyramid(base);
+    for (let s = 0; s < 3; s++) w.step(1 / 60);
+    const n = w.bodies.count;
+    let snap = w.snapshot();
+    rows.push({
+      scene: `rigid3d pyramid base ${base} (full)`,
+      bodiesOrCells: n,
+      bytes: snap.length,
+      bytesPerItem: snap.length / n,
+      snapshotMs: median(() => {
+        snap = w.snapshot();
+      }, reps),
+      restoreMs: median(() => w.restore(snap), reps),
+      hashMs: median(() => w.stateHash(), reps),
+    });
+    let dyn = rigid3dDynamicSnapshot(w);
+    rows.push({
+      scene: `rigid3d pyramid base ${base} (dynamic state)`,
+      bodiesOrCells: n,
+      bytes: dyn.length,
+      bytesPerItem: dyn.length / n,
+      snapshotMs: median(() => {
+        dyn = rigid3dDynamicSnapshot(w);
+      }, reps),
+      restoreMs: median(() => rigid3dDynamicRestore(w, dyn), reps),
+      hashMs: Number.NaN,
+    });
+  }
+  const sim = new SmokeSim({
+    nx: 128,
+    ny: 128,
+    open: { yMax: true },
+    sources: [{ x: 0.5, y: 0.1, radius: 0.05, density: 1, temperature: 1 }],
+  });
+  for (let s = 0; s < 5; s++) sim.step(1 / 60);
+  let snap = smokeSnapshot(sim);
+  rows.push({
+    scene: 'smoke 128²',
+    bodiesOrCells: sim.grid.cellCount,
+    bytes: snap.length,
+    bytesPerItem: snap.length / sim.grid.cellCount,
+    snapshotMs: median(() => {
+      snap = smokeSnapshot(sim);
+    }, reps),
+    restoreMs: median(() => smokeRestore(sim, snap), reps),
+    hashMs: median(() => smokeStateHash(sim), reps),
+  });
+  console.log(`load average ${loadavg()[0]!.toFixed(1)}`);
+  console.table(
+    rows.map((r) => ({
+      scene: r.scene,
+      items: r.bodiesOrCells,
+      bytes: r.bytes,
+      'B/item': r.bytesPerItem.toFixed(1),
+      'snapshot ms': r.snapshotMs.toFixed(2),
+      'restore ms': r.restoreMs.toFixed(2),
+      'hash ms': Number.isNaN(r.hashMs) ? '—' : r.hashMs.toFixed(2),
+    })),
+  );
+  writeResults(quick ? 'snapshot.quick' : 'snapshot', { loadAverage: loadavg()[0], rows });
+}
