@@ -25,6 +25,7 @@
 import { PhysicsError } from '../core/errors.js';
 import { grow } from '../core/grow.js';
 import { checks } from '../core/validate.js';
+import { pcos, psin } from '../math/portable.js';
 import { Prng } from '../math/prng.js';
 import { CELL_FLUID, FreeSurfaceProjector, labelCells } from './free-surface.js';
 import { MacGrid } from './mac-grid.js';
@@ -86,6 +87,41 @@ export interface Flip2DOptions {
   seed?: number;
   /** the most particles (default 1,000,000) */
   maxParticles?: number;
+  /** the liquid's density, kg/m³ (default 1000): scales the pressure forces on rigid bodies */
+  fluidDensity?: number;
+}
+
+/**
+ * A rigid box coupled two ways with the liquid, as a structural interface any rigid engine adapts
+ * to (a demo copies a rigid2d body in and the forces out): the cells whose centres lie inside the
+ * box are solid and move with the box's velocity, so the box pushes the liquid through the
+ * projection; particles are pushed out of it; and after each step `fx`, `fy`, `torque` hold the
+ * liquid's pressure force on it (N per metre of depth, and N·m/m about its centre), which includes
+ * buoyancy, ρ g times the submerged area (Archimedes). The caller integrates the box.
+ */
+export interface FlipBody2D {
+  /** centre, m */
+  x: number;
+  /** (see x) */
+  y: number;
+  /** rotation, rad */
+  angle: number;
+  /** velocity of the centre, m/s */
+  vx: number;
+  /** (see vx) */
+  vy: number;
+  /** angular velocity, rad/s */
+  omega: number;
+  /** half extents, m */
+  halfWidth: number;
+  /** (see halfWidth) */
+  halfHeight: number;
+  /** written by the step: pressure force on the box, N/m */
+  fx: number;
+  /** (see fx) */
+  fy: number;
+  /** written by the step: pressure torque about the centre, N·m/m */
+  torque: number;
 }
 
 const KEYS = [
@@ -107,6 +143,7 @@ const KEYS = [
   'maxPerCell',
   'seed',
   'maxParticles',
+  'fluidDensity',
 ];
 
 const V = checks('invalid-argument');
@@ -178,6 +215,12 @@ export class FlipSim2D implements TransferParticles {
   /** (see reseeded) removed */
   removed = 0;
   private readonly target: Float64Array;
+  /** the rigid boxes coupled with the liquid (add with push; see {@link FlipBody2D}) */
+  readonly bodies: FlipBody2D[] = [];
+  /** the liquid's density, kg/m³ */
+  readonly fluidDensity: number;
+  private readonly wallSolid: Uint8Array;
+  private readonly bodyOf: Int32Array;
   private readonly rng: Prng;
   private cellStart: Int32Array;
   private sorted = new Int32Array(64);
@@ -240,6 +283,10 @@ export class FlipSim2D implements TransferParticles {
     this.target = new Float64Array(cells);
     this.cellStart = new Int32Array(cells + 1);
     this.rng = new Prng(seed);
+    this.fluidDensity =
+      V.optNumber(o, 'fluidDensity', 'options.fluidDensity', { above: 0, max: 1e5 }) ?? 1000;
+    this.wallSolid = Uint8Array.from(this.grid.solid);
+    this.bodyOf = new Int32Array(cells).fill(-1);
   }
 
   /** Cell size, m. */
@@ -347,6 +394,8 @@ export class FlipSim2D implements TransferParticles {
     V.number(dt, 'step.dt', { above: 0, max: 1 });
     const n = this.count;
     const { x, y, vx, vy } = this;
+    const coupled = this.bodies.length > 0;
+    if (coupled) this.markBodies();
     for (let p = 0; p < n; p++) {
       x[p] = x[p]! + dt * vx[p]!;
       y[p] = y[p]! + dt * vy[p]!;
@@ -358,6 +407,7 @@ export class FlipSim2D implements TransferParticles {
       this.pushApart();
       this.clampToWalls();
     }
+    if (coupled) this.pushOutOfBodies();
     label(this.grid, this.x, this.y, this.count, this.labels, this.counts);
     this.splatDensity();
     const tr = this.transfer;
@@ -372,12 +422,133 @@ export class FlipSim2D implements TransferParticles {
       targetDivergence: target ? this.target : undefined,
     });
     this.lastIterations = this.projector.iterations;
+    if (coupled) this.bodyForces(dt);
     this.markValidFaces();
     tr.toParticles(this, this.mode, this.flipRatio);
     if (this.reseed) this.reseedCells();
     this.checkFinite();
     this.time += dt;
     this.steps++;
+  }
+
+  /** Solid cells: the walls, and every cell whose centre lies inside a body, moving with the body. */
+  private markBodies(): void {
+    const g = this.grid;
+    const { nx, ny, h, solid, solidU, solidV } = g;
+    solid.set(this.wallSolid);
+    this.bodyOf.fill(-1);
+    for (let k = 0; k < this.bodies.length; k++) {
+      const b = this.bodies[k]!;
+      const cs = pcos(b.angle);
+      const sn = psin(b.angle);
+      const ext = Math.abs(cs) * b.halfWidth + Math.abs(sn) * b.halfHeight;
+      const eyt = Math.abs(sn) * b.halfWidth + Math.abs(cs) * b.halfHeight;
+      const i0 = Math.max(1, Math.floor((b.x - ext) / h));
+      const i1 = Math.min(nx - 2, Math.floor((b.x + ext) / h));
+      const j0 = Math.max(1, Math.floor((b.y - eyt) / h));
+      const j1 = Math.min(ny - 2, Math.floor((b.y + eyt) / h));
+      for (let j = j0; j <= j1; j++) {
+        for (let i = i0; i <= i1; i++) {
+          const dx = (i + 0.5) * h - b.x;
+          const dy = (j + 0.5) * h - b.y;
+          const lx = cs * dx + sn * dy;
+          const ly = -sn * dx + cs * dy;
+          if (Math.abs(lx) > b.halfWidth || Math.abs(ly) > b.halfHeight) continue;
+          const c = i + nx * j;
+          solid[c] = 1;
+          solidU[c] = b.vx - b.omega * dy;
+          solidV[c] = b.vy + b.omega * dx;
+          this.bodyOf[c] = k;
+        }
+      }
+    }
+  }
+
+  /**
+   * Moves particles that ended up inside a body (less a quarter cell) to its nearest side, and
+   * takes away their velocity into the body relative to it.
+   */
+  private pushOutOfBodies(): void {
+    const r = 0.25 * this.h;
+    const { x, y, vx, vy } = this;
+    for (let k = 0; k < this.bodies.length; k++) {
+      const b = this.bodies[k]!;
+      const cs = pcos(b.angle);
+      const sn = psin(b.angle);
+      const hw = b.halfWidth + r;
+      const hh = b.halfHeight + r;
+      for (let p = 0; p < this.count; p++) {
+        const dx = x[p]! - b.x;
+        const dy = y[p]! - b.y;
+        let lx = cs * dx + sn * dy;
+        let ly = -sn * dx + cs * dy;
+        const px = hw - Math.abs(lx);
+        const py = hh - Math.abs(ly);
+        if (px <= 0 || py <= 0) continue;
+        // the side of least penetration, its outward normal in the body frame
+        let nlx = 0;
+        let nly = 0;
+        if (px < py) {
+          nlx = lx < 0 ? -1 : 1;
+          lx = nlx * hw;
+        } else {
+          nly = ly < 0 ? -1 : 1;
+          ly = nly * hh;
+        }
+        x[p] = b.x + cs * lx - sn * ly;
+        y[p] = b.y + sn * lx + cs * ly;
+        const nxw = cs * nlx - sn * nly;
+        const nyw = sn * nlx + cs * nly;
+        const bvx = b.vx - b.omega * (y[p]! - b.y);
+        const bvy = b.vy + b.omega * (x[p]! - b.x);
+        const vn = (vx[p]! - bvx) * nxw + (vy[p]! - bvy) * nyw;
+        if (vn < 0) {
+          vx[p] = vx[p]! - vn * nxw;
+          vy[p] = vy[p]! - vn * nyw;
+        }
+      }
+    }
+  }
+
+  /**
+   * The liquid's pressure on each body: every face between a fluid cell and one of the body's
+   * cells pushes the body with p·h along the face normal (from the liquid into the body), at the
+   * face's centre.
+   */
+  private bodyForces(dt: number): void {
+    const { nx, ny, h } = this.grid;
+    const L = this.labels;
+    const bodyOf = this.bodyOf;
+    const pr = this.projector;
+    for (const b of this.bodies) {
+      b.fx = 0;
+      b.fy = 0;
+      b.torque = 0;
+    }
+    const rho = this.fluidDensity;
+    for (let j = 1; j < ny - 1; j++) {
+      for (let i = 1; i < nx - 1; i++) {
+        const c = i + nx * j;
+        const k = bodyOf[c]!;
+        if (k < 0) continue;
+        const b = this.bodies[k]!;
+        for (let d = 0; d < 4; d++) {
+          const di = d === 0 ? -1 : d === 1 ? 1 : 0;
+          const dj = d === 2 ? -1 : d === 3 ? 1 : 0;
+          const nc = c + di + nx * dj;
+          if (L[nc] !== FLUID) continue;
+          const p = pr.pressure(i + di, j + dj, 0, dt, rho);
+          // force on the body points from the fluid cell into the body cell: −(di, dj)
+          const fx = -di * p * h;
+          const fy = -dj * p * h;
+          const mx = (i + 0.5 + 0.5 * di) * h - b.x;
+          const my = (j + 0.5 + 0.5 * dj) * h - b.y;
+          b.fx += fx;
+          b.fy += fy;
+          b.torque += mx * fy - my * fx;
+        }
+      }
+    }
   }
 
   /** Keeps every particle one cell plus a quarter cell inside the domain; zeroes velocity into the wall. */
