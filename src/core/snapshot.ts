@@ -297,7 +297,8 @@ export function applyStore(snap: Snapshot, prefix: string, obj: object, decl: St
     const a = snap.get(`${prefix}.${f}`, cur);
     if (cap >= 0) {
       // the used prefix, then zeros up to the capacity
-      const full = cur.length === m * cap ? cur : new (cur.constructor as new (n: number) => SnapshotArray)(m * cap);
+      const full =
+        cur.length === m * cap ? cur : new (cur.constructor as new (n: number) => SnapshotArray)(m * cap);
       full.set(a);
       full.fill(0, a.length);
       o[f] = full;

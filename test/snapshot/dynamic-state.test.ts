@@ -57,6 +57,8 @@ describe('rigid3d dynamic-state snapshot (rollback)', () => {
     const bad = snap.slice();
     bad[40] = bad[40]! ^ 4;
     expect(() => rigid3dDynamicRestore(a.world, bad)).toThrow(/checksum/);
-    expect(() => rigid3dDynamicRestore(a.world, a.snapshot())).toThrow(/"rigid3d" snapshot cannot be restored/);
+    expect(() => rigid3dDynamicRestore(a.world, a.snapshot())).toThrow(
+      /"rigid3d" snapshot cannot be restored/,
+    );
   });
 });
