@@ -33,6 +33,7 @@ import { type DomainSides, MacGrid } from './mac-grid.js';
 import type { PressureSolverKind } from './pressure-solvers.js';
 import { type ProjectOptions, Projector, type ProjectResult } from './projection.js';
 import { validateSmokeOptions, validateSplat } from './smoke-options.js';
+import { smokeRestore, smokeSnapshot, smokeStateHash } from './snapshot.js';
 import { VorticityConfinement } from './vorticity-confinement.js';
 
 /** A region that keeps emitting: inside it density/heat/fuel are raised to at least these values. */
@@ -684,6 +685,21 @@ export class SmokeSim {
         );
       }
     }
+  }
+
+  /** The full state as snapshot bytes (fluid/snapshot.ts): a restored sim continues bit-identically. */
+  snapshot(): Uint8Array {
+    return smokeSnapshot(this);
+  }
+
+  /** Restores a snapshot into this sim (built with the same options); a bad one throws `PhysicsError` and changes nothing. */
+  restore(bytes: Uint8Array): void {
+    smokeRestore(this, bytes);
+  }
+
+  /** A 64-bit hash (16 hex digits) of the full state, bit for bit. */
+  stateHash(): string {
+    return smokeStateHash(this);
   }
 
   /** Total smoke Σ s (times the cell volume). */
