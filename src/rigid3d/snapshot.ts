@@ -119,10 +119,13 @@ export const SHAPE_FIELDS: StoreFields = {
   ],
 };
 
-/** The contact store's state: manifolds, feature ids and accumulated impulses. */
+/**
+ * The contact store's state: manifolds, feature ids and accumulated impulses. Saved over the whole
+ * capacity, not only [0, count): a new contact reuses its slot's old point data beyond its point
+ * count, so the slots past the count are part of the bit-exact state.
+ */
 export const CONTACT_FIELDS: StoreFields = {
   capacity: 'capacity',
-  used: 'count',
   scalars: SLOT_SCALARS,
   arrays: [
     ['shapeA', 1],
