@@ -16,6 +16,7 @@
  * when events happen (and the broadphase tree's boxed arguments when a proxy moves), and the
  * profile's clock reads (profile.ts). Each stage's wall-clock time lands in `world.profile`.
  */
+import { HAS_CLOCK } from '../core/clock.js';
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { IslandStore } from '../dynamics/islands.js';
 import {
@@ -796,7 +797,7 @@ export class World {
     assertFinite(dt, 'step(dt)');
     if (dt <= 0) throw new PhysicsError('invalid-argument', `step(dt): must be > 0, got ${dt}`);
     const p = this.profile;
-    const timed = this.profiling;
+    const timed = this.profiling && HAS_CLOCK;
     const t0 = timed ? performance.now() : 0;
     this.stepEvents.clear();
     updatePairs(this); // broadphase: new pairs become contacts

@@ -14,6 +14,7 @@
  * numbers with a generation counter and a world tag (handles.ts). Nothing is allocated inside
  * `step` once warm, except event objects when more events happen than ever before.
  */
+import { HAS_CLOCK } from '../core/clock.js';
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { IslandStore } from '../dynamics/islands.js';
 import {
@@ -617,7 +618,7 @@ export class World3 {
     assertFinite(dt, 'step(dt)');
     if (dt <= 0) throw new PhysicsError('invalid-argument', `step(dt): must be > 0, got ${dt}`);
     const p = this.profile;
-    const timed = this.profiling;
+    const timed = this.profiling && HAS_CLOCK;
     const t0 = timed ? performance.now() : 0;
     this.scratch.dt[0] = dt;
     this.stepEvents.clear();

@@ -1,7 +1,9 @@
 /**
- * Determinism across JavaScript engines (textbook §26.5): the same scenes stepped in Node and in
- * headless Chromium (another V8 build with its own JIT tiers and code paths) end with bit-identical
- * state hashes, and the hashes are pinned here, so a change that moves any last bit of any scene is
+ * Determinism across JavaScript engines (textbook §26.5): the same scenes stepped in Node, in
+ * headless Chromium (another V8 build with its own JIT tiers and code paths) and in QuickJS (a
+ * different engine altogether, an interpreter compiled to WebAssembly: `quickjs-emscripten`) end with
+ * bit-identical state hashes (QuickJS runs the shorter versions: it is about 50× slower), and the
+ * hashes are pinned here, so a change that moves any last bit of any scene is
  * seen. (A changed pin after an intended physics change is updated with `vitest -u`; an unintended
  * one is a determinism bug.) Skipped outside CI when Chromium is missing; a failure in CI.
  */
@@ -9,15 +11,66 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { getQuickJS } from 'quickjs-emscripten';
 import { describe, expect, it } from 'vitest';
-import { determinismHashes } from './scenes.js';
+import { determinismHashes, shortDeterminismHashes } from './scenes.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE = existsSync(CHROMIUM);
 const IN_CI = process.env.CI === 'true';
 
+/** scenes.ts bundled into one script that defines the global `Determinism`. */
+async function bundledScenes(): Promise<string> {
+  const bundle = await build({
+    entryPoints: [join(import.meta.dirname, 'scenes.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'Determinism',
+    platform: 'neutral',
+    target: 'es2020',
+    write: false,
+  });
+  return bundle.outputFiles[0]!.text;
+}
+
 describe('state hashes across JavaScript engines', () => {
   const node = determinismHashes();
+  const nodeShort = shortDeterminismHashes();
+
+  it("QuickJS gives the (short scenes') hashes Node gives", async () => {
+    const code = await bundledScenes();
+    const QuickJS = await getQuickJS();
+    const vm = QuickJS.newContext();
+    try {
+      vm.runtime.setMemoryLimit(512 * 1024 * 1024);
+      vm.runtime.setMaxStackSize(4 * 1024 * 1024);
+      const result = vm.evalCode(`${code}; JSON.stringify(Determinism.shortDeterminismHashes())`);
+      if (result.error) {
+        const err = vm.dump(result.error);
+        result.error.dispose();
+        throw new Error(`QuickJS: ${JSON.stringify(err)}`);
+      }
+      const fromQuickJs = JSON.parse(vm.dump(result.value) as string);
+      result.value.dispose();
+      expect(fromQuickJs).toEqual(nodeShort);
+    } finally {
+      vm.dispose();
+    }
+  }, 180_000);
+
+  it('short scenes are pinned', () => {
+    expect(nodeShort).toMatchInlineSnapshot(`
+      {
+        "mpm snow on sand (80 substeps)": "fb99ac4b44a2199b",
+        "rigid2d chain (20 revolute joints, 120 steps)": "f963e5852c32d9c9",
+        "rigid2d pyramid (55 boxes, 120 steps)": "a6506b88ef2e89eb",
+        "rigid2d tumbler (60 shapes, 120 steps)": "b7669606e0da281e",
+        "rigid3d pyramid hit by a ball (60 steps)": "ac701e1e95f55602",
+        "smoke 32² (20 steps)": "d91eb723302715bb",
+        "xpbd cloth on a sphere (60 steps)": "c8084cb3c34534e8",
+      }
+    `);
+  });
 
   it('are the same on every run in one engine', () => {
     expect(determinismHashes()).toEqual(node);
