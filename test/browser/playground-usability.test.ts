@@ -131,6 +131,15 @@ describe.runIf(HAVE_CHROMIUM)('playground usability in Chromium', () => {
     for (let i = 0; i < 14; i++) {
       const id = i % 2 === 0 ? 'xpbd-balloon' : others[(i >> 1) % others.length]!;
       await page.click(`#demo-list a[data-id="${id}"]`);
+      // the click routes through the hashchange event: wait until this demo is the open one and
+      // has run, so the readout is not the previous demo's
+      await page.waitForFunction(
+        ({ want, n }) => {
+          const s = window.__rikigaku!.state();
+          return s.id === want && s.frames > n;
+        },
+        { want: id, n: 4 },
+      );
       await runsPast(page, 4);
       expect(await page.isHidden('#error'), `${id}: ${await page.textContent('#error')}`).toBe(true);
       const plot = await page.evaluate(() => window.__rikigaku!.plot());
