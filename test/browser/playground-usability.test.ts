@@ -47,6 +47,21 @@ async function runsPast(page: Page, n: number): Promise<void> {
   );
 }
 
+/**
+ * Waits until demo `id` is the open one and has run more than `n` frames. A click on a demo link
+ * routes through the `hashchange` event, so right after it the readout may still be the previous
+ * demo's.
+ */
+async function runsOnceOpen(page: Page, id: string, n: number): Promise<void> {
+  await page.waitForFunction(
+    ({ want, m }) => {
+      const s = window.__rikigaku!.state();
+      return s.id === want && s.frames > m;
+    },
+    { want: id, m: n },
+  );
+}
+
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -100,12 +115,12 @@ describe.runIf(HAVE_CHROMIUM)('playground usability in Chromium', () => {
     await page.click('#btn-play');
     expect(await page.textContent('#btn-play')).toBe('▶ play');
     await page.click('#demo-list a[data-id="rigid2d-stack"]');
-    await runsPast(page, 3);
+    await runsOnceOpen(page, 'rigid2d-stack', 3);
     expect(await page.textContent('#btn-play')).toBe('pause');
     await page.click('#demo-list a[data-id="workbook"]');
     expect(await page.isVisible('#workbook-page')).toBe(true);
     await page.click('#demo-list a[data-id="fem-cantilever"]');
-    await runsPast(page, 3);
+    await runsOnceOpen(page, 'fem-cantilever', 3);
     expect(await page.evaluate(() => window.__rikigaku!.running())).toBe(true);
     // back from the workbook to the demo that was open before it: it runs too
     await page.click('#demo-list a[data-id="workbook"]');
@@ -131,16 +146,7 @@ describe.runIf(HAVE_CHROMIUM)('playground usability in Chromium', () => {
     for (let i = 0; i < 14; i++) {
       const id = i % 2 === 0 ? 'xpbd-balloon' : others[(i >> 1) % others.length]!;
       await page.click(`#demo-list a[data-id="${id}"]`);
-      // the click routes through the hashchange event: wait until this demo is the open one and
-      // has run, so the readout is not the previous demo's
-      await page.waitForFunction(
-        ({ want, n }) => {
-          const s = window.__rikigaku!.state();
-          return s.id === want && s.frames > n;
-        },
-        { want: id, n: 4 },
-      );
-      await runsPast(page, 4);
+      await runsOnceOpen(page, id, 4);
       expect(await page.isHidden('#error'), `${id}: ${await page.textContent('#error')}`).toBe(true);
       const plot = await page.evaluate(() => window.__rikigaku!.plot());
       expect(plot.length, id).toBeGreaterThan(0);
@@ -211,7 +217,7 @@ describe.runIf(HAVE_CHROMIUM)('playground usability in Chromium', () => {
     expect(after.t).toBeGreaterThan(before.t);
     // the spring's curve switches too: a new curve joins the plot, the time runs on
     await page.click('#demo-list a[data-id="spring"]');
-    await runsPast(page, 20);
+    await runsOnceOpen(page, 'spring', 20);
     const s0 = await readout(page);
     const midpoint = page.locator('#gui-host .lil-controller', { hasText: 'implicit midpoint' });
     await midpoint.locator('input[type="checkbox"]').check();
