@@ -6,6 +6,7 @@
 
 export { EdgeLists } from './edge-lists.js';
 export { EventPool } from './event-pool.js';
+export * from './handles.js';
 export { IslandStore } from './islands.js';
 export { SlotStore } from './slot-store.js';
 export { makeSoftness, type Softness } from './softness.js';
