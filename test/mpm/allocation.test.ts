@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { MpmSim2D } from '../../src/mpm/mpm2d.js';
+import { steadyHeapGrowthPerCall } from '../support/steady-heap.js';
 
 /**
  * "No allocation inside step once warm": measured as the rigid2d allocation test does — the least
@@ -21,32 +22,8 @@ describe('MpmSim2D step allocation', () => {
     sim.addBox(0.1, 0.2, 0.3, 0.4, m);
     sim.addBox(0.4, 0.2, 0.6, 0.4, j);
     sim.addBox(0.7, 0.2, 0.9, 0.4, f);
-    for (let i = 0; i < 300; i++) sim.step();
-    // the least heap growth over windows that saw no garbage collection (the heap never shrank),
-    // as in the rigid2d allocation test: the probe itself costs a few bytes per read
-    let least = Number.POSITIVE_INFINITY;
-    for (let window = 0; window < 10; window++) {
-      const first = process.memoryUsage().heapUsed;
-      let last = first;
-      let clean = true;
-      for (let i = 0; i < 30; i++) {
-        sim.step();
-        const now = process.memoryUsage().heapUsed;
-        if (now < last) clean = false;
-        last = now;
-      }
-      if (clean) least = Math.min(least, (last - first) / 30);
-    }
-    expect(least).toBeLessThan(Number.POSITIVE_INFINITY);
-    // what the probe itself costs per read (the memoryUsage() object), measured the same way
-    let probe = Number.POSITIVE_INFINITY;
-    for (let window = 0; window < 5; window++) {
-      const first = process.memoryUsage().heapUsed;
-      let last = first;
-      for (let i = 0; i < 30; i++) last = process.memoryUsage().heapUsed;
-      probe = Math.min(probe, (last - first) / 30);
-    }
-    const perStep = least - probe;
+    // keeps measuring (bounded) until the JIT has optimised the step: see steady-heap.ts
+    const perStep = steadyHeapGrowthPerCall(() => sim.step(), { warm: 300, calls: 30, bound: 64 });
     expect(perStep).toBeLessThan(64);
   });
 });

@@ -5,33 +5,16 @@ import { finalizeBodies3 } from '../../src/rigid3d/finalize.js';
 import type { World3 } from '../../src/rigid3d/index.js';
 import { updateSleep3 } from '../../src/rigid3d/sleep.js';
 import { solve3 } from '../../src/rigid3d/solver-step.js';
+import { steadyHeapGrowthPerCall } from '../support/steady-heap.js';
 import { groundWorld, pyramid3 } from './helpers.js';
 
 /**
  * "No allocation inside step once warm" (docs/design.md) for the 3D step: the growth of the V8
  * heap over windows of warm calls, reading the heap after every call; a window in which the heap
  * shrank saw a collection and is not counted; the least growth over the clean windows is the
- * figure (it includes the probe's own allocation and, for whole steps, the profile's clock reads).
+ * figure, less the probe's own allocation (test/support/steady-heap.ts); for whole steps it
+ * includes the profile's clock reads.
  */
-function heapGrowthPerCall(call: () => void, warm: number, calls: number): number {
-  for (let s = 0; s < warm; s++) call();
-  let least = Number.POSITIVE_INFINITY;
-  for (let window = 0; window < 12; window++) {
-    const first = process.memoryUsage().heapUsed;
-    let last = first;
-    let clean = true;
-    for (let s = 0; s < calls; s++) {
-      call();
-      const now = process.memoryUsage().heapUsed;
-      if (now < last) clean = false;
-      last = now;
-    }
-    if (clean) least = Math.min(least, (last - first) / calls);
-  }
-  expect(least).toBeLessThan(Number.POSITIVE_INFINITY);
-  return least;
-}
-
 setFlagsFromString('--no-use-osr');
 
 /** Every stage of the step but the narrowphase's geometry calls, as `World3.step` runs them. */
@@ -52,7 +35,12 @@ describe('rigid3d step allocation', () => {
     const { world } = groundWorld({ enableSleep: false });
     const ids = pyramid3(world, 6);
     for (let s = 0; s < 100; s++) world.step(1 / 60);
-    const growth = heapGrowthPerCall(stagesWithoutNarrowphase(world), 50, 10);
+    const growth = steadyHeapGrowthPerCall(stagesWithoutNarrowphase(world), {
+      warm: 50,
+      calls: 10,
+      windows: 12,
+      bound: 1024,
+    });
     expect(world.lastStep.awakeBodies).toBe(ids.length);
     expect(world.lastStep.activeContacts).toBeGreaterThan(100);
     expect(growth).toBeLessThan(1024);
@@ -67,7 +55,12 @@ describe('rigid3d step allocation', () => {
         const b = world.createBody({ position: [i * 1.5 - 7, 0.5, j * 1.5 - 7] });
         world.createShape(b, { kind: 'sphere', radius: 0.5 });
       }
-    const growth = heapGrowthPerCall(() => world.step(1 / 60), 200, 10);
+    const growth = steadyHeapGrowthPerCall(() => world.step(1 / 60), {
+      warm: 200,
+      calls: 10,
+      windows: 12,
+      bound: 2048,
+    });
     expect(world.lastStep.activeContacts).toBe(100);
     expect(growth).toBeLessThan(2048);
   });
