@@ -80,6 +80,10 @@ function buildProgram(ctx: CliContext, done: (code: number) => void): Command {
     .option('--out <DIR>', 'output folder (default: out/<name>)')
     .option('--gif', 'write an animated GIF')
     .option('--png-every <N>', 'write frames/frame-NNNNNN.png every N frames')
+    .option(
+      '--fps <N>',
+      'GIF frames per simulated second (default 25); the fixed-step runner takes the steps of each frame',
+    )
     .option('--csv', 'write the series as series.csv')
     .option('--size <WxH>', 'image size in pixels', '640x480')
     .option('--param <k=v>', 'set a demo parameter (repeatable)', collect, [])

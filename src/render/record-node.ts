@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DemoInstance } from '../core/demo-instance.js';
 import type { View } from '../core/view.js';
+import { FixedStepRunner } from '../sim/fixed-step.js';
 import { createNodeCanvas } from './canvas-node.js';
 import { GifWriter } from './gif-node.js';
 import type { SeriesStyle } from './plot.js';
@@ -30,6 +31,11 @@ export interface RecordOptions {
   /** plot title */
   title?: string;
   background?: string;
+  /**
+   * the GIF's frame rate, frames per second of simulated time (default 25, fewer for long runs so
+   * the GIF keeps under 400 frames); the steps of each frame are taken by the fixed-step runner
+   */
+  fps?: number;
   /** called after each frame */
   onProgress?: (frame: number, frames: number) => void;
 }
@@ -46,7 +52,8 @@ export interface RecordResult {
 
 /** The most frames a GIF gets (longer runs skip frames); about 25 frames per second of simulation. */
 const GIF_MAX_FRAMES = 400;
-const GIF_FRAME_SECONDS = 0.04;
+/** the GIF's display rate, frames per second of simulated time (40 ms a frame) */
+const GIF_FPS = 25;
 const MAX_FRAMES = 2_000_000;
 
 /**
@@ -101,9 +108,13 @@ export async function record(instance: DemoInstance, options: RecordOptions): Pr
 
   const pngEvery = options.pngEvery ?? 0;
   if (pngEvery > 0) await mkdir(join(outDir, 'frames'), { recursive: true });
-  let gifEvery = Math.max(1, Math.round(GIF_FRAME_SECONDS / dt));
-  if (frames / gifEvery > GIF_MAX_FRAMES) gifEvery = Math.ceil(frames / GIF_MAX_FRAMES);
-  const gifDelay = Math.max(20, Math.round((gifEvery * dt * 1000) / 10) * 10);
+  // the GIF is a display running at `fps` frames per second of simulated time, whatever the
+  // demo's dt: the fixed-step runner takes the steps that fall into each display frame (with
+  // dt = 1/60 and 25 fps that is 2 or 3 steps a frame), so the GIF plays at the true speed
+  const fps = options.fps ?? Math.min(GIF_FPS, GIF_MAX_FRAMES / options.seconds);
+  if (!(fps > 0 && Number.isFinite(fps))) throw new RangeError(`fps: must be a positive number, got ${fps}`);
+  const frameSeconds = 1 / fps;
+  const gifDelay = Math.max(20, Math.round(frameSeconds * 100) * 10);
   const gif = options.gif ? new GifWriter(view.width, view.height) : undefined;
 
   const names = columnNames(instance);
@@ -115,26 +126,56 @@ export async function record(instance: DemoInstance, options: RecordOptions): Pr
   };
   take();
 
-  const emit = async (frame: number) => {
-    const wantPng = pngEvery > 0 && frame % pngEvery === 0;
-    const wantGif = gif !== undefined && frame % gifEvery === 0;
-    if (!wantPng && !wantGif) return;
+  // PNG frames are per simulation step (every `pngEvery` steps); rendered at once, written after
+  const writes: Promise<void>[] = [];
+  const png = (step: number) => {
+    if (pngEvery <= 0 || step % pngEvery !== 0) return;
     render();
-    if (wantPng) {
-      const name = `frames/frame-${String(frame).padStart(6, '0')}.png`;
-      await writeFile(join(outDir, name), canvas.png());
-      files.push(name);
-    }
-    if (wantGif) gif.addFrame(canvas.rgba(), gifDelay);
+    const name = `frames/frame-${String(step).padStart(6, '0')}.png`;
+    writes.push(writeFile(join(outDir, name), canvas.png()));
+    files.push(name);
+  };
+  const gifFrame = () => {
+    if (!gif) return;
+    render();
+    gif.addFrame(canvas.rgba(), gifDelay);
+  };
+  const flush = async () => {
+    await Promise.all(writes);
+    writes.length = 0;
   };
 
-  await emit(0);
-  for (let f = 1; f <= frames; f++) {
-    instance.step();
-    take();
-    await emit(f);
-    options.onProgress?.(f, frames);
+  const stepsPerFrame = Math.ceil(frameSeconds / dt + 1e-9);
+  const runner = new FixedStepRunner({
+    dt,
+    maxStepsPerFrame: Math.min(1000, Math.max(1, stepsPerFrame)),
+    step: () => {
+      instance.step();
+      const f = runner.stepsTaken + 1;
+      take();
+      png(f);
+      options.onProgress?.(f, frames);
+    },
+  });
+
+  png(0);
+  gifFrame();
+  if (gif && stepsPerFrame <= 1000) {
+    // whole display frames while they fit; a display frame never takes more than stepsPerFrame
+    while (runner.stepsTaken + stepsPerFrame <= frames) {
+      runner.advance(frameSeconds);
+      gifFrame();
+      await flush();
+    }
   }
+  // the rest (or the whole run without a GIF) one step at a time; a last GIF frame at the end
+  const rest = runner.stepsTaken < frames;
+  while (runner.stepsTaken < frames) {
+    runner.singleStep();
+    if (runner.stepsTaken % 64 === 0) await flush();
+  }
+  if (rest && gif) gifFrame();
+  await flush();
 
   render();
   await writeFile(join(outDir, 'final.png'), canvas.png());

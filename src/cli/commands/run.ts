@@ -25,6 +25,7 @@ export interface RunOptions {
   out?: string;
   gif?: boolean;
   pngEvery?: string;
+  fps?: string;
   csv?: boolean;
   size?: string;
   param?: string[];
@@ -88,6 +89,8 @@ export async function runCommand(ctx: CliContext, target: string, options: RunOp
     throw new CliError(`--dt: must be at most ${MAX_DT} s (the scene format's limit), got ${options.dt}`);
   }
   const pngEvery = options.pngEvery === undefined ? 0 : positiveInteger('--png-every', options.pngEvery);
+  const fps = options.fps === undefined ? undefined : positiveNumber('--fps', options.fps);
+  if (fps !== undefined && fps > 1000) throw new CliError(`--fps: must be at most 1000, got ${options.fps}`);
   const size = parseSize(options.size ?? '640x480');
   const { instance, view, name, title, series } = await openTarget(
     ctx,
@@ -115,6 +118,7 @@ export async function runCommand(ctx: CliContext, target: string, options: RunOp
       title,
       gif: options.gif ?? false,
       pngEvery,
+      ...(fps !== undefined ? { fps } : {}),
       csv: options.csv ?? false,
       plot: options.plot ?? true,
       ...(series ? { series } : {}),
