@@ -1,15 +1,18 @@
 /**
  * PIC / FLIP / APIC liquid demos (textbook §26.4, "PIC、FLIP、APIC"): a FLIP dam break with a free
  * surface, and a rotating blob of liquid under PIC, FLIP and APIC side by side, where PIC's damping
- * shows as the blob that stops turning.
+ * shows as the blob that stops turning. The liquid is drawn as a surface (marching squares over the
+ * splatted particle density) or as dots.
  */
 import { type FlipBody2D, FlipSim2D } from '../fluid/flip2d.js';
 import type { TransferMode } from '../fluid/particle-transfer.js';
+import { LiquidSurface2D } from '../render/liquid-surface.js';
 import { type BodyId, World } from '../rigid2d/index.js';
 import { textPanel } from './kit/labels.js';
 import {
   type Demo,
   type DemoInstance,
+  type DemoParam,
   type DemoParamValues,
   resolveParams,
   toPxX,
@@ -19,8 +22,39 @@ import {
 
 const FRAME = 1 / 60;
 
-/** Draws the tank's inside and the particles of one simulation, offset by ox metres, coloured by speed. */
-function drawSim(ctx: CanvasRenderingContext2D, view: View, sim: FlipSim2D, ox: number): void {
+/** The liquid-surface drawer of one simulation: the tank's inside, the particles' spacing. */
+function surfaceOf(sim: FlipSim2D): LiquidSurface2D {
+  const h = sim.h;
+  const d = h / Math.sqrt(sim.restDensity);
+  return new LiquidSurface2D({
+    min: [h, h],
+    max: [sim.width - h, sim.height - h],
+    spacing: d,
+    cell: 0.5 * h,
+  });
+}
+
+/** The display switch every FLIP demo offers. */
+const drawParam: DemoParam = {
+  key: 'draw',
+  label: 'draw the liquid as',
+  kind: 'choice',
+  default: 'surface',
+  options: ['surface', 'dots'],
+  display: true,
+};
+
+/**
+ * Draws the tank's inside and one simulation, offset by ox metres: the liquid's surface when a drawer is
+ * given, else the particles coloured by speed.
+ */
+function drawSim(
+  ctx: CanvasRenderingContext2D,
+  view: View,
+  sim: FlipSim2D,
+  ox: number,
+  surface: LiquidSurface2D | null = null,
+): void {
   const h = sim.h;
   ctx.strokeStyle = '#5b6270';
   ctx.lineWidth = 2;
@@ -30,6 +64,11 @@ function drawSim(ctx: CanvasRenderingContext2D, view: View, sim: FlipSim2D, ox: 
     (sim.width - 2 * h) * view.scale,
     (sim.height - 2 * h) * view.scale,
   );
+  if (surface !== null) {
+    surface.updateXY(sim.x, sim.y, sim.count);
+    surface.draw(ctx, view, ox, 0);
+    return;
+  }
   const r = Math.max(1, 0.3 * h * view.scale);
   // three speed bands: slow deep blue, medium, fast foam-white
   const bands = ['#1d4e89', '#3b82c4', '#b9dcf5'];
@@ -48,9 +87,20 @@ function drawSim(ctx: CanvasRenderingContext2D, view: View, sim: FlipSim2D, ox: 
 class DamBreakInstance implements DemoInstance {
   readonly dt = FRAME;
   private readonly v0: number;
+  private readonly surface: LiquidSurface2D;
+  private dots: boolean;
 
-  constructor(readonly sim: FlipSim2D) {
+  constructor(
+    readonly sim: FlipSim2D,
+    draw: string,
+  ) {
     this.v0 = (sim.count / sim.restDensity) * sim.h * sim.h;
+    this.surface = surfaceOf(sim);
+    this.dots = draw === 'dots';
+  }
+
+  setDisplay(values: DemoParamValues): void {
+    if (values.draw !== undefined) this.dots = String(values.draw) === 'dots';
   }
 
   get time(): number {
@@ -82,7 +132,7 @@ class DamBreakInstance implements DemoInstance {
   draw(ctx: CanvasRenderingContext2D, view: View): void {
     ctx.fillStyle = '#f4f1ea';
     ctx.fillRect(0, 0, view.width, view.height);
-    drawSim(ctx, view, this.sim, 0);
+    drawSim(ctx, view, this.sim, 0, this.dots ? null : this.surface);
     textPanel(ctx, [
       `${this.sim.mode.toUpperCase()}${this.sim.mode === 'flip' ? ` (${Math.round(this.sim.flipRatio * 100)} % FLIP)` : ''}, ${this.sim.count} particles`,
       `volume ${((this.sim.volume() / this.v0) * 100).toFixed(1)} % of the start, ${this.sim.lastIterations} pressure iterations`,
@@ -95,10 +145,21 @@ class BlobInstance implements DemoInstance {
   readonly dt = FRAME;
   private readonly L0: number[];
   private readonly c: number;
+  private readonly surfaces: LiquidSurface2D[];
+  private dots: boolean;
 
-  constructor(readonly sims: FlipSim2D[]) {
+  constructor(
+    readonly sims: FlipSim2D[],
+    draw: string,
+  ) {
     this.c = sims[0]!.width / 2;
     this.L0 = sims.map((s) => s.angularMomentum(this.c, this.c));
+    this.surfaces = sims.map(surfaceOf);
+    this.dots = draw === 'dots';
+  }
+
+  setDisplay(values: DemoParamValues): void {
+    if (values.draw !== undefined) this.dots = String(values.draw) === 'dots';
   }
 
   get time(): number {
@@ -130,7 +191,9 @@ class BlobInstance implements DemoInstance {
     ctx.fillStyle = '#f4f1ea';
     ctx.fillRect(0, 0, view.width, view.height);
     const w = this.sims[0]!.width;
-    for (let k = 0; k < 3; k++) drawSim(ctx, view, this.sims[k]!, k * (w + 0.1));
+    for (let k = 0; k < 3; k++) {
+      drawSim(ctx, view, this.sims[k]!, k * (w + 0.1), this.dots ? null : this.surfaces[k]!);
+    }
     textPanel(ctx, [
       'angular momentum kept: ' +
         ['PIC', 'FLIP', 'APIC'].map((n, k) => `${n} ${this.kept(k).toFixed(1)} %`).join(', '),
@@ -192,6 +255,7 @@ const damBreak: Demo = {
       max: 100,
       step: 10,
     },
+    drawParam,
   ],
   series: [
     { key: 'volume', label: 'volume', unit: '%', color: '#1d4e89' },
@@ -210,7 +274,7 @@ const damBreak: Demo = {
       flipRatio: Number(v['flipRatio']),
     });
     sim.addBlock(h, h, h + 0.6, h + 0.8);
-    return new DamBreakInstance(sim);
+    return new DamBreakInstance(sim, String(v['draw']));
   },
 };
 
@@ -233,7 +297,12 @@ const rotatingBlob: Demo = {
     { key: 'flip', label: 'FLIP', unit: '%', color: '#3b82c4' },
     { key: 'apic', label: 'APIC', unit: '%', color: '#15803d' },
   ],
-  create: () => new BlobInstance([blob('pic'), blob('flip'), blob('apic')]),
+  params: [drawParam],
+  create: (p: DemoParamValues = {}) =>
+    new BlobInstance(
+      [blob('pic'), blob('flip'), blob('apic')],
+      String(resolveParams(rotatingBlob, p)['draw']),
+    ),
 };
 
 /**
@@ -246,12 +315,17 @@ class FloatingBoxesInstance implements DemoInstance {
   readonly world: World;
   private readonly ids: BodyId[] = [];
   private readonly densities: number[];
+  private readonly surface: LiquidSurface2D;
+  private dots: boolean;
 
   constructor(
     readonly sim: FlipSim2D,
     densities: number[],
+    draw: string,
   ) {
     this.densities = densities;
+    this.surface = surfaceOf(sim);
+    this.dots = draw === 'dots';
     const h = sim.h;
     const W = sim.width;
     const H = sim.height;
@@ -340,6 +414,10 @@ class FloatingBoxesInstance implements DemoInstance {
     }
   }
 
+  setDisplay(values: DemoParamValues): void {
+    if (values.draw !== undefined) this.dots = String(values.draw) === 'dots';
+  }
+
   series(): Record<string, number> {
     const out: Record<string, number> = {};
     this.ids.forEach((id, k) => {
@@ -355,7 +433,7 @@ class FloatingBoxesInstance implements DemoInstance {
   draw(ctx: CanvasRenderingContext2D, view: View): void {
     ctx.fillStyle = '#f4f1ea';
     ctx.fillRect(0, 0, view.width, view.height);
-    drawSim(ctx, view, this.sim, 0);
+    drawSim(ctx, view, this.sim, 0, this.dots ? null : this.surface);
     const colors = ['#d3a55c', '#8a6a3b', '#4b5563'];
     for (let k = 0; k < this.ids.length; k++) {
       const b = this.sim.bodies[k]!;
@@ -392,10 +470,11 @@ const floatingBoxes: Demo = {
     { key: 'box1', label: 'medium box height', unit: 'm', color: '#8a6a3b' },
     { key: 'box2', label: 'heavy box height', unit: 'm', color: '#4b5563' },
   ],
-  create: () => {
+  params: [drawParam],
+  create: (p: DemoParamValues = {}) => {
     const sim = new FlipSim2D({ nx: 62, ny: 52, h: 1 / 50 });
     sim.addBlock(0, 0, sim.width, 0.45);
-    return new FloatingBoxesInstance(sim, [500, 800, 2500]);
+    return new FloatingBoxesInstance(sim, [500, 800, 2500], String(resolveParams(floatingBoxes, p)['draw']));
   },
 };
 

@@ -1,10 +1,12 @@
 /**
  * Demos of the particle fluids (textbook §26.4): a dam break side by side in weakly compressible SPH
  * (Müller, Charypar & Gross 2003), DFSPH (Bender & Koschier 2015) and Position Based Fluids
- * (Macklin & Müller 2013), the same column in the same tank; particles drawn as dots coloured by speed.
+ * (Macklin & Müller 2013), the same column in the same tank; the liquid drawn as a surface (marching
+ * squares over the splatted density) or as dots coloured by speed.
  */
 import { PbfSet } from '../particles/pbf.js';
 import { SphFluid } from '../particles/sph.js';
+import { LiquidSurface2D } from '../render/liquid-surface.js';
 import { XpbdWorld } from '../xpbd/solver.js';
 import { clear, label } from './kit/labels.js';
 import type { Demo, DemoInstance, DemoParamValues, View } from './types.js';
@@ -23,6 +25,8 @@ interface Panel {
   count(): number;
   /** writes particle k's position and speed into out[0..2] */
   particle(k: number, out: Float64Array): void;
+  /** the positions (stride 3) and the first fluid particle's index in them */
+  positions(): { x: Float64Array; first: number };
   densityError(): number;
   note(): string;
 }
@@ -48,6 +52,7 @@ function sphPanel(solver: 'wcsph' | 'dfsph', d: number): Panel {
       out[1] = f.x[3 * i + 1];
       out[2] = Math.sqrt(f.v[3 * i] * f.v[3 * i] + f.v[3 * i + 1] * f.v[3 * i + 1]);
     },
+    positions: () => ({ x: f.x, first: f.boundaryCount }),
     densityError: () => f.stats.densityError,
     note: () =>
       solver === 'dfsph'
@@ -84,6 +89,7 @@ function pbfPanel(d: number): Panel {
       out[1] = x[3 * i + 1];
       out[2] = Math.sqrt(v[3 * i] * v[3 * i] + v[3 * i + 1] * v[3 * i + 1]);
     },
+    positions: () => ({ x: world.particles.x, first: f.first }),
     densityError: () => err,
     note: () => '6 substeps × 4 iterations, on the XPBD solver',
   };
@@ -103,9 +109,12 @@ class DamBreaks implements DemoInstance {
   private readonly spacing: number;
   private readonly clock = new Float64Array(1);
   private readonly tmp = new Float64Array(3);
+  private readonly surfaces: LiquidSurface2D[];
+  private surface: boolean;
 
   constructor(p: DemoParamValues) {
     this.spacing = Number(p.spacing);
+    this.surface = String(p.draw) !== 'dots';
     const d = this.spacing;
     const m = String(p.methods);
     const all: Panel[] = [];
@@ -113,6 +122,13 @@ class DamBreaks implements DemoInstance {
     if (m === 'all' || m === 'dfsph') all.push(sphPanel('dfsph', d));
     if (m === 'all' || m === 'pbf') all.push(pbfPanel(d));
     this.panels = all;
+    this.surfaces = all.map(
+      () => new LiquidSurface2D({ min: [0, 0], max: [TANK_W, TANK_H], spacing: d, cell: 0.75 * d }),
+    );
+  }
+
+  setDisplay(values: DemoParamValues): void {
+    if (values.draw !== undefined) this.surface = String(values.draw) !== 'dots';
   }
 
   get time(): number {
@@ -138,13 +154,19 @@ class DamBreaks implements DemoInstance {
       ctx.lineTo(toPxX(view, ox + TANK_W), toPxY(view, TANK_H));
       ctx.stroke();
       const p = this.tmp;
-      for (let i = 0; i < panel.count(); i++) {
-        panel.particle(i, p);
-        ctx.fillStyle = speedColor(p[2]);
-        ctx.beginPath();
-        ctx.arc(toPxX(view, ox + p[0]), toPxY(view, p[1]), r, 0, 2 * Math.PI);
-        ctx.fill();
-      }
+      if (this.surface) {
+        const liquid = this.surfaces[k]!;
+        const { x, first } = panel.positions();
+        liquid.update(x, 3, first, panel.count());
+        liquid.draw(ctx, view, ox, 0);
+      } else
+        for (let i = 0; i < panel.count(); i++) {
+          panel.particle(i, p);
+          ctx.fillStyle = speedColor(p[2]);
+          ctx.beginPath();
+          ctx.arc(toPxX(view, ox + p[0]), toPxY(view, p[1]), r, 0, 2 * Math.PI);
+          ctx.fill();
+        }
       const px = toPxX(view, ox);
       label(ctx, panel.name, px, toPxY(view, TANK_H) - 30);
       label(ctx, `density error ${(100 * panel.densityError()).toFixed(2)}%`, px, toPxY(view, TANK_H) - 16);
@@ -179,7 +201,7 @@ export const particlesDemos: Demo[] = [
     title: 'Dam break: WCSPH, DFSPH and PBF side by side',
     domain: 'particles',
     description:
-      'The same 0.15 m × 0.3 m water column collapsing in a 0.6 m tank, three ways: weakly compressible SPH (Müller, Charypar & Gross 2003) with poly6 density and spiky pressure, DFSPH (Bender & Koschier 2015) solving for constant density and zero divergence, and Position Based Fluids (Macklin & Müller 2013) on the XPBD solver. Walls are boundary particles (Akinci et al. 2012). Watch the fronts race and the density error each method keeps; colour is speed.',
+      'The same 0.15 m × 0.3 m water column collapsing in a 0.6 m tank, three ways: weakly compressible SPH (Müller, Charypar & Gross 2003) with poly6 density and spiky pressure, DFSPH (Bender & Koschier 2015) solving for constant density and zero divergence, and Position Based Fluids (Macklin & Müller 2013) on the XPBD solver. Walls are boundary particles (Akinci et al. 2012). Watch the fronts race and the density error each method keeps. The liquid is drawn as a surface (the particles splatted into a density field, its half-density contour traced by marching squares) or as dots coloured by speed.',
     dt: 1 / 60,
     view: (width, height) => {
       const w = 3 * TANK_W + 2 * GAP;
@@ -194,6 +216,14 @@ export const particlesDemos: Demo[] = [
     },
     params: [
       { key: 'methods', kind: 'choice', default: 'all', options: ['all', 'wcsph', 'dfsph', 'pbf'] },
+      {
+        key: 'draw',
+        label: 'draw the liquid as',
+        kind: 'choice',
+        default: 'surface',
+        options: ['surface', 'dots'],
+        display: true,
+      },
       {
         key: 'spacing',
         label: 'particle spacing (m)',

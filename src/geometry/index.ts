@@ -23,5 +23,6 @@ export * from './shapes2d.js';
 export * from './shapes3d.js';
 export * from './support2d.js';
 export * from './support3d.js';
+export * from './toi3d.js';
 export * from './voronoi2d.js';
 export * from './voronoi3d.js';
