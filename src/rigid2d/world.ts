@@ -97,6 +97,13 @@ import {
 } from './shape.js';
 import { ShapeStore } from './shape-store.js';
 import { islandNeighbours, sleepIsland, updateSleep, wakeBody } from './sleep.js';
+import {
+  rigid2dDynamicRestore,
+  rigid2dDynamicSnapshot,
+  rigid2dRestore,
+  rigid2dSnapshot,
+  rigid2dStateHash,
+} from './snapshot.js';
 import { SolverScratch, solve } from './solver-step.js';
 import type {
   BodyDef,
@@ -824,6 +831,31 @@ export class World {
       p.sleep = t5 - t4;
       p.step = t5 - t0;
     }
+  }
+
+  /** The full state as snapshot bytes (rigid2d/snapshot.ts): a restored world continues bit-identically. */
+  snapshot(): Uint8Array {
+    return rigid2dSnapshot(this);
+  }
+
+  /** Restores a full snapshot into this world (built with the same shapes); a bad one throws `PhysicsError` and changes nothing. */
+  restore(bytes: Uint8Array): void {
+    rigid2dRestore(this, bytes);
+  }
+
+  /** The small rollback snapshot (rigid2d/snapshot.ts): poses, velocities and sleep state, 64 bytes per body. */
+  dynamicSnapshot(): Uint8Array {
+    return rigid2dDynamicSnapshot(this);
+  }
+
+  /** Writes a {@link dynamicSnapshot} back (same live bodies); contacts, joints and islands keep their state. */
+  restoreDynamic(bytes: Uint8Array): void {
+    rigid2dDynamicRestore(this, bytes);
+  }
+
+  /** A 64-bit hash (16 hex digits) of the full state, bit for bit. */
+  stateHash(): string {
+    return rigid2dStateHash(this);
   }
 
   /** Events of the last step. */
