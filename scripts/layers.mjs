@@ -27,7 +27,7 @@ const LAYERS = [
   { name: 'scene', folders: ['scene'] },
   { name: 'labs', folders: ['labs'] },
   { name: 'demos', folders: ['demos', 'workbook'], also: { workbook: ['demos'], demos: ['workbook'] } },
-  { name: 'cli', folders: ['cli'] },
+  { name: 'cli', folders: ['cli', 'server'] },
 ];
 
 const list = (xs) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
