@@ -66,11 +66,19 @@ function ping(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * Starts a child whose standard input is a pipe from this process: the game servers run with
+ * `--stdin-watchdog` and redis-server under a shell that stops it when the pipe closes, so even
+ * a test worker that is killed outright leaves no process behind.
+ */
 function start(command: string, args: string[]): ChildProcess {
-  const c = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const c = spawn(command, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   children.push(c);
   return c;
 }
+
+/** redis-server "$@" until standard input closes */
+const REDIS_UNDER_WATCHDOG = 'redis-server "$@" & pid=$!; cat >/dev/null; kill $pid; wait $pid';
 
 /** Waits for a game-server process's `{"listening":…}` line. */
 function listening(c: ChildProcess, what: string): Promise<{ processId: string; publicAddress: string }> {
@@ -155,7 +163,10 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('Colyseus rooms with Redis presence over 
       );
     }
     const redisPort = await freePort();
-    start('redis-server', [
+    start('sh', [
+      '-c',
+      REDIS_UNDER_WATCHDOG,
+      'redis',
       '--port',
       String(redisPort),
       '--bind',
@@ -182,6 +193,7 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('Colyseus rooms with Redis presence over 
           String(p),
           '--redis',
           `redis://127.0.0.1:${redisPort}`,
+          '--stdin-watchdog',
         ]),
         `game server ${k + 1}`,
       ),
@@ -192,18 +204,19 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('Colyseus rooms with Redis presence over 
   afterAll(async () => {
     await Promise.race([Promise.all(rooms.map((r) => r.leave(true).catch(() => {}))), sleep(2000)]);
     // game servers first (they leave the cluster through Redis), then Redis
-    const stop = async (c: ChildProcess) => {
+    const stop = async (c: ChildProcess, signal: boolean) => {
       if (c.exitCode !== null || c.signalCode !== null) return;
       const exited = new Promise<void>((r) => c.once('exit', () => r()));
-      c.kill('SIGTERM');
+      c.stdin?.end();
+      if (signal) c.kill('SIGTERM');
       await Promise.race([exited, sleep(5000)]);
       if (c.exitCode === null && c.signalCode === null) {
         c.kill('SIGKILL');
         await exited;
       }
     };
-    await Promise.all(children.slice(1).map(stop));
-    if (children[0]) await stop(children[0]);
+    await Promise.all(children.slice(1).map((c) => stop(c, true)));
+    if (children[0]) await stop(children[0], false); // the shell stops redis-server when its input closes
     const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
     console.log(`colyseus-redis: whole test ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
     if (alive.length > 0) throw new Error(`${alive.length} child processes still running`);
@@ -388,5 +401,53 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('Colyseus rooms with Redis presence over 
     }
     const p0 = peers[0]!.peer.game.positions();
     expect(Math.hypot(p0[0]! - 5, p0[1]!)).toBeGreaterThan(0.3);
+  });
+
+  it('disconnects a malformed, flooding or oversized client without touching the other player', async () => {
+    const colyseus = ports.map((p) => new Client(`http://127.0.0.1:${p}`));
+    const honestRoom = await colyseus[1]!.create(PUSH_BOXES_ROOM);
+    rooms.push(honestRoom);
+    const honestLink = new ColyseusClientLink(honestRoom);
+    const honest = new PredictingClient(new PushBoxesGame(), honestLink);
+    const left = (room: Room) => new Promise<number>((r) => room.onLeave((code) => r(code)));
+    const play = setInterval(() => {
+      honest.setInput({ x: 0, y: 1 });
+      honest.update();
+    }, 1000 / 60);
+    try {
+      // 1: well-formed Colyseus, malformed rikigaku: wrong types, bad inputs, a flood
+      const r1 = await matchmake(ports[0]!, 'joinById', honestRoom.roomId);
+      const bad = await colyseus[0]!.consumeSeatReservation(r1);
+      rooms.push(bad);
+      const badLeft = left(bad);
+      const badLink = new ColyseusClientLink(bad);
+      await sleep(200);
+      badLink.send('{"t":"input","tick":0,"inputs":[{"x":99,"y":0}]}');
+      bad.send('rk', { t: 'input' });
+      bad.send('other', 'x');
+      for (let k = 0; k < 200; k++) badLink.send('{"t":"input","tick":1,"inputs":[{"x":1,"y":0}]}');
+      expect(await Promise.race([badLeft, sleep(5000).then(() => -1)])).toBe(4000);
+      // 2: a frame over the transport's limit closes the connection before anything is decoded
+      const r2 = await matchmake(ports[1]!, 'joinById', honestRoom.roomId);
+      const big = await colyseus[1]!.consumeSeatReservation(r2);
+      rooms.push(big);
+      const bigLeft = left(big);
+      new ColyseusClientLink(big).send('x'.repeat(64 * 1024));
+      expect(await Promise.race([bigLeft, sleep(5000).then(() => -1)])).toBeGreaterThan(0);
+      // the honest player kept playing: connected, states flowing, pushed along +y alone
+      const before = honest.serverTick;
+      await sleep(500);
+      expect(honest.connected).toBe(true);
+      expect(honest.refused).toBe(0);
+      expect(honest.serverTick).toBeGreaterThan(before + 10);
+      const p = honest.game.positions();
+      expect(p[1]! - 0).toBeGreaterThan(0.3); // player 0 starts at (5, 0) and is pushed up
+      expect(Math.abs(p[0]! - 5)).toBeLessThan(0.2); // nobody pushed it sideways
+      // and both processes still serve matchmaking
+      for (const port of ports)
+        expect((await fetch(`http://127.0.0.1:${port}/matchmake/`)).status).toBeLessThan(500);
+    } finally {
+      clearInterval(play);
+    }
   });
 });

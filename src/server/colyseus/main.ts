@@ -18,6 +18,7 @@ const { values } = parseArgs({
     host: { type: 'string' },
     redis: { type: 'string' },
     'public-address': { type: 'string' },
+    'stdin-watchdog': { type: 'boolean' },
   },
   strict: true,
 });
@@ -54,3 +55,8 @@ const stop = (): void => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+if (values['stdin-watchdog']) {
+  process.stdin.on('end', stop);
+  process.stdin.on('close', stop);
+  process.stdin.resume();
+}
