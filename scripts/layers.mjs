@@ -24,7 +24,7 @@ const LAYERS = [
   { name: 'net', folders: ['sim', 'net'] },
   { name: 'render', folders: ['render'] },
   { name: 'demo-kit', folders: ['demos/kit'] },
-  { name: 'scene', folders: ['scene'] },
+  { name: 'scene', folders: ['scene', 'gltf'], also: { gltf: ['scene'] } },
   { name: 'labs', folders: ['labs'] },
   { name: 'demos', folders: ['demos', 'workbook'], also: { workbook: ['demos'], demos: ['workbook'] } },
   { name: 'cli', folders: ['cli', 'server'] },
