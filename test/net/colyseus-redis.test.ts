@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
-import { Client, type Room } from 'colyseus.js';
+import { Client, type Room, type SeatReservation } from 'colyseus.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockstepPeer } from '../../src/net/lockstep.js';
 import { PushBoxesGame, type PushInput } from '../../src/net/push-boxes.js';
@@ -107,9 +107,9 @@ function listening(c: ChildProcess, what: string): Promise<{ processId: string; 
   });
 }
 
-interface Reservation {
-  sessionId: string;
-  room: { roomId: string; processId: string; publicAddress?: string; name: string };
+/** A seat reservation as the matchmaker sends it (with the hosting process's id and address). */
+interface Reservation extends SeatReservation {
+  room: SeatReservation['room'] & { processId: string; publicAddress?: string };
 }
 
 /** A matchmaking request sent to one process's HTTP endpoint. */
@@ -229,7 +229,7 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('Colyseus rooms with Redis presence over 
       const room = await colyseus[asked]!.consumeSeatReservation(reservation);
       rooms.push(room);
       const link = new ColyseusClientLink(room);
-      const client = new PredictingClient(new PushBoxesGame(), link);
+      const client = new PredictingClient<PushInput, PushBoxesGame>(new PushBoxesGame(), link);
       const p: Player = { room, link, client, steer, updates: 0, askedAt, joinMs: -1, lastState: null };
       const read = link.onMessage!;
       link.onMessage = (text) => {
@@ -364,7 +364,7 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('Colyseus rooms with Redis presence over 
             (resolve) => {
               const link = new ColyseusClientLink(room);
               link.onSeat = (player) => {
-                const peer = new LockstepPeer(new PushBoxesGame(), { player });
+                const peer = new LockstepPeer<PushInput, PushBoxesGame>(new PushBoxesGame(), { player });
                 peer.connect(link);
                 resolve({ peer, hashes: new Map() });
               };
