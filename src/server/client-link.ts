@@ -82,6 +82,8 @@ export class ClientLink implements Link {
     socket.on('close', () => this.finish());
     socket.on('error', () => {
       // a protocol error (bad frame, invalid UTF-8, too large): ws closes the socket itself
+      if (this.isClosed) return;
+      this.counters.kicked++;
       this.reason ||= 'socket error';
       this.finish();
     });
