@@ -116,7 +116,15 @@ export class ContactStore {
       this.normalImpulse[k] = 0;
       this.tangentImpulse[k] = 0;
       this.id[k] = -1;
+      // the slot's former contact leaves nothing behind (a snapshot holds only the slots in use)
+      this.px[k] = 0;
+      this.py[k] = 0;
+      this.qx[k] = 0;
+      this.qy[k] = 0;
+      this.separation[k] = 0;
     }
+    this.pose.fill(0, RECYCLE_STRIDE * c, RECYCLE_STRIDE * (c + 1));
+    this.anchor0.fill(0, 2 * ANCHOR_STRIDE * c, 2 * ANCHOR_STRIDE * (c + 1));
     this.edges.linkPair(c, ba, bb);
     return c;
   }

@@ -18,8 +18,8 @@
  * shapes: every live shape's kind, vertex count and radius are checked), user data, the solver's
  * trace callback, the last step's events and timings, and the world's handle tag (a restored world
  * keeps its own, so its handles are `world.bodyId(slot)`; in the same world old handles stay valid).
- * Contacts are saved for the slots in use only: a contact slot beyond the count is written in full
- * before it is read again.
+ * Contacts are saved for the slots in use only: a new contact starts from zeros (contact-store.ts),
+ * so a slot's history beyond the count is no part of the state.
  *
  * The dynamic-state snapshot ({@link rigid2dDynamicSnapshot}) is the small one for rollback: per
  * live body its centre of mass (2 doubles), rotation (cos, sin: 2), velocity (2), angular velocity
