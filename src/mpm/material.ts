@@ -8,7 +8,8 @@
  * - snow: fixed-corotated elasticity with Stomakhin et al. 2013's plasticity — singular values
  *   clamped to [1 − θc, 1 + θs], the plastic volume change Jp hardening the material by e^{ξ(1−Jp)}.
  * - sand: Drucker–Prager plasticity in Hencky (log) strain, St. Venant–Kirchhoff–Hencky elasticity
- *   (Klár et al. 2016); cohesionless, with a friction angle.
+ *   (Klár et al. 2016); cohesionless, with a friction angle (the cone matched to Mohr–Coulomb in 3D,
+ *   and exactly Mohr–Coulomb in 2D plane strain).
  * - fluid: pressure from the volume ratio J only, p = −K(J − 1) (no shear), F reset to √J·I.
  */
 import { PhysicsError } from '../core/errors.js';
@@ -77,8 +78,16 @@ export interface MpmMaterial {
   xi: number;
   /** the hardening factor's cap */
   maxHardening: number;
-  /** Drucker–Prager α = √(2/3)·2 sin φ / (3 − sin φ) */
+  /**
+   * Drucker–Prager α = √(2/3)·2 sin φ / (3 − sin φ) (Klár et al. 2016: the cone through the 3D
+   * Mohr–Coulomb pyramid's compressive corners), the coefficient of ‖dev τ‖ + α tr τ ≤ 0 in 3D
+   */
   alpha: number;
+  /**
+   * the same cone in plane strain (2D): Mohr–Coulomb |σ₁ − σ₂| ≤ −sin φ (σ₁ + σ₂) is exactly
+   * ‖dev τ‖ ≤ −(sin φ/√2) tr τ, so α₂ = sin φ / √2 (the 3D α would give φ = 27.5° for 30°)
+   */
+  alphaPlane: number;
   /** the friction angle, radians (sand) */
   phi: number;
   /** Kelvin–Voigt viscosity, Pa·s */
@@ -152,6 +161,7 @@ export function resolveMaterial(def: MpmMaterialDef, where = 'material'): MpmMat
     xi: num(def, 'hardening', 10, 0, 50, where),
     maxHardening: num(def, 'maxHardening', 20, 1, 1e6, where),
     alpha: Math.sqrt(2 / 3) * ((2 * s) / (3 - s)),
+    alphaPlane: s / Math.SQRT2,
     phi,
     viscosity: num(def, 'viscosity', 0, 0, 1e9, where),
   };

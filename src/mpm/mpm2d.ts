@@ -22,8 +22,9 @@
  */
 import { PhysicsError } from '../core/errors.js';
 import { pexp } from '../math/portable.js';
-import { plog } from '../math/portable-log.js';
 import { svd2 } from '../math/svd2.js';
+import { DP_ELASTIC, druckerPragerReturn } from './drucker-prager.js';
+import { expStrain, logStrain } from './hencky.js';
 import {
   MAT_FLUID,
   MAT_JELLY,
@@ -146,6 +147,8 @@ export class MpmSim2D {
   private readonly v = new Float64Array(4);
   private readonly sig = new Float64Array(2);
   private readonly tau = new Float64Array(4);
+  private readonly eps = new Float64Array(3);
+  private alpha = new Float64Array(0);
 
   constructor(options: Mpm2DOptions) {
     if (typeof options !== 'object' || options === null)
@@ -223,7 +226,9 @@ export class MpmSim2D {
     const la = new Float64Array(k);
     const code = new Uint8Array(k);
     const eta = new Float64Array(k);
+    const alpha = new Float64Array(k);
     for (let i = 0; i < k; i++) {
+      alpha[i] = this.materials[i]!.alphaPlane;
       eta[i] = this.materials[i]!.viscosity;
       mu[i] = this.materials[i]!.mu;
       la[i] = this.materials[i]!.lambda;
@@ -233,6 +238,7 @@ export class MpmSim2D {
     this.lambda = la;
     this.code = code;
     this.eta = eta;
+    this.alpha = alpha;
     return k - 1;
   }
 
@@ -461,30 +467,16 @@ export class MpmSim2D {
     let s0 = sig[0]!;
     let s1 = sig[1]!;
     if (code === MAT_SAND) {
-      // Drucker–Prager in Hencky strain (Klár et al. 2016), cohesionless
-      const M = this.materials[mat]!;
-      if (s1 < 1e-6) s1 = 1e-6;
-      if (s0 < 1e-6) s0 = 1e-6;
-      let e0 = plog(s0);
-      let e1 = plog(s1);
-      const tr = e0 + e1;
-      const h0 = e0 - 0.5 * tr;
-      const h1 = e1 - 0.5 * tr;
-      const hn = Math.sqrt(h0 * h0 + h1 * h1);
-      if (tr >= 0) {
-        // expansion: a cohesionless material carries no tension — project to the cone's tip
-        e0 = 0;
-        e1 = 0;
-        this.recompose(o, 1, 1);
-      } else if (hn > 0) {
-        const dg = hn + ((la + mu) / mu) * tr * M.alpha;
-        if (dg > 0) {
-          // the return mapping onto the cone (case III)
-          e0 -= (dg / hn) * h0;
-          e1 -= (dg / hn) * h1;
-          this.recompose(o, pexp(e0), pexp(e1));
-        }
+      // Drucker–Prager in Hencky strain (Klár et al. 2016 §7), cohesionless
+      const eps = this.eps;
+      logStrain(eps, sig, 2);
+      const outcome = druckerPragerReturn(eps, 2, mu, la, this.alpha[mat]!);
+      if (outcome !== DP_ELASTIC) {
+        expStrain(sig, eps, 2);
+        this.recompose(o);
       }
+      const e0 = eps[0]!;
+      const e1 = eps[1]!;
       // τ = U (2μ ε + λ tr(ε) I) Uᵀ
       const t0 = 2 * mu * e0 + la * (e0 + e1);
       const t1 = 2 * mu * e1 + la * (e0 + e1);
@@ -506,7 +498,9 @@ export class MpmSim2D {
       Jp[p] = (Jp[p]! * (s0 * s1)) / (n0 * n1);
       s0 = n0;
       s1 = n1;
-      this.recompose(o, s0, s1);
+      sig[0] = n0;
+      sig[1] = n1;
+      this.recompose(o);
       const h = Math.min(pexp(M.xi * (1 - Jp[p]!)), M.maxHardening);
       mu *= h;
       la *= h;
@@ -542,9 +536,14 @@ export class MpmSim2D {
     tau[3] = 2 * mu * (d10 * f10 + d11 * f11) + vol;
   }
 
-  /** F ← U diag(s0, s1) Vᵀ from the last SVD. */
-  private recompose(o: number, s0: number, s1: number): void {
-    const { F, u, v } = this;
+  /**
+   * F ← U diag(sig) Vᵀ from the last SVD and the singular values in `sig` (read from the array, not
+   * passed: doubles passed to a call the compiler leaves out of line are boxed on the heap).
+   */
+  private recompose(o: number): void {
+    const { F, u, v, sig } = this;
+    const s0 = sig[0]!;
+    const s1 = sig[1]!;
     const a = u[0]! * s0;
     const b = u[1]! * s1;
     const c = u[2]! * s0;

@@ -37,7 +37,7 @@ export const MPM_FIELDS: StoreFields = {
     ['mass', 1],
   ],
   scalars: ['time', 'count', 'dt', 'gravityX', 'gravityY'],
-  scratch: ['gm', 'gvx', 'gvy', 'mu', 'lambda', 'code', 'eta', 'u', 'v', 'sig', 'tau'],
+  scratch: ['gm', 'gvx', 'gvy', 'mu', 'lambda', 'code', 'eta', 'alpha', 'u', 'v', 'sig', 'tau', 'eps'],
 };
 
 /** The full state of `sim` as snapshot bytes. */
