@@ -246,7 +246,8 @@ function checkContainer(json: Obj, resources: Record<string, Uint8Array>): void 
   const bufferLength: number[] = buffers.map((b, i) => {
     const p = `gltf.buffers[${i}]`;
     const o = v.object(b, p, null);
-    const byteLength = v.needNumber(o, 'byteLength', p, { integer: true, min: 1 });
+    // an empty buffer (some writers leave one) has no byteLength; a view into it fails below
+    const byteLength = v.optNumber(o, 'byteLength', p, { integer: true, min: 0 }) ?? 0;
     const uri = v.optString(o, 'uri', p);
     let have: number | undefined;
     if (uri === undefined) have = resources['@glb.bin']?.byteLength;
@@ -260,7 +261,7 @@ function checkContainer(json: Obj, resources: Record<string, Uint8Array>): void 
         );
       have = r.byteLength;
     }
-    if (uri === undefined && have === undefined)
+    if (uri === undefined && have === undefined && byteLength > 0)
       throw new PhysicsError('not-found', `${p}: no uri and no binary chunk (a .gltf buffer needs a uri)`);
     if (have !== undefined && have < byteLength)
       v.fail(`${p}.byteLength`, `is ${byteLength} but the data holds only ${have} bytes`);
