@@ -1,7 +1,8 @@
 /**
  * A Colyseus room that hosts rikigaku's authoritative state synchronisation (textbook §26.5,
  * state synchronisation with client-side prediction and rollback): the room owns one
- * `StateServer` over a `NetGame`, ticks it at the game's fixed step with the room clock, and
+ * `StateServer` over a `NetGame`, ticks it at the game's fixed step (a fixed-step runner on the
+ * room clock: late timer callbacks take the steps they owe, up to 8 at once), and
  * joins each Colyseus client to it through a `ColyseusServerLink` (links.ts). The rikigaku
  * messages (`input` from clients, `welcome` and `state` from the server) ride on Colyseus room
  * messages of type `rk` and are checked by the parsers of net/protocol.ts, so the server's size
@@ -15,6 +16,7 @@
 import { type Client, Room } from '@colyseus/core';
 import type { NetGame, StateServerOptions } from '../../net/index.js';
 import { StateServer } from '../../net/index.js';
+import { FixedStepRunner } from '../../sim/index.js';
 import { ColyseusServerLink, RK_KICK_CODE, RK_MESSAGE, RK_READY } from './links.js';
 
 /** What a state-synchronisation room runs. */
@@ -44,7 +46,8 @@ export function stateSyncRoom<I>(config: StateSyncRoomConfig<I>): new () => Room
       this.onMessage('*', (client: Client, type: string | number, message: unknown) =>
         this.receive(client, type, message),
       );
-      this.setSimulationInterval(() => this.rk.update(), game.dt * 1000);
+      const runner = new FixedStepRunner({ dt: game.dt, step: () => this.rk.update() });
+      this.setSimulationInterval((elapsedMs) => runner.advance(elapsedMs / 1000), game.dt * 1000);
     }
 
     override onJoin(client: Client): void {
