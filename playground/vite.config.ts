@@ -1,10 +1,12 @@
 // The playground's Vite config: its own root; it imports the engine from ../src directly.
 // When the API reference has been generated (`npm run docs` → docs/api/), it is served and
-// copied next to the page as api/, and the sidebar links to it.
+// copied next to the page as api/, and the sidebar links to it. The game server of the networked
+// demo (src/server) answers WebSocket upgrades on /net of the same HTTP server.
 import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { gameServerPlugin } from '../src/server/vite-plugin.js';
 
 const API_DIR = fileURLToPath(new URL('../docs/api', import.meta.url));
 const HAVE_API = existsSync(join(API_DIR, 'index.html'));
@@ -44,7 +46,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
   define: { __RIKIGAKU_API_DOCS__: JSON.stringify(HAVE_API ? 'api/index.html' : '') },
-  plugins: HAVE_API ? [apiDocs()] : [],
+  // the game server of the networked demo, on /net of the same server as the page
+  plugins: [...(HAVE_API ? [apiDocs()] : []), gameServerPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

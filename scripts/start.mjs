@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the playground with Vite's JS API and serves the build (vite preview) on
-// 127.0.0.1, port 5173 or the next free one, then prints the URL. Ctrl-C stops it.
+// 127.0.0.1, port 5173 or the next free one, then prints the URL. The playground's Vite config also
+// hosts the game server of the networked demo on /net of the same server. Ctrl-C stops it.
 import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
 
@@ -19,6 +20,7 @@ console.log('');
 console.log(`  rikigaku playground:  ${url}`);
 console.log(`  the spring demo:      ${url}#spring`);
 console.log(`  the workbook:         ${url}#workbook`);
+console.log(`  networked demo:       ${url}#net-push-boxes  (one player per tab; game server on /net)`);
 console.log('');
 console.log('  (Ctrl-C to stop)');
 

@@ -5,6 +5,7 @@
  */
 import { demos as registryDemos } from '../../src/demos/index.js';
 import { workbookSections } from '../../src/workbook/index.js';
+import { addNetLink, markNetLink, NET_DEMO_ID, NetPushBoxesPage } from './net-push-boxes.js';
 import { buildSidebar, markActive, orderedDomains } from './sidebar.js';
 import './style.css';
 import { sceneDemo, sceneDemos } from './scenes.js';
@@ -24,6 +25,8 @@ const workbookPage = document.getElementById('workbook-page')!;
 const emptyPage = document.getElementById('empty-page')!;
 buildSidebar(list, document.getElementById('filter') as HTMLInputElement, demos);
 const viewer = new Viewer();
+const netPage = new NetPushBoxesPage(document.getElementById('main')!);
+const netLink = addNetLink(list);
 
 const apiSlot = document.getElementById('api-link')!;
 if (__RIKIGAKU_API_DOCS__) {
@@ -47,6 +50,19 @@ function defaultDemo() {
 
 function route(): void {
   const hash = decodeURIComponent(location.hash.slice(1));
+  if (hash === NET_DEMO_ID) {
+    // the networked demo: its own page, talking to the game server on /net
+    demoPage.hidden = true;
+    emptyPage.hidden = true;
+    workbookPage.hidden = true;
+    viewer.setRunning(false);
+    netPage.show();
+    markActive(list, NET_DEMO_ID);
+    markNetLink(netLink, true);
+    return;
+  }
+  const fromNet = netPage.hide();
+  markNetLink(netLink, false);
   if (hash === 'workbook' || hash.startsWith('workbook/')) {
     demoPage.hidden = true;
     emptyPage.hidden = true;
@@ -69,7 +85,7 @@ function route(): void {
   emptyPage.hidden = true;
   demoPage.hidden = false;
   if (viewer.demo !== demo) viewer.open(demo);
-  else if (fromWorkbook && !viewer.failed) viewer.setRunning(true); // back to the demo the workbook paused
+  else if ((fromWorkbook || fromNet) && !viewer.failed) viewer.setRunning(true); // back to the demo the workbook or the network page paused
   // an unknown name is said so, not silently replaced
   if (hash && !asked) viewer.notice(`There is no demo “${hash}”; showing “${demo.title}” instead.`);
   markActive(list, demo.id);
