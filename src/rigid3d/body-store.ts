@@ -27,6 +27,8 @@ export class BodyStore3 extends SlotStore {
   fixedRotation = new Uint8Array(0);
   /** 1: may sleep */
   sleepEnabled = new Uint8Array(0);
+  /** 1: a bullet, swept against every shape by the continuous stage (continuous.ts) */
+  bullet = new Uint8Array(0);
 
   /** centre of mass, world */
   cx = new Float64Array(0);
@@ -105,6 +107,7 @@ export class BodyStore3 extends SlotStore {
     this.awake = grow(this.awake, cap);
     this.fixedRotation = grow(this.fixedRotation, cap);
     this.sleepEnabled = grow(this.sleepEnabled, cap);
+    this.bullet = grow(this.bullet, cap);
     this.cx = grow(this.cx, cap);
     this.cy = grow(this.cy, cap);
     this.cz = grow(this.cz, cap);
