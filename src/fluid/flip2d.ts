@@ -623,6 +623,12 @@ export class FlipSim2D implements TransferParticles {
     permute(this.vx, s, n, this.tx);
     permute(this.vy, s, n, this.tx);
     const c = this.c;
+    if (this.mode !== 'apic') {
+      // only APIC reads the affine matrices: PIC and FLIP leave them 0 instead of carrying them along
+      c.fill(0, 0, 4 * n);
+      for (let k = 0; k < n; k++) s[k] = k;
+      return;
+    }
     const tc = this.tc;
     for (let k = 0; k < n; k++) {
       const q = 4 * s[k]!;

@@ -156,6 +156,10 @@ export class GridTransfer2D {
    * received weight valid. Faces without weight get velocity 0.
    */
   toGrid(ps: TransferParticles, mode: TransferMode): void {
+    if (this.n === 2 && mode !== 'apic') {
+      this.toGridLinear(ps);
+      return;
+    }
     const g = this.grid;
     const { nx, ny, h, u, v } = g;
     const invH = 1 / h;
@@ -214,7 +218,84 @@ export class GridTransfer2D {
         }
       }
     }
-    const { validU, validV } = this;
+    this.normalise();
+  }
+
+  /**
+   * P2G with the tent kernel and no affine part (PIC and FLIP), the stencil written out: the same
+   * sums, in the same order, as the general path, without its per-particle stencil arrays.
+   */
+  private toGridLinear(ps: TransferParticles): void {
+    const g = this.grid;
+    const { nx, ny, u, v } = g;
+    const invH = this.invH;
+    const { weightU, weightV } = this;
+    const { x, y, vx, vy } = ps;
+    u.fill(0);
+    v.fill(0);
+    weightU.fill(0);
+    weightV.fill(0);
+    const su = nx + 1;
+    const count = ps.count;
+    for (let p = 0; p < count; p++) {
+      const px = x[p]! * invH;
+      const py = y[p]! * invH;
+      // u faces at (i, j + ½)
+      let bx = Math.floor(px);
+      const fy = py - 0.5;
+      let by = Math.floor(fy);
+      if (!(bx >= 0 && by >= 0 && bx + 2 <= nx + 1 && by + 2 <= ny)) this.check(p, bx, by, nx + 1, ny, ps);
+      let tx = px - bx;
+      let ty = fy - by;
+      let w0 = 1 - tx;
+      let w1 = 1 - ty;
+      let f = by * su + bx;
+      const up = vx[p]!;
+      let w = w0 * w1;
+      u[f] = u[f]! + w * up;
+      weightU[f] = weightU[f]! + w;
+      w = tx * w1;
+      u[f + 1] = u[f + 1]! + w * up;
+      weightU[f + 1] = weightU[f + 1]! + w;
+      f += su;
+      w = w0 * ty;
+      u[f] = u[f]! + w * up;
+      weightU[f] = weightU[f]! + w;
+      w = tx * ty;
+      u[f + 1] = u[f + 1]! + w * up;
+      weightU[f + 1] = weightU[f + 1]! + w;
+      // v faces at (i + ½, j)
+      const fx = px - 0.5;
+      bx = Math.floor(fx);
+      by = Math.floor(py);
+      if (!(bx >= 0 && by >= 0 && bx + 2 <= nx && by + 2 <= ny + 1)) this.check(p, bx, by, nx, ny + 1, ps);
+      tx = fx - bx;
+      ty = py - by;
+      w0 = 1 - tx;
+      w1 = 1 - ty;
+      f = by * nx + bx;
+      const vp = vy[p]!;
+      w = w0 * w1;
+      v[f] = v[f]! + w * vp;
+      weightV[f] = weightV[f]! + w;
+      w = tx * w1;
+      v[f + 1] = v[f + 1]! + w * vp;
+      weightV[f + 1] = weightV[f + 1]! + w;
+      f += nx;
+      w = w0 * ty;
+      v[f] = v[f]! + w * vp;
+      weightV[f] = weightV[f]! + w;
+      w = tx * ty;
+      v[f + 1] = v[f + 1]! + w * vp;
+      weightV[f + 1] = weightV[f + 1]! + w;
+    }
+    this.normalise();
+  }
+
+  /** Divides the face sums by their weights and marks the faces that received weight valid. */
+  private normalise(): void {
+    const { u, v } = this.grid;
+    const { validU, validV, weightU, weightV } = this;
     for (let f = 0; f < u.length; f++) {
       const w = weightU[f]!;
       if (w > 0) {
@@ -243,6 +324,10 @@ export class GridTransfer2D {
    * velocity and the affine matrix c. Only valid faces are read (weights renormalised over them).
    */
   toParticles(ps: TransferParticles, mode: TransferMode, flipRatio = 1): void {
+    if (this.n === 2 && mode !== 'apic') {
+      this.toParticlesLinear(ps, mode === 'flip' ? flipRatio : 0);
+      return;
+    }
     const g = this.grid;
     const { nx, ny, u, v } = g;
     const { wx, wy, ax, ay, n, validU, validV, oldU, oldV, base } = this;
@@ -342,6 +427,108 @@ export class GridTransfer2D {
       } else if (apic) {
         c[4 * p + 2] = 0;
         c[4 * p + 3] = 0;
+      }
+    }
+  }
+
+  /**
+   * G2P with the tent kernel for PIC (r = 0) and FLIP (r = the FLIP share), the stencil written out:
+   * the same sums, in the same order, as the general path.
+   */
+  private toParticlesLinear(ps: TransferParticles, r: number): void {
+    const { nx, ny, u, v } = this.grid;
+    const { validU, validV, oldU, oldV } = this;
+    const invH = this.invH;
+    const { x, y, vx, vy } = ps;
+    const su = nx + 1;
+    const count = ps.count;
+    for (let p = 0; p < count; p++) {
+      const px = x[p]! * invH;
+      const py = y[p]! * invH;
+      // u faces
+      let bx = Math.floor(px);
+      let fy = py - 0.5;
+      let by = Math.floor(fy);
+      if (!(bx >= 0 && by >= 0 && bx + 2 <= nx + 1 && by + 2 <= ny)) this.check(p, bx, by, nx + 1, ny, ps);
+      let tx = px - bx;
+      let ty = fy - by;
+      let w0 = 1 - tx;
+      let w1 = 1 - ty;
+      let f = by * su + bx;
+      let ws = 0;
+      let sum = 0;
+      let so = 0;
+      let w = 0;
+      if (validU[f] !== 0) {
+        w = w0 * w1;
+        ws += w;
+        sum += w * u[f]!;
+        so += w * oldU[f]!;
+      }
+      if (validU[f + 1] !== 0) {
+        w = tx * w1;
+        ws += w;
+        sum += w * u[f + 1]!;
+        so += w * oldU[f + 1]!;
+      }
+      f += su;
+      if (validU[f] !== 0) {
+        w = w0 * ty;
+        ws += w;
+        sum += w * u[f]!;
+        so += w * oldU[f]!;
+      }
+      if (validU[f + 1] !== 0) {
+        w = tx * ty;
+        ws += w;
+        sum += w * u[f + 1]!;
+        so += w * oldU[f + 1]!;
+      }
+      if (ws > 0) {
+        const pic = sum / ws;
+        vx[p] = r > 0 ? r * (vx[p]! + pic - so / ws) + (1 - r) * pic : pic;
+      }
+      // v faces
+      fy = px - 0.5;
+      bx = Math.floor(fy);
+      by = Math.floor(py);
+      if (!(bx >= 0 && by >= 0 && bx + 2 <= nx && by + 2 <= ny + 1)) this.check(p, bx, by, nx, ny + 1, ps);
+      tx = fy - bx;
+      ty = py - by;
+      w0 = 1 - tx;
+      w1 = 1 - ty;
+      f = by * nx + bx;
+      ws = 0;
+      sum = 0;
+      so = 0;
+      if (validV[f] !== 0) {
+        w = w0 * w1;
+        ws += w;
+        sum += w * v[f]!;
+        so += w * oldV[f]!;
+      }
+      if (validV[f + 1] !== 0) {
+        w = tx * w1;
+        ws += w;
+        sum += w * v[f + 1]!;
+        so += w * oldV[f + 1]!;
+      }
+      f += nx;
+      if (validV[f] !== 0) {
+        w = w0 * ty;
+        ws += w;
+        sum += w * v[f]!;
+        so += w * oldV[f]!;
+      }
+      if (validV[f + 1] !== 0) {
+        w = tx * ty;
+        ws += w;
+        sum += w * v[f + 1]!;
+        so += w * oldV[f + 1]!;
+      }
+      if (ws > 0) {
+        const pic = sum / ws;
+        vy[p] = r > 0 ? r * (vy[p]! + pic - so / ws) + (1 - r) * pic : pic;
       }
     }
   }

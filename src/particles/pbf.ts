@@ -54,9 +54,16 @@ export class PbfSet implements ConstraintSet {
   density = new Float64Array(0);
   private lambda = new Float64Array(0);
   private delta = new Float64Array(0);
+  /** per fluid particle: the density sum, ∇_i C_i (3) and Σ_j |∇_j C_i|² of a sweep */
+  private sums = new Float64Array(0);
   private vtmp = new Float64Array(0);
   private omega = new Float64Array(0);
   private all = new Float64Array(0);
+  /** the substep's pairs within h + skin/2 (CSR): the search's lists hold every pair within h + skin */
+  private pairOffsets = new Int32Array(1);
+  private pairs = new Int32Array(0);
+  /** per pair of the sweep: the spiky gradient factor ∇W/|x_ij| · m/ρ0 (0 beyond h) */
+  private pairGrad = new Float64Array(0);
   private readonly params: Float64Array;
   private readonly restGrad: number;
 
@@ -119,6 +126,7 @@ export class PbfSet implements ConstraintSet {
     d.set(this.density);
     this.density = d;
     this.delta = new Float64Array(3 * cap);
+    this.sums = new Float64Array(5 * cap);
     this.vtmp = new Float64Array(3 * cap);
     this.omega = new Float64Array(3 * cap);
     const all = new Float64Array(3 * (cap + nb));
@@ -191,6 +199,37 @@ export class PbfSet implements ConstraintSet {
     for (let q = 0; q < 3 * n; q++) all[q] = x[o + q];
     if (this.neighbors.count !== n + nb) all.set(this.box.boundary, 3 * n);
     this.neighbors.update(all, 0, n + nb);
+    this.compactPairs(n);
+  }
+
+  /**
+   * The substep's pair list: each fluid pair of the search's lists once (j > i) and every
+   * fluid–boundary pair. The sweeps visit each pair once and add its terms to both particles: half
+   * the distances and kernel evaluations of the two-way lists.
+   */
+  private compactPairs(n: number): void {
+    const ns = this.neighbors;
+    const off = ns.offsets;
+    const nbr = ns.neighbors;
+    if (this.pairOffsets.length < n + 1) {
+      this.pairOffsets = new Int32Array(Math.max(n + 1, 2 * this.pairOffsets.length));
+    }
+    if (this.pairs.length < off[n]) {
+      const cap = Math.max(off[n], 2 * this.pairs.length);
+      this.pairs = new Int32Array(cap);
+      this.pairGrad = new Float64Array(cap);
+    }
+    const po = this.pairOffsets;
+    const pairs = this.pairs;
+    let w = 0;
+    for (let i = 0; i < n; i++) {
+      po[i] = w;
+      for (let e = off[i]; e < off[i + 1]; e++) {
+        const j = nbr[e];
+        if (j > i) pairs[w++] = j;
+      }
+    }
+    po[n] = w;
   }
 
   /** One Jacobi sweep of every density constraint of the set (start/end cover the whole set). */
@@ -204,7 +243,8 @@ export class PbfSet implements ConstraintSet {
     for (let q = 0; q < 3 * n; q++) all[q] = x[o + q];
     pbfLambdas(
       all,
-      this.neighbors,
+      this.pairOffsets,
+      this.pairs,
       n,
       this.kernels,
       this.mass,
@@ -212,13 +252,16 @@ export class PbfSet implements ConstraintSet {
       this.params[0],
       this.density,
       this.lambda,
+      this.sums,
+      this.pairGrad,
     );
     pbfDeltas(
       all,
-      this.neighbors,
+      this.pairOffsets,
+      this.pairs,
+      this.pairGrad,
       n,
       this.kernels,
-      this.mass / this.box.restDensity,
       this.lambda,
       this.params,
       this.delta,
@@ -247,7 +290,8 @@ export class PbfSet implements ConstraintSet {
         ctx.v,
         this.first,
         n,
-        this.neighbors,
+        this.pairOffsets,
+        this.pairs,
         this.kernels,
         this.mass,
         this.density,
@@ -256,6 +300,7 @@ export class PbfSet implements ConstraintSet {
         ctx.h,
         this.vtmp,
         this.omega,
+        this.sums,
       );
     }
   }
@@ -271,7 +316,8 @@ export class PbfSet implements ConstraintSet {
     for (let q = 0; q < 3 * n; q++) all[q] = x[o + q];
     pbfLambdas(
       all,
-      this.neighbors,
+      this.pairOffsets,
+      this.pairs,
       n,
       this.kernels,
       this.mass,
@@ -279,6 +325,8 @@ export class PbfSet implements ConstraintSet {
       this.params[0],
       this.density,
       this.lambda,
+      this.sums,
+      this.pairGrad,
     );
     const rho0 = this.box.restDensity;
     let s = 0;
@@ -290,10 +338,15 @@ export class PbfSet implements ConstraintSet {
   }
 }
 
-/** ρ_i = Σ_j m W_poly6 (self and boundary included), C_i = max(ρ_i/ρ0 − 1, 0), λ_i = −C_i/(Σ|∇C|² + ε). */
+/**
+ * ρ_i = Σ_j m W_poly6 (self and boundary included), C_i = max(ρ_i/ρ0 − 1, 0), λ_i = −C_i/(Σ|∇C|² + ε).
+ * Each pair of the half list is visited once and adds to both particles (W and |∇W| are symmetric,
+ * ∇_j W_ij = −∇_i W_ij); a boundary neighbour adds to the fluid particle only.
+ */
 function pbfLambdas(
   x: Float64Array,
-  ns: NeighborSearch,
+  off: Int32Array,
+  nbr: Int32Array,
   n: number,
   k: SphKernels,
   m: number,
@@ -301,9 +354,9 @@ function pbfLambdas(
   eps: number,
   rho: Float64Array,
   lambda: Float64Array,
+  acc: Float64Array,
+  pairGrad: Float64Array,
 ): void {
-  const off = ns.offsets;
-  const nbr = ns.neighbors;
   const w0 = k.poly6(0);
   const c = m / rho0;
   // the kernels written out (poly6 density, spiky gradient): a call per pair measured 5× slower
@@ -311,6 +364,7 @@ function pbfLambdas(
   const h2 = k.h2;
   const c6 = k.poly6Constant;
   const cs = -3 * k.spikyConstant * c;
+  acc.fill(0, 0, 5 * n);
   for (let i = 0; i < n; i++) {
     const xi = x[3 * i];
     const yi = x[3 * i + 1];
@@ -326,44 +380,74 @@ function pbfLambdas(
       const dy = yi - x[3 * j + 1];
       const dz = zi - x[3 * j + 2];
       const r2 = dx * dx + dy * dy + dz * dz;
-      if (r2 >= h2) continue;
+      if (r2 >= h2) {
+        pairGrad[e] = 0;
+        continue;
+      }
       const q = h2 - r2;
-      s += q * q * q;
+      const w = q * q * q;
+      s += w;
       const r = Math.sqrt(r2);
       const hr = h - r;
       const g = r > 0 ? (cs * hr * hr) / r : 0;
-      gx += g * dx;
-      gy += g * dy;
-      gz += g * dz;
-      if (j < n) sq += g * g * r2;
+      pairGrad[e] = g;
+      const ux = g * dx;
+      const uy = g * dy;
+      const uz = g * dz;
+      gx += ux;
+      gy += uy;
+      gz += uz;
+      if (j < n) {
+        const g2 = g * g * r2;
+        sq += g2;
+        const b = 5 * j;
+        acc[b] += w;
+        acc[b + 1] -= ux;
+        acc[b + 2] -= uy;
+        acc[b + 3] -= uz;
+        acc[b + 4] += g2;
+      }
     }
-    const density = m * (w0 + c6 * s);
+    const b = 5 * i;
+    acc[b] += s;
+    acc[b + 1] += gx;
+    acc[b + 2] += gy;
+    acc[b + 3] += gz;
+    acc[b + 4] += sq;
+  }
+  for (let i = 0; i < n; i++) {
+    const b = 5 * i;
+    const density = m * (w0 + c6 * acc[b]);
     rho[i] = density;
     const C = density / rho0 - 1;
-    lambda[i] = C > 0 ? -C / (gx * gx + gy * gy + gz * gz + sq + eps) : 0;
+    const gx = acc[b + 1];
+    const gy = acc[b + 2];
+    const gz = acc[b + 3];
+    lambda[i] = C > 0 ? -C / (gx * gx + gy * gy + gz * gz + acc[b + 4] + eps) : 0;
   }
 }
 
-/** Δx_i = (m/ρ0) Σ_j (λ_i + λ_j + s_corr) ∇W_spiky (boundary neighbours: λ_j = 0, no s_corr). */
+/**
+ * Δx_i = (m/ρ0) Σ_j (λ_i + λ_j + s_corr) ∇W_spiky (boundary neighbours: λ_j = 0, no s_corr); each
+ * fluid pair once, adding to i and the opposite to j.
+ */
 function pbfDeltas(
   x: Float64Array,
-  ns: NeighborSearch,
+  off: Int32Array,
+  nbr: Int32Array,
+  pairGrad: Float64Array,
   n: number,
   k: SphKernels,
-  c: number,
   lambda: Float64Array,
   p: Float64Array,
   delta: Float64Array,
 ): void {
-  const off = ns.offsets;
-  const nbr = ns.neighbors;
   const kc = p[1];
   const exponent = p[2];
   const invWq = p[3];
-  const h = k.h;
-  const h2 = k.h2;
   const c6 = k.poly6Constant * invWq;
-  const cs = -3 * k.spikyConstant;
+  const h2 = k.h2;
+  delta.fill(0, 0, 3 * n);
   for (let i = 0; i < n; i++) {
     const xi = x[3 * i];
     const yi = x[3 * i + 1];
@@ -373,15 +457,17 @@ function pbfDeltas(
     let sy = 0;
     let sz = 0;
     for (let e = off[i]; e < off[i + 1]; e++) {
+      // the gradient factor of this pair at these positions, from the λ sweep
+      const gf = pairGrad[e];
+      if (gf === 0) continue;
       const j = nbr[e];
       const dx = xi - x[3 * j];
       const dy = yi - x[3 * j + 1];
       const dz = zi - x[3 * j + 2];
-      let l = j < n ? li + lambda[j] : li;
-      const r2 = dx * dx + dy * dy + dz * dz;
-      if (r2 >= h2) continue;
-      if (j < n && kc > 0) {
-        const w = h2 - r2;
+      const fluid = j < n;
+      let l = fluid ? li + lambda[j] : li;
+      if (fluid && kc > 0) {
+        const w = h2 - (dx * dx + dy * dy + dz * dz);
         const q = c6 * w * w * w; // W(r)/W(Δq)
         let pw: number;
         if (exponent === 4) {
@@ -393,16 +479,23 @@ function pbfDeltas(
         }
         l -= kc * pw;
       }
-      const r = Math.sqrt(r2);
-      const hr = h - r;
-      const g = r > 0 ? (l * cs * hr * hr) / r : 0;
-      sx += g * dx;
-      sy += g * dy;
-      sz += g * dz;
+      if (l === 0) continue;
+      const g = l * gf;
+      const ux = g * dx;
+      const uy = g * dy;
+      const uz = g * dz;
+      sx += ux;
+      sy += uy;
+      sz += uz;
+      if (fluid) {
+        delta[3 * j] -= ux;
+        delta[3 * j + 1] -= uy;
+        delta[3 * j + 2] -= uz;
+      }
     }
-    delta[3 * i] = c * sx;
-    delta[3 * i + 1] = c * sy;
-    delta[3 * i + 2] = c * sz;
+    delta[3 * i] += sx;
+    delta[3 * i + 1] += sy;
+    delta[3 * i + 2] += sz;
   }
 }
 
@@ -432,14 +525,16 @@ function applyDeltas(
 
 /**
  * XSPH: v_i += c Σ_j (m/ρ_j)(v_j − v_i) W_ij; vorticity confinement: ω_i = Σ_j (m/ρ_j)(v_j − v_i) × ∇W_ij,
- * η_i = Σ_j (m/ρ_j)|ω_j| ∇W_ij, N = η/|η|, v_i += h ε (N × ω_i). Both read the old velocities.
+ * η_i = Σ_j (m/ρ_j)|ω_j| ∇W_ij, N = η/|η|, v_i += h ε (N × ω_i). Both read the old velocities; each
+ * fluid pair of the half list once, adding to both particles.
  */
 function pbfVelocity(
   x: Float64Array,
   v: Float64Array,
   first: number,
   n: number,
-  ns: NeighborSearch,
+  off: Int32Array,
+  nbr: Int32Array,
   k: SphKernels,
   m: number,
   rho: Float64Array,
@@ -448,11 +543,17 @@ function pbfVelocity(
   h: number,
   vtmp: Float64Array,
   omega: Float64Array,
+  acc: Float64Array,
 ): void {
-  const off = ns.offsets;
-  const nbr = ns.neighbors;
   const o = 3 * first;
+  const h2 = k.h2;
+  const kh = k.h;
+  const c6 = k.poly6Constant;
+  const cs = -3 * k.spikyConstant;
   for (let q = 0; q < 3 * n; q++) vtmp[q] = v[o + q];
+  acc.fill(0, 0, 3 * n);
+  omega.fill(0, 0, 3 * n);
+  const vort = eps > 0;
   for (let i = 0; i < n; i++) {
     const a = o + 3 * i;
     const xi = x[a];
@@ -461,6 +562,7 @@ function pbfVelocity(
     const vxi = vtmp[3 * i];
     const vyi = vtmp[3 * i + 1];
     const vzi = vtmp[3 * i + 2];
+    const vi = m / rho[i];
     let sx = 0;
     let sy = 0;
     let sz = 0;
@@ -475,38 +577,62 @@ function pbfVelocity(
       const dy = yi - x[b + 1];
       const dz = zi - x[b + 2];
       const r2 = dx * dx + dy * dy + dz * dz;
-      if (r2 >= k.h2) continue;
-      const vol = m / rho[j];
+      if (r2 >= h2) continue;
+      const vj = m / rho[j];
       const ux = vtmp[3 * j] - vxi;
       const uy = vtmp[3 * j + 1] - vyi;
       const uz = vtmp[3 * j + 2] - vzi;
-      const w = vol * k.poly6(r2);
-      sx += w * ux;
-      sy += w * uy;
-      sz += w * uz;
-      if (eps > 0) {
-        const g = vol * k.spikyGrad(Math.sqrt(r2));
+      const q = h2 - r2;
+      const w = c6 * q * q * q;
+      sx += vj * w * ux;
+      sy += vj * w * uy;
+      sz += vj * w * uz;
+      acc[3 * j] -= vi * w * ux;
+      acc[3 * j + 1] -= vi * w * uy;
+      acc[3 * j + 2] -= vi * w * uz;
+      if (vort) {
+        const r = Math.sqrt(r2);
+        const hr = kh - r;
+        const g = r > 0 ? (cs * hr * hr) / r : 0;
         const gx = g * dx;
         const gy = g * dy;
         const gz = g * dz;
-        wx += uy * gz - uz * gy;
-        wy += uz * gx - ux * gz;
-        wz += ux * gy - uy * gx;
+        const cx = uy * gz - uz * gy;
+        const cy = uz * gx - ux * gz;
+        const cz = ux * gy - uy * gx;
+        wx += vj * cx;
+        wy += vj * cy;
+        wz += vj * cz;
+        omega[3 * j] += vi * cx;
+        omega[3 * j + 1] += vi * cy;
+        omega[3 * j + 2] += vi * cz;
       }
     }
-    v[a] = vxi + xsph * sx;
-    v[a + 1] = vyi + xsph * sy;
-    v[a + 2] = vzi + xsph * sz;
-    omega[3 * i] = wx;
-    omega[3 * i + 1] = wy;
-    omega[3 * i + 2] = wz;
+    acc[3 * i] += sx;
+    acc[3 * i + 1] += sy;
+    acc[3 * i + 2] += sz;
+    omega[3 * i] += wx;
+    omega[3 * i + 1] += wy;
+    omega[3 * i + 2] += wz;
   }
-  if (eps <= 0) return;
+  for (let i = 0; i < n; i++) {
+    const a = o + 3 * i;
+    v[a] = vtmp[3 * i] + xsph * acc[3 * i];
+    v[a + 1] = vtmp[3 * i + 1] + xsph * acc[3 * i + 1];
+    v[a + 2] = vtmp[3 * i + 2] + xsph * acc[3 * i + 2];
+  }
+  if (!vort) return;
+  // η into acc
+  acc.fill(0, 0, 3 * n);
   for (let i = 0; i < n; i++) {
     const a = o + 3 * i;
     const xi = x[a];
     const yi = x[a + 1];
     const zi = x[a + 2];
+    const oi0 = omega[3 * i];
+    const oi1 = omega[3 * i + 1];
+    const oi2 = omega[3 * i + 2];
+    const wi = (m / rho[i]) * Math.sqrt(oi0 * oi0 + oi1 * oi1 + oi2 * oi2);
     let ex = 0;
     let ey = 0;
     let ez = 0;
@@ -518,16 +644,30 @@ function pbfVelocity(
       const dy = yi - x[b + 1];
       const dz = zi - x[b + 2];
       const r2 = dx * dx + dy * dy + dz * dz;
-      if (r2 >= k.h2) continue;
+      if (r2 >= h2) continue;
       const o0 = omega[3 * j];
       const o1 = omega[3 * j + 1];
       const o2 = omega[3 * j + 2];
-      const wj = Math.sqrt(o0 * o0 + o1 * o1 + o2 * o2);
-      const g = (m / rho[j]) * wj * k.spikyGrad(Math.sqrt(r2));
-      ex += g * dx;
-      ey += g * dy;
-      ez += g * dz;
+      const wj = (m / rho[j]) * Math.sqrt(o0 * o0 + o1 * o1 + o2 * o2);
+      const r = Math.sqrt(r2);
+      const hr = kh - r;
+      const g = r > 0 ? (cs * hr * hr) / r : 0;
+      ex += wj * g * dx;
+      ey += wj * g * dy;
+      ez += wj * g * dz;
+      acc[3 * j] -= wi * g * dx;
+      acc[3 * j + 1] -= wi * g * dy;
+      acc[3 * j + 2] -= wi * g * dz;
     }
+    acc[3 * i] += ex;
+    acc[3 * i + 1] += ey;
+    acc[3 * i + 2] += ez;
+  }
+  for (let i = 0; i < n; i++) {
+    const a = o + 3 * i;
+    const ex = acc[3 * i];
+    const ey = acc[3 * i + 1];
+    const ez = acc[3 * i + 2];
     const len = Math.sqrt(ex * ex + ey * ey + ez * ez);
     if (len < 1e-12) continue;
     const nx = ex / len;
