@@ -96,6 +96,7 @@ export class NetPushBoxesPage {
   private rates = { rollbacks: 0, resimulated: 0, bytesIn: 0, bytesOut: 0, maxCorrection: 0 };
   private prev = { at: 0, rollbacks: 0, resimulated: 0, bytesIn: 0, bytesOut: 0 };
   private maxCorrection = 0;
+  private seenRollbacks = 0;
   private lastSnapshot = 0;
 
   constructor(private readonly host: HTMLElement) {}
@@ -251,6 +252,7 @@ export class NetPushBoxesPage {
     const session: Session = { socket, link, cond };
     this.session = session;
     this.maxCorrection = 0;
+    this.seenRollbacks = 0;
     joinStateSync<PushInput, PushBoxesGame>(cond, gameFor, { leadTicks: 6 })
       .then((j) => {
         if (this.session !== session) return;
@@ -276,9 +278,7 @@ export class NetPushBoxesPage {
     // hold while the server is silent (do not run far ahead of it)
     if (client.game.tick - client.serverTick > 90) return;
     client.setInput(this.input(client));
-    const rb = client.rollbacks;
     client.update();
-    if (client.rollbacks !== rb) this.maxCorrection = Math.max(this.maxCorrection, client.lastCorrection);
   }
 
   private input(client: PredictingClient<PushInput, PushBoxesGame>): PushInput {
@@ -309,6 +309,12 @@ export class NetPushBoxesPage {
     if (s?.runner) {
       s.runner.advance(Math.min(0.25, (now - this.last) / 1000));
       this.last = now;
+    }
+    // rollbacks happen as snapshots arrive; fold each one's correction into the second's largest
+    const c0 = s?.client;
+    if (c0 && c0.rollbacks !== this.seenRollbacks) {
+      this.seenRollbacks = c0.rollbacks;
+      this.maxCorrection = Math.max(this.maxCorrection, c0.lastCorrection);
     }
     if (s?.client && now - this.prev.at >= 1000) {
       const c = s.client;

@@ -40,9 +40,9 @@ export interface GameServerOptions {
   messagesPerSecond?: number;
   /** burst of messages, default 120 */
   messageBurst?: number;
-  /** bytes per second per client, default 32 KiB */
+  /** bytes per second per client, default 48 KiB (an honest client sends up to about 24 KiB/s) */
   bytesPerSecond?: number;
-  /** burst of bytes, default 64 KiB */
+  /** burst of bytes, default 96 KiB */
   byteBurst?: number;
   /** transport strikes before a disconnect, default 30 */
   maxStrikes?: number;
@@ -164,8 +164,8 @@ export class GameServer {
     this.limits = {
       messagesPerSecond: int(options.messagesPerSecond, 120, 1, 1_000_000, 'messagesPerSecond'),
       messageBurst: int(options.messageBurst, 120, 1, 1_000_000, 'messageBurst'),
-      bytesPerSecond: int(options.bytesPerSecond, 32 * 1024, 1, 1 << 30, 'bytesPerSecond'),
-      byteBurst: int(options.byteBurst, 64 * 1024, 1, 1 << 30, 'byteBurst'),
+      bytesPerSecond: int(options.bytesPerSecond, 48 * 1024, 1, 1 << 30, 'bytesPerSecond'),
+      byteBurst: int(options.byteBurst, 96 * 1024, 1, 1 << 30, 'byteBurst'),
       maxStrikes: int(options.maxStrikes, 30, 0, 1_000_000, 'maxStrikes'),
       maxBufferedBytes: int(options.maxBufferedBytes, 1 << 20, 1, 1 << 30, 'maxBufferedBytes'),
     };

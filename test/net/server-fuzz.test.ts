@@ -224,3 +224,49 @@ describe('the game server under attack', () => {
     fresh.close();
   }, 90_000);
 });
+
+describe('the game server’s limits', () => {
+  it('drops a client that answers no heartbeat, turns away what is over a cap, and keeps rooms apart', async () => {
+    const { server, http, url } = await GameServer.listen({
+      port: 0,
+      maxClientsPerRoom: 2,
+      maxConnectionsPerAddress: 4,
+      maxRooms: 2,
+      heartbeatMs: 100,
+    });
+    cleanups.push(async () => {
+      await server.close();
+      await new Promise((r) => http.close(r));
+    });
+    const outcome = (ws: WebSocket) =>
+      new Promise<string>((resolve) => {
+        ws.on('unexpected-response', (_req, res) => resolve(`http ${res.statusCode}`));
+        ws.on('error', () => {});
+        ws.on('close', (code) => resolve(`closed ${code}`));
+      });
+    const opened = (ws: WebSocket) => new Promise<void>((r) => ws.once('open', () => r()));
+    // a client that never answers pings is cut off after at most two heartbeats
+    const deaf = new WebSocket(`${url}?room=r1`, { autoPong: false });
+    const deafEnd = outcome(deaf);
+    await opened(deaf);
+    const live = new WebSocket(`${url}?room=r1`);
+    await opened(live);
+    expect(await deafEnd).toBe('closed 1006');
+    expect(server.stats().timedOut).toBe(1);
+    // a full room, a third room, and one connection more than an address may hold
+    const second = new WebSocket(`${url}?room=r1`);
+    await opened(second);
+    expect(await outcome(new WebSocket(`${url}?room=r1`))).toBe('http 409');
+    const other = new WebSocket(`${url}?room=r2`);
+    await opened(other);
+    expect(await outcome(new WebSocket(`${url}?room=r3`))).toBe('http 503');
+    const fourth = new WebSocket(`${url}?room=r2`);
+    await opened(fourth);
+    expect(await outcome(new WebSocket(`${url}?room=r2`))).toBe('http 429');
+    // the answering clients are still there, each in its own room's world
+    expect(server.stats().connections).toBe(4);
+    expect((server.room('r1') as StateRoom).server.clients).toBe(2);
+    expect((server.room('r2') as StateRoom).server.clients).toBe(2);
+    for (const ws of [live, second, other, fourth]) ws.close();
+  }, 30_000);
+});
