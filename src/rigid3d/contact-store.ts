@@ -129,6 +129,11 @@ export class ContactStore3 {
       this.tangentImpulse1[k] = 0;
       this.tangentImpulse2[k] = 0;
       this.id[k] = 0;
+      // the slot's former contact leaves nothing behind (a snapshot holds only the slots in use)
+      this.px[k] = 0;
+      this.py[k] = 0;
+      this.pz[k] = 0;
+      this.separation[k] = 0;
     }
     this.angularImpulse[3 * c] = 0;
     this.angularImpulse[3 * c + 1] = 0;
