@@ -16,7 +16,7 @@
  *
  * Not in the snapshot: the shapes' geometry objects (restore into a world built with the same
  * shapes: every live shape's kind, vertex count and radius are checked), user data, the solver's
- * trace callback, the last step's events and timings, and the world's handle tag (a restored world
+ * trace callback, the last step's events (a restore clears them) and timings, and the world's handle tag (a restored world
  * keeps its own, so its handles are `world.bodyId(slot)`; in the same world old handles stay valid).
  * Contacts are saved for the slots in use only: a new contact starts from zeros (contact-store.ts),
  * so a slot's history beyond the count is no part of the state.
@@ -342,6 +342,8 @@ export function rigid2dRestore(world: World, bytes: Uint8Array): void {
   world.solver = solver;
   world.taggedSpeculative[0] = world.speculativeDistance;
   (world.broadphase as { margin: number }).margin = world.aabbMargin;
+  // the last step's events belong to the timeline left behind
+  world.stepEvents.clear();
 }
 
 const hasher = new StateHasher();
