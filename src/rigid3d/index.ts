@@ -33,5 +33,12 @@ export {
 export { firstOrderRaw, integrateExponential, integrateFirstOrder, quaternionAngle } from './orientation.js';
 export * from './snapshot.js';
 export * from './types.js';
+export {
+  RaycastVehicle3,
+  type VehicleDef3,
+  type VehicleInput3,
+  Wheel3,
+  type WheelDef3,
+} from './vehicle.js';
 export { StepProfile3, World3 } from './world.js';
 export { UNIT_QUATERNION_TOLERANCE } from './world-settings.js';
