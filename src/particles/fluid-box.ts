@@ -39,6 +39,11 @@ export interface FluidBoxOptions {
   restDensity?: number;
   /** the walls */
   domain: FluidDomain;
+  /**
+   * fixed axis-aligned boxes inside the domain ([x, y(, z)] corners), filled with boundary particles on
+   * the walls' lattice (Akinci et al. 2012's rigid boundaries, here static)
+   */
+  obstacles?: { min: number[]; max: number[] }[];
 }
 
 /** The checked set-up: kernels, masses, the boundary particles and the box. */
@@ -65,6 +70,8 @@ export class FluidBox {
   readonly boundaryCount: number;
   /** the fluid particle volume d^dim (also ψ of the wall particles) */
   readonly volume: number;
+  /** the obstacles' corners, 6 numbers each (min x, y, z, max x, y, z) */
+  obstacleBoxes = new Float64Array(0);
 
   constructor(options: FluidBoxOptions, where: string) {
     const o = api.object(options, where, null);
@@ -97,7 +104,7 @@ export class FluidBox {
     this.openTop = api.optBool(d, 'openTop', `${where}.domain`) ?? true;
     this.kernels = new SphKernels(this.dim, this.h);
     this.volume = dim === 3 ? this.spacing ** 3 : this.spacing ** 2;
-    const b = this.sampleWalls();
+    const b = this.sampleWalls(options.obstacles, where);
     this.boundary = b.x;
     this.boundaryCount = b.n;
   }
@@ -125,8 +132,11 @@ export class FluidBox {
     return this.restDensity / this.latticeSum(kernel);
   }
 
-  /** Layers of lattice points outside the walls, deep enough to fill the kernel support. */
-  private sampleWalls(): { x: Float64Array; n: number } {
+  /** Layers of lattice points outside the walls, deep enough to fill the kernel support; then the obstacles. */
+  private sampleWalls(
+    obstacles: { min: number[]; max: number[] }[] | undefined,
+    where: string,
+  ): { x: Float64Array; n: number } {
     const d = this.spacing;
     const layers = Math.ceil(this.h / d);
     const dim = this.dim;
@@ -160,7 +170,56 @@ export class FluidBox {
         }
       }
     }
+    const list = obstacles === undefined ? [] : api.array(obstacles, `${where}.obstacles`);
+    this.obstacleBoxes = new Float64Array(6 * list.length);
+    list.forEach((ob, q) => {
+      const path = `${where}.obstacles[${q}]`;
+      const o = api.object(ob, path, ['min', 'max']);
+      const mn = api.array(o.min, `${path}.min`, dim, dim);
+      const mx = api.array(o.max, `${path}.max`, dim, dim);
+      const lo = [0, 0, 0];
+      const hi = [0, 0, 0];
+      for (let k = 0; k < dim; k++) {
+        lo[k] = api.number(mn[k], `${path}.min[${k}]`);
+        hi[k] = api.number(mx[k], `${path}.max[${k}]`);
+        if (!(hi[k] > lo[k])) api.fail(`${path}.max[${k}]`, `must exceed min[${k}] = ${lo[k]}, got ${hi[k]}`);
+        if (lo[k] < this.lo[k] || hi[k] > this.hi[k]) {
+          api.fail(path, `must lie inside the domain on axis ${'xyz'[k]} (${this.lo[k]} .. ${this.hi[k]})`);
+        }
+        this.obstacleBoxes[6 * q + k] = lo[k];
+        this.obstacleBoxes[6 * q + 3 + k] = hi[k];
+      }
+      // the lattice nodes lo + (i + ½) d of the domain that fall inside the box
+      const first = [0, 0, 0];
+      const last = [0, 0, 0];
+      for (let k = 0; k < dim; k++) {
+        first[k] = Math.ceil((lo[k] - this.lo[k]) / d - 0.5 - 1e-9);
+        last[k] = Math.floor((hi[k] - this.lo[k]) / d - 0.5 + 1e-9);
+      }
+      for (let c = first[2]; c <= (dim === 3 ? last[2] : first[2]); c++) {
+        for (let b = first[1]; b <= last[1]; b++) {
+          for (let a = first[0]; a <= last[0]; a++) {
+            pts.push(
+              this.lo[0] + (a + 0.5) * d,
+              this.lo[1] + (b + 0.5) * d,
+              dim === 3 ? this.lo[2] + (c + 0.5) * d : 0,
+            );
+          }
+        }
+      }
+    });
     return { x: Float64Array.from(pts), n: pts.length / 3 };
+  }
+
+  /** True when (x, y, z) lies inside one of the obstacles (closed boxes). */
+  insideObstacle(x: number, y: number, z = 0): boolean {
+    const b = this.obstacleBoxes;
+    for (let q = 0; q < b.length; q += 6) {
+      if (x < b[q] || x > b[q + 3] || y < b[q + 1] || y > b[q + 4]) continue;
+      if (this.dim === 3 && (z < b[q + 2] || z > b[q + 5])) continue;
+      return true;
+    }
+    return false;
   }
 
   /** Throws unless (x, y, z) lies inside the box (the check of every added particle). */

@@ -1,6 +1,8 @@
 import type { DemoInstance } from '../core/demo-instance.js';
 import { FLUID_GRID_FORMAT } from './fluid-grid-format.js';
 import { loadFluidGridScene } from './fluid-grid-instance.js';
+import { PARTICLES_FORMAT } from './particles-format.js';
+import { loadParticlesScene } from './particles-instance.js';
 import { RIGID2D_FORMAT } from './rigid2d-format.js';
 import { loadRigid2dScene } from './rigid2d-instance.js';
 import { loadRigid3dScene } from './rigid3d-build.js';
@@ -18,4 +20,5 @@ export const sceneLoaders: Record<string, SceneLoader> = {
   [RIGID2D_FORMAT]: loadRigid2dScene,
   [FLUID_GRID_FORMAT]: loadFluidGridScene,
   [RIGID3D_FORMAT]: loadRigid3dScene,
+  [PARTICLES_FORMAT]: loadParticlesScene,
 };
