@@ -21,17 +21,22 @@ export const DP_TIP = 1;
 export const DP_CONE = 2;
 
 /**
- * Projects the principal log strains eps[0..d) (d = 2 or 3) onto the Drucker–Prager cone of
- * friction coefficient `alpha` in place (see the file comment); eps[d] receives δq. Returns
- * DP_ELASTIC, DP_TIP or DP_CONE.
+ * Projects the principal log strains eps[0..d) (d = 2 or 3) onto the Drucker–Prager cone in place
+ * (see the file comment), for the material `m` whose Lamé parameters and friction coefficient α are
+ * muOf[m], lambdaOf[m], alphaOf[m] (per-material tables: the numbers stay unboxed even when the
+ * call is not inlined); eps[d] receives δq. Returns DP_ELASTIC, DP_TIP or DP_CONE.
  */
 export function druckerPragerReturn(
   eps: Float64Array,
   d: number,
-  mu: number,
-  lambda: number,
-  alpha: number,
+  muOf: Float64Array,
+  lambdaOf: Float64Array,
+  alphaOf: Float64Array,
+  m: number,
 ): number {
+  const mu = muOf[m]!;
+  const lambda = lambdaOf[m]!;
+  const alpha = alphaOf[m]!;
   let tr = 0;
   for (let k = 0; k < d; k++) tr += eps[k]!;
   const mean = tr / d;

@@ -21,7 +21,6 @@
  * Storage is structure-of-arrays typed arrays; a warm step allocates nothing.
  */
 import { PhysicsError } from '../core/errors.js';
-import { pexp } from '../math/portable.js';
 import { svd2 } from '../math/svd2.js';
 import { DP_ELASTIC, druckerPragerReturn } from './drucker-prager.js';
 import { expStrain, logStrain } from './hencky.js';
@@ -148,6 +147,7 @@ export class MpmSim2D {
   private readonly sig = new Float64Array(2);
   private readonly tau = new Float64Array(4);
   private readonly eps = new Float64Array(3);
+  private readonly hard = new Float64Array(1);
   private alpha = new Float64Array(0);
 
   constructor(options: Mpm2DOptions) {
@@ -470,7 +470,7 @@ export class MpmSim2D {
       // Drucker–Prager in Hencky strain (Klár et al. 2016 §7), cohesionless
       const eps = this.eps;
       logStrain(eps, sig, 2);
-      const outcome = druckerPragerReturn(eps, 2, mu, la, this.alpha[mat]!);
+      const outcome = druckerPragerReturn(eps, 2, this.mu, this.lambda, this.alpha, mat);
       if (outcome !== DP_ELASTIC) {
         expStrain(sig, eps, 2);
         this.recompose(o);
@@ -501,7 +501,11 @@ export class MpmSim2D {
       sig[0] = n0;
       sig[1] = n1;
       this.recompose(o);
-      const h = Math.min(pexp(M.xi * (1 - Jp[p]!)), M.maxHardening);
+      // e^{ξ(1−Jp)} through an array (a double returned from an out-of-line call is boxed)
+      const hard = this.hard;
+      hard[0] = M.xi * (1 - Jp[p]!);
+      expStrain(hard, hard, 1);
+      const h = Math.min(hard[0]!, M.maxHardening);
       mu *= h;
       la *= h;
     } else if (code !== MAT_JELLY) {
