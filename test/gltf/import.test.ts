@@ -6,6 +6,7 @@
  */
 import type { Document } from '@gltf-transform/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PHYSICS_YARD_GLTF } from '../../src/demos/assets/physics-yard-gltf.js';
 import type { GltfPhysicsImport } from '../../src/gltf/import.js';
 import {
   buildGltfPhysicsWorld,
@@ -426,5 +427,19 @@ describe('glTF shapes that the engine approximates', () => {
     const plane = imp.scene.bodies[3]!;
     const box = plane.shapes[0] as { halfExtents: number[]; position: number[] };
     expect(plane.position![1] + box.position[1] + box.halfExtents[1]!).toBeCloseTo(-1, 12);
+  });
+});
+
+describe('the glTF demo file', () => {
+  it('reads the same through glTF-Transform and through the JSON-only import, without warnings', async () => {
+    const full = await importGltfPhysics(PHYSICS_YARD_GLTF);
+    const sync = importGltfPhysicsJson(PHYSICS_YARD_GLTF);
+    expectClose(sync.scene, full.scene, 'yard', 1e-15);
+    expect(full.warnings).toEqual([]);
+    expect(full.scene.bodies.length).toBe(15);
+    // the dumbbell is one body of three shapes (its two child nodes have no motion of their own)
+    const dumbbell = full.scene.bodies.find((b) => b.name === 'Dumbbell#12')!;
+    expect(dumbbell.shapes.map((x) => x.kind)).toEqual(['capsule', 'sphere', 'sphere']);
+    expect(full.collisionSystems).toEqual(['(no filter)', 'props', 'ground', 'ghosts']);
   });
 });
