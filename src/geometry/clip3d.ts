@@ -72,6 +72,8 @@ export class Feature3 {
 }
 
 const ld = new Float64Array(3);
+/** a contact point handed to Manifold3.addPoint: [x, y, z, separation, id] (no boxed doubles) */
+const pointScratch = new Float64Array(5);
 const tp = new Float64Array(3);
 
 function put(
@@ -126,10 +128,63 @@ const BOX_FACES = new Int8Array([
 ]);
 
 /**
- * The feature of proxy `p`'s core facing world direction (dx, dy, dz) (unit), into `f`.
+ * The box face most aligned with the local direction in `ld`, into `f` (4 corners
+ * counter-clockwise seen from outside, their vertex and edge codes, the world normal). The pose
+ * math is written out: in the step's hot path no double may cross a call that the optimiser
+ * leaves un-inlined (it would be boxed: a heap allocation per corner).
  */
-export function featureToward(p: ConvexProxy3, dx: number, dy: number, dz: number, f: Feature3): void {
-  p.pose.unrotate(dx, dy, dz, ld, 0);
+function boxFeature(p: ConvexProxy3, f: Feature3): void {
+  const lx = ld[0]!;
+  const ly = ld[1]!;
+  const lz = ld[2]!;
+  const ax = Math.abs(lx);
+  const ay = Math.abs(ly);
+  const az = Math.abs(lz);
+  let face: number;
+  let align: number;
+  if (ax >= ay && ax >= az) {
+    face = lx >= 0 ? 0 : 1;
+    align = ax;
+  } else if (ay >= az) {
+    face = ly >= 0 ? 2 : 3;
+    align = ay;
+  } else {
+    face = lz >= 0 ? 4 : 5;
+    align = az;
+  }
+  const q = p.pose;
+  const hx = p.hx;
+  const hy = p.hy;
+  const hz = p.hz;
+  f.count = 4;
+  for (let k = 0; k < 4; k++) {
+    const c = BOX_FACES[4 * face + k]!;
+    const x = c & 1 ? hx : -hx;
+    const y = c & 2 ? hy : -hy;
+    const z = c & 4 ? hz : -hz;
+    f.x[k] = q.px + q.r00 * x + q.r01 * y + q.r02 * z;
+    f.y[k] = q.py + q.r10 * x + q.r11 * y + q.r12 * z;
+    f.z[k] = q.pz + q.r20 * x + q.r21 * y + q.r22 * z;
+    f.vcode[k] = featureCode(FEATURE_VERTEX, c);
+    f.ecode[k] = featureCode(FEATURE_EDGE, 4 * face + k);
+  }
+  // the face normal: ± the rotation's column of the face's axis
+  const s = face & 1 ? -1 : 1;
+  const axis = face >> 1;
+  f.nx = s * (axis === 0 ? q.r00 : axis === 1 ? q.r01 : q.r02);
+  f.ny = s * (axis === 0 ? q.r10 : axis === 1 ? q.r11 : q.r12);
+  f.nz = s * (axis === 0 ? q.r20 : axis === 1 ? q.r21 : q.r22);
+  f.align = align;
+  f.face = featureCode(FEATURE_FACE, face);
+}
+
+/**
+ * The feature of proxy `p`'s core facing world direction `sign · (d[0], d[1], d[2])` (unit), into
+ * `f`. The direction comes in an array with a ±1 sign, not as three numbers: a double handed to a
+ * function the optimiser does not inline is boxed (a heap allocation per call).
+ */
+export function featureToward(p: ConvexProxy3, d: ArrayLike<number>, sign: number, f: Feature3): void {
+  p.pose.unrotate(sign * d[0]!, sign * d[1]!, sign * d[2]!, ld, 0);
   const lx = ld[0]!;
   const ly = ld[1]!;
   const lz = ld[2]!;
@@ -154,41 +209,9 @@ export function featureToward(p: ConvexProxy3, dx: number, dy: number, dz: numbe
       faceNormal(f, p, lx, ly, lz, 0, 0);
       return;
     }
-    case CoreKind3.BOX: {
-      const ax = Math.abs(lx);
-      const ay = Math.abs(ly);
-      const az = Math.abs(lz);
-      let face: number;
-      let align: number;
-      if (ax >= ay && ax >= az) {
-        face = lx >= 0 ? 0 : 1;
-        align = ax;
-      } else if (ay >= az) {
-        face = ly >= 0 ? 2 : 3;
-        align = ay;
-      } else {
-        face = lz >= 0 ? 4 : 5;
-        align = az;
-      }
-      f.count = 4;
-      for (let k = 0; k < 4; k++) {
-        const c = BOX_FACES[4 * face + k]!;
-        put(
-          f,
-          k,
-          p,
-          c & 1 ? p.hx : -p.hx,
-          c & 2 ? p.hy : -p.hy,
-          c & 4 ? p.hz : -p.hz,
-          featureCode(FEATURE_VERTEX, c),
-          featureCode(FEATURE_EDGE, 4 * face + k),
-        );
-      }
-      const s = face & 1 ? -1 : 1;
-      const axis = face >> 1;
-      faceNormal(f, p, axis === 0 ? s : 0, axis === 1 ? s : 0, axis === 2 ? s : 0, align, face);
+    case CoreKind3.BOX:
+      boxFeature(p, f);
       return;
-    }
     case CoreKind3.CYLINDER: {
       const r = p.hz;
       const h = p.hy;
@@ -323,11 +346,12 @@ export function clipFeatures3(
   ref: Feature3,
   inc: Feature3,
   refIsA: boolean,
-  rRef: number,
-  rInc: number,
+  radii: ArrayLike<number>,
   speculative: number,
   out: Manifold3,
 ): number {
+  const rRef = radii[0]!;
+  const rInc = radii[1]!;
   // incident polygon (ids: incident vertex code low, reference face high)
   let n = inc.count;
   for (let k = 0; k < n; k++) {
@@ -465,18 +489,22 @@ export function clipFeatures3(
     out.normalY = -rny;
     out.normalZ = -rnz;
   }
-  reduce(c, rnx, rny, rnz, out);
+  refNormal[0] = rnx;
+  refNormal[1] = rny;
+  refNormal[2] = rnz;
+  reduceContacts3(kx, ky, kz, ks, kid, c, refNormal, out);
   return out.pointCount;
 }
 
-function reduce(c: number, nx: number, ny: number, nz: number, out: Manifold3): void {
-  reduceContacts3(kx, ky, kz, ks, kid, c, nx, ny, nz, out);
-}
+/** the reference normal handed to reduceContacts3 (an array: see featureToward) */
+const refNormal = new Float64Array(3);
+/** the two radii handed to clipFeatures3 (reference, incident) */
+const clipRadii = new Float64Array(2);
 
 /**
  * Writes `c` candidate contacts (positions x, y, z, separations s, ids) into `out`, reduced to at
  * most 4: the deepest, the farthest from it, then the two spanning the largest triangle areas on
- * either side (signed along the normal n). The normal of `out` is left as it is.
+ * either side (signed along the normal n = (n[0], n[1], n[2])). The normal of `out` is left as it is.
  */
 export function reduceContacts3(
   kx: ArrayLike<number>,
@@ -485,14 +513,15 @@ export function reduceContacts3(
   ks: ArrayLike<number>,
   kid: ArrayLike<number>,
   c: number,
-  nx: number,
-  ny: number,
-  nz: number,
+  n: ArrayLike<number>,
   out: Manifold3,
 ): void {
+  const nx = n[0]!;
+  const ny = n[1]!;
+  const nz = n[2]!;
   out.pointCount = 0;
   if (c <= 4) {
-    for (let k = 0; k < c; k++) out.add(kx[k]!, ky[k]!, kz[k]!, ks[k]!, kid[k]!);
+    for (let k = 0; k < c; k++) out.addFrom(kx, ky, kz, ks, kid, k);
     return;
   }
   // 1: deepest
@@ -535,10 +564,10 @@ export function reduceContacts3(
       i3 = k;
     }
   }
-  out.add(kx[i0]!, ky[i0]!, kz[i0]!, ks[i0]!, kid[i0]!);
-  out.add(kx[i1]!, ky[i1]!, kz[i1]!, ks[i1]!, kid[i1]!);
-  if (i2 >= 0) out.add(kx[i2]!, ky[i2]!, kz[i2]!, ks[i2]!, kid[i2]!);
-  if (i3 >= 0) out.add(kx[i3]!, ky[i3]!, kz[i3]!, ks[i3]!, kid[i3]!);
+  out.addFrom(kx, ky, kz, ks, kid, i0);
+  out.addFrom(kx, ky, kz, ks, kid, i1);
+  if (i2 >= 0) out.addFrom(kx, ky, kz, ks, kid, i2);
+  if (i3 >= 0) out.addFrom(kx, ky, kz, ks, kid, i3);
 }
 
 /** The smallest separation of a non-empty manifold. */
@@ -553,7 +582,7 @@ const fa = new Feature3();
 const fb = new Feature3();
 
 /**
- * A manifold for two cores with contact normal (nx, ny, nz) (unit, A to B): the features facing
+ * A manifold for two cores with contact normal n = (n[0], n[1], n[2]) (unit, A to B): the features facing
  * each other are clipped when one of them is a face aligned with the normal; otherwise the
  * single point pair (pa on A's core, pb on B's core, world) is the contact. Radii are the proxies'.
  * With `preferB`, B's face is the reference whenever it is aligned.
@@ -561,9 +590,7 @@ const fb = new Feature3();
 export function manifoldFromNormal3(
   A: ConvexProxy3,
   B: ConvexProxy3,
-  nx: number,
-  ny: number,
-  nz: number,
+  n: ArrayLike<number>,
   pa: ArrayLike<number>,
   pb: ArrayLike<number>,
   speculative: number,
@@ -571,19 +598,24 @@ export function manifoldFromNormal3(
   preferB = false,
 ): void {
   out.clear();
+  const nx = n[0]!;
+  const ny = n[1]!;
+  const nz = n[2]!;
   // separation along n between the rounded surfaces
   const sep = (pb[0]! - pa[0]!) * nx + (pb[1]! - pa[1]!) * ny + (pb[2]! - pa[2]!) * nz - A.radius - B.radius;
-  featureToward(A, nx, ny, nz, fa);
-  featureToward(B, -nx, -ny, -nz, fb);
+  featureToward(A, n, 1, fa);
+  featureToward(B, n, -1, fb);
   const bFace = fb.count >= 3 && fb.align >= FACE_ALIGN_COS;
   const useA =
     fa.count >= 3 && fa.align >= FACE_ALIGN_COS && !(bFace && (preferB || fb.align > fa.align + 1e-3));
   const useB = !useA && bFace;
   if (useA || useB) {
-    const n = useA
-      ? clipFeatures3(fa, fb, true, A.radius, B.radius, speculative, out)
-      : clipFeatures3(fb, fa, false, B.radius, A.radius, speculative, out);
-    if (n > 0) {
+    clipRadii[0] = useA ? A.radius : B.radius;
+    clipRadii[1] = useA ? B.radius : A.radius;
+    const count = useA
+      ? clipFeatures3(fa, fb, true, clipRadii, speculative, out)
+      : clipFeatures3(fb, fa, false, clipRadii, speculative, out);
+    if (count > 0) {
       // a face a little off the normal measures deeper: accept it within the tolerance SAT gives
       // faces over edge pairs (5 % + 2.5 mm), else fall back to the single point along n
       if (deepestOf(out) >= sep - Math.abs(sep) * (1 / FACE_REL_TOL - 1) - FACE_ABS_TOL - 1e-9) return;
@@ -599,5 +631,10 @@ export function manifoldFromNormal3(
   const my = 0.5 * (pa[1]! + A.radius * ny + pb[1]! - B.radius * ny);
   const mz = 0.5 * (pa[2]! + A.radius * nz + pb[2]! - B.radius * nz);
   const id = (featureCode(FEATURE_VERTEX, 0x3fff) << 16) | featureCode(FEATURE_VERTEX, 0x3fff);
-  out.add(mx, my, mz, sep, id);
+  pointScratch[0] = mx;
+  pointScratch[1] = my;
+  pointScratch[2] = mz;
+  pointScratch[3] = sep;
+  pointScratch[4] = id;
+  out.addPoint(pointScratch);
 }

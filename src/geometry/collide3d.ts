@@ -170,32 +170,12 @@ function polyhedra(
   gjk3(proxyA, proxyB, gjk);
   if (!gjk.overlap && gjk.distance > 1e-9) {
     if (gjk.distance - a.radius - b.radius >= speculative) return;
-    manifoldFromNormal3(
-      proxyA,
-      proxyB,
-      gjk.normal[0]!,
-      gjk.normal[1]!,
-      gjk.normal[2]!,
-      gjk.pointA,
-      gjk.pointB,
-      speculative,
-      out,
-    );
+    manifoldFromNormal3(proxyA, proxyB, gjk.normal, gjk.pointA, gjk.pointB, speculative, out);
     return;
   }
   gjk.overlap = true;
   if (epa3(proxyA, proxyB, gjk, epa)) {
-    manifoldFromNormal3(
-      proxyA,
-      proxyB,
-      epa.normal[0]!,
-      epa.normal[1]!,
-      epa.normal[2]!,
-      epa.pointA,
-      epa.pointB,
-      speculative,
-      out,
-    );
+    manifoldFromNormal3(proxyA, proxyB, epa.normal, epa.pointA, epa.pointB, speculative, out);
     return;
   }
   hullHull(a, xfA, oa, b, xfB, ob, speculative, out);
@@ -207,34 +187,14 @@ function convexProxies(A: ConvexProxy3, B: ConvexProxy3, speculative: number, ou
   if (!gjk.overlap) {
     if (gjk.distance - A.radius - B.radius >= speculative) return;
     if (gjk.distance > 1e-9) {
-      manifoldFromNormal3(
-        A,
-        B,
-        gjk.normal[0]!,
-        gjk.normal[1]!,
-        gjk.normal[2]!,
-        gjk.pointA,
-        gjk.pointB,
-        speculative,
-        out,
-      );
+      manifoldFromNormal3(A, B, gjk.normal, gjk.pointA, gjk.pointB, speculative, out);
       return;
     }
     // touching cores: let EPA decide the normal from a tetrahedron
     gjk.overlap = true;
   }
   if (!epa3(A, B, gjk, epa)) return;
-  manifoldFromNormal3(
-    A,
-    B,
-    epa.normal[0]!,
-    epa.normal[1]!,
-    epa.normal[2]!,
-    epa.pointA,
-    epa.pointB,
-    speculative,
-    out,
-  );
+  manifoldFromNormal3(A, B, epa.normal, epa.pointA, epa.pointB, speculative, out);
 }
 
 /** Two rounded points (sphere centres) a, b with radii; one contact with feature id `id`. */
@@ -271,7 +231,12 @@ function pointPoint(
   out.normalZ = nz;
   // midway between A's surface (a + ra n) and B's surface (b − rb n)
   const t = 0.5 * (ra + d - rb);
-  out.add(ax + nx * t, ay + ny * t, az + nz * t, d - rs, id);
+  pointScratch[0] = ax + nx * t;
+  pointScratch[1] = ay + ny * t;
+  pointScratch[2] = az + nz * t;
+  pointScratch[3] = d - rs;
+  pointScratch[4] = id;
+  out.addPoint(pointScratch);
 }
 
 function capsuleSegment(
@@ -396,7 +361,12 @@ function sphereBox(
   out.normalX = v3[3]!;
   out.normalY = v3[4]!;
   out.normalZ = v3[5]!;
-  out.add(v3[6]!, v3[7]!, v3[8]!, sep, featureCode(FEATURE_VERTEX, code));
+  pointScratch[0] = v3[6]!;
+  pointScratch[1] = v3[7]!;
+  pointScratch[2] = v3[8]!;
+  pointScratch[3] = sep;
+  pointScratch[4] = featureCode(FEATURE_VERTEX, code);
+  out.addPoint(pointScratch);
 }
 
 const cc = { s: 0, t: 0 };
@@ -507,13 +477,12 @@ function capsuleCapsule(
         const endA = s === 0 ? 0 : s === 1 ? 1 : 2;
         const endB = s === s0 ? 0 : s === s1 ? 1 : 2;
         const id = (featureCode(FEATURE_VERTEX, endA) << 16) | featureCode(FEATURE_VERTEX, 8 + endB + 3 * k);
-        out.add(
-          seg[0]! + s * d1x + nx * t,
-          seg[1]! + s * d1y + ny * t,
-          seg[2]! + s * d1z + nz * t,
-          pd - rs,
-          id,
-        );
+        pointScratch[0] = seg[0]! + s * d1x + nx * t;
+        pointScratch[1] = seg[1]! + s * d1y + ny * t;
+        pointScratch[2] = seg[2]! + s * d1z + nz * t;
+        pointScratch[3] = pd - rs;
+        pointScratch[4] = id;
+        out.addPoint(pointScratch);
       }
       return;
     }
@@ -564,11 +533,17 @@ function capsuleCapsule(
 
 const wa = new Float64Array(3);
 const wb = new Float64Array(3);
+/** directions handed to non-inlined calls as arrays (no boxed doubles) */
+const triNormal = new Float64Array(3);
+const mergeNormal = new Float64Array(3);
 
-/** The support points of A along n and of B along −n (witnesses for a face axis). */
-function supportPair(A: ConvexProxy3, B: ConvexProxy3, nx: number, ny: number, nz: number): void {
-  A.support(nx, ny, nz, wa, 0);
-  B.support(-nx, -ny, -nz, wb, 0);
+/**
+ * The support points of A along n and of B along −n (witnesses for a face axis); n comes in an
+ * array (a double handed to a function the optimiser does not inline is boxed: see clip3d.ts).
+ */
+function supportPair(A: ConvexProxy3, B: ConvexProxy3, n: ArrayLike<number>): void {
+  A.supportAlong(n, 1, wa, 0);
+  B.supportAlong(n, -1, wb, 0);
 }
 
 const hsat = new HullSatResult3();
@@ -597,13 +572,11 @@ function hullHull(
   const ny = hsat.normal[1]!;
   const nz = hsat.normal[2]!;
   if (hsat.axisKind !== SatAxis3.EDGE) {
-    supportPair(proxyA, proxyB, nx, ny, nz);
+    supportPair(proxyA, proxyB, hsat.normal);
     manifoldFromNormal3(
       proxyA,
       proxyB,
-      nx,
-      ny,
-      nz,
+      hsat.normal,
       wa,
       wb,
       speculative,
@@ -620,13 +593,12 @@ function hullHull(
   const pa = hsat.pointA;
   const pb = hsat.pointB;
   const id = (featureCode(FEATURE_EDGE, hsat.edgeA) << 16) | featureCode(FEATURE_EDGE, hsat.edgeB);
-  out.add(
-    0.5 * (pa[0]! + a.radius * nx + pb[0]! - b.radius * nx),
-    0.5 * (pa[1]! + a.radius * ny + pb[1]! - b.radius * ny),
-    0.5 * (pa[2]! + a.radius * nz + pb[2]! - b.radius * nz),
-    sep,
-    id,
-  );
+  pointScratch[0] = 0.5 * (pa[0]! + a.radius * nx + pb[0]! - b.radius * nx);
+  pointScratch[1] = 0.5 * (pa[1]! + a.radius * ny + pb[1]! - b.radius * ny);
+  pointScratch[2] = 0.5 * (pa[2]! + a.radius * nz + pb[2]! - b.radius * nz);
+  pointScratch[3] = sep;
+  pointScratch[4] = id;
+  out.addPoint(pointScratch);
   return true;
 }
 
@@ -652,13 +624,11 @@ function boxBox(
   proxyB.setShape(b, xfB, ob);
   if (sat.axisKind !== SatAxis3.EDGE) {
     // the clipper picks the face of the SAT axis (the most aligned one) as the reference
-    supportPair(proxyA, proxyB, nx, ny, nz);
+    supportPair(proxyA, proxyB, sat.normal);
     manifoldFromNormal3(
       proxyA,
       proxyB,
-      nx,
-      ny,
-      nz,
+      sat.normal,
       wa,
       wb,
       speculative,
@@ -670,8 +640,8 @@ function boxBox(
   // edge–edge: the edge of A along axis i nearest B, the edge of B along axis j nearest A
   const i = (sat.axis / 3) | 0;
   const j = sat.axis % 3;
-  boxEdge(proxyA, a.hx, a.hy, a.hz, i, nx, ny, nz, edgeSegA);
-  boxEdge(proxyB, b.hx, b.hy, b.hz, j, -nx, -ny, -nz, edgeSegB);
+  boxEdge(proxyA, i, sat.normal, 1, edgeSegA);
+  boxEdge(proxyB, j, sat.normal, -1, edgeSegB);
   closestSegmentParams3(edgeSegA, 0, edgeSegB, 0, cc);
   const pax = edgeSegA[0]! + cc.s * (edgeSegA[3]! - edgeSegA[0]!);
   const pay = edgeSegA[1]! + cc.s * (edgeSegA[4]! - edgeSegA[1]!);
@@ -686,30 +656,35 @@ function boxBox(
   out.normalY = ny;
   out.normalZ = nz;
   const id = (featureCode(FEATURE_EDGE, 32 + edgeCodeA) << 16) | featureCode(FEATURE_EDGE, 32 + edgeCodeB);
-  out.add(0.5 * (pax + pbx), 0.5 * (pay + pby), 0.5 * (paz + pbz), sep, id);
+  pointScratch[0] = 0.5 * (pax + pbx);
+  pointScratch[1] = 0.5 * (pay + pby);
+  pointScratch[2] = 0.5 * (paz + pbz);
+  pointScratch[3] = sep;
+  pointScratch[4] = id;
+  out.addPoint(pointScratch);
 }
 
 let edgeCode = 0;
 let edgeCodeA = 0;
 let edgeCodeB = 0;
-const ld = new Float64Array(3);
+/** a contact point handed to Manifold3.addPoint: [x, y, z, separation, id] (no boxed doubles) */
+const pointScratch = new Float64Array(5);
 
 /** The box edge along local axis `axis` farthest in world direction d (world segment into out). */
-function boxEdge(
-  p: ConvexProxy3,
-  hx: number,
-  hy: number,
-  hz: number,
-  axis: number,
-  dx: number,
-  dy: number,
-  dz: number,
-  out: Float64Array,
-): void {
-  p.pose.unrotate(dx, dy, dz, ld, 0);
-  const sx = ld[0]! >= 0 ? 1 : -1;
-  const sy = ld[1]! >= 0 ? 1 : -1;
-  const sz = ld[2]! >= 0 ? 1 : -1;
+function boxEdge(p: ConvexProxy3, axis: number, n: ArrayLike<number>, sign: number, out: Float64Array): void {
+  // the proxy holds the box's half-extents; the direction comes as an array with a sign and the
+  // pose math is written out: no double crosses a call (each would be boxed when not inlined)
+  const q = p.pose;
+  const dx = sign * n[0]!;
+  const dy = sign * n[1]!;
+  const dz = sign * n[2]!;
+  const hx = p.hx;
+  const hy = p.hy;
+  const hz = p.hz;
+  // the direction in the box's frame: Rᵀ d
+  const sx = q.r00 * dx + q.r10 * dy + q.r20 * dz >= 0 ? 1 : -1;
+  const sy = q.r01 * dx + q.r11 * dy + q.r21 * dz >= 0 ? 1 : -1;
+  const sz = q.r02 * dx + q.r12 * dy + q.r22 * dz >= 0 ? 1 : -1;
   let x0 = sx * hx;
   let y0 = sy * hy;
   let z0 = sz * hz;
@@ -731,8 +706,12 @@ function boxEdge(
   }
   if (p === proxyA) edgeCodeA = edgeCode;
   else edgeCodeB = edgeCode;
-  p.pose.toWorld(x0, y0, z0, out, 0);
-  p.pose.toWorld(x1, y1, z1, out, 3);
+  out[0] = q.px + q.r00 * x0 + q.r01 * y0 + q.r02 * z0;
+  out[1] = q.py + q.r10 * x0 + q.r11 * y0 + q.r12 * z0;
+  out[2] = q.pz + q.r20 * x0 + q.r21 * y0 + q.r22 * z0;
+  out[3] = q.px + q.r00 * x1 + q.r01 * y1 + q.r02 * z1;
+  out[4] = q.py + q.r10 * x1 + q.r11 * y1 + q.r12 * z1;
+  out[5] = q.pz + q.r20 * x1 + q.r21 * y1 + q.r22 * z1;
 }
 
 // ---------------------------------------------------------------- triangles, meshes, heightfields
@@ -786,7 +765,10 @@ function convexTriangle(
   if (c > 1 - 1e-6) return triManifold.pointCount;
   if (flags !== 0 && useEdgeNormal(A, pose, flags)) return triManifold.pointCount;
   // internal feature: redo along the face normal (the triangle face as the reference)
-  A.support(-nx, -ny, -nz, triWa, 0);
+  triNormal[0] = -nx;
+  triNormal[1] = -ny;
+  triNormal[2] = -nz;
+  A.supportAlong(triNormal, 1, triWa, 0);
   const sep = (triWa[0]! - v3[0]!) * nx + (triWa[1]! - v3[1]!) * ny + (triWa[2]! - v3[2]!) * nz - A.radius;
   triManifold.clear();
   if (sep >= speculative) return 0;
@@ -795,7 +777,7 @@ function convexTriangle(
   triWb[0] = triWa[0]! - nx * back;
   triWb[1] = triWa[1]! - ny * back;
   triWb[2] = triWa[2]! - nz * back;
-  manifoldFromNormal3(A, proxyB, -nx, -ny, -nz, triWa, triWb, speculative, triManifold);
+  manifoldFromNormal3(A, proxyB, triNormal, triWa, triWb, speculative, triManifold);
   return triManifold.pointCount;
 }
 
@@ -927,7 +909,10 @@ function mergeGathered(out: Manifold3): boolean {
     hid[c] = gid[g]!;
     c++;
   }
-  reduceContacts3(hx, hy, hz, hs, hid, c, nx, ny, nz, out);
+  mergeNormal[0] = nx;
+  mergeNormal[1] = ny;
+  mergeNormal[2] = nz;
+  reduceContacts3(hx, hy, hz, hs, hid, c, mergeNormal, out);
   return true;
 }
 

@@ -31,6 +31,46 @@ export class Manifold3 {
     return this;
   }
 
+  /**
+   * `add` of candidate `k` of parallel arrays (positions, separations, ids): only integers cross
+   * the call, so nothing is boxed where the optimiser does not inline it (a double argument of a
+   * non-inlined call is a heap allocation).
+   */
+  addFrom(
+    x: ArrayLike<number>,
+    y: ArrayLike<number>,
+    z: ArrayLike<number>,
+    separation: ArrayLike<number>,
+    id: ArrayLike<number>,
+    k: number,
+  ): number {
+    const n = this.pointCount;
+    if (n >= 4) return n;
+    this.px[n] = x[k]!;
+    this.py[n] = y[k]!;
+    this.pz[n] = z[k]!;
+    this.separation[n] = separation[k]!;
+    this.id[n] = id[k]!;
+    this.pointCount = n + 1;
+    return n + 1;
+  }
+
+  /**
+   * `add` of the point in `p` = [x, y, z, separation, id]: hot callers with computed values write
+   * them into a scratch array first, so no double crosses the call (see `addFrom`).
+   */
+  addPoint(p: ArrayLike<number>): number {
+    const n = this.pointCount;
+    if (n >= 4) return n;
+    this.px[n] = p[0]!;
+    this.py[n] = p[1]!;
+    this.pz[n] = p[2]!;
+    this.separation[n] = p[3]!;
+    this.id[n] = p[4]!;
+    this.pointCount = n + 1;
+    return n + 1;
+  }
+
   /** Appends a point (ignored when full); returns the new count. */
   add(x: number, y: number, z: number, separation: number, id: number): number {
     const n = this.pointCount;

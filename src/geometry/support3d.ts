@@ -120,6 +120,23 @@ export class ConvexProxy3 {
     const p = this.pose;
     const d = this.d;
     p.unrotate(dx, dy, dz, d, 0);
+    return this.supportLocal(out, oo);
+  }
+
+  /**
+   * `support` along `sign · (n[0], n[1], n[2])`: the direction in an array with a ±1 sign, so a
+   * caller with a computed direction hands no fresh doubles across the call (each would be boxed,
+   * a heap allocation, when the optimiser does not inline `support`).
+   */
+  supportAlong(n: ArrayLike<number>, sign: number, out: Float64Array, oo: number): number {
+    this.pose.unrotate(sign * n[0]!, sign * n[1]!, sign * n[2]!, this.d, 0);
+    return this.supportLocal(out, oo);
+  }
+
+  /** The support point for the local direction already in `this.d`. */
+  private supportLocal(out: Float64Array, oo: number): number {
+    const p = this.pose;
+    const d = this.d;
     const lx = d[0]!;
     const ly = d[1]!;
     const lz = d[2]!;
