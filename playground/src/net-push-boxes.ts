@@ -7,6 +7,7 @@
  * the traffic and the desync check. `window.__rikigakuNet` lets the browser test read and steer it.
  */
 import { ConditionedLink } from '../../src/net/conditioned-link.js';
+import { DeltaDecodingLink } from '../../src/net/delta-link.js';
 import { joinStateSync } from '../../src/net/join.js';
 import type { WelcomeMessage } from '../../src/net/protocol.js';
 import { PushBoxesGame, type PushInput } from '../../src/net/push-boxes.js';
@@ -25,6 +26,7 @@ const HALF = 8;
 interface Session {
   socket: WebSocket;
   link: WebSocketLink;
+  decoder: DeltaDecodingLink;
   cond: ConditionedLink;
   client?: PredictingClient<PushInput, PushBoxesGame>;
   check?: StateCheckLink<PushInput>;
@@ -98,6 +100,7 @@ export class NetPushBoxesPage {
   private maxCorrection = 0;
   private seenRollbacks = 0;
   private lastSnapshot = 0;
+  private lastWire = 0;
 
   constructor(private readonly host: HTMLElement) {}
 
@@ -244,12 +247,14 @@ export class NetPushBoxesPage {
   }
 
   private connect(): void {
-    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/net?room=push-boxes`;
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/net?room=push-boxes&delta=1`;
     const socket = new WebSocket(url);
     const link = new WebSocketLink(socket);
+    // snapshots come delta-compressed over the (lossless) socket: decode them below the simulated loss
+    const decoder = new DeltaDecodingLink(link);
     // the join is reliable; the chosen conditions apply from the welcome on
-    const cond = new ConditionedLink(link, { seed: (Math.random() * 2 ** 31) | 0 });
-    const session: Session = { socket, link, cond };
+    const cond = new ConditionedLink(decoder, { seed: (Math.random() * 2 ** 31) | 0 });
+    const session: Session = { socket, link, decoder, cond };
     this.session = session;
     this.maxCorrection = 0;
     this.seenRollbacks = 0;
@@ -334,7 +339,9 @@ export class NetPushBoxesPage {
         bytesIn: s.link.bytesReceived,
         bytesOut: s.link.bytesSent,
       };
-      this.lastSnapshot = JSON.stringify(c.game.getState()).length;
+      const d = s.decoder;
+      this.lastSnapshot = d.states > 0 ? Math.round(d.charsOut / d.states) : 0;
+      this.lastWire = d.states > 0 ? Math.round(d.charsIn / d.states) : 0;
       this.readout();
     } else if (!s?.client) this.readout();
   }
@@ -359,7 +366,7 @@ export class NetPushBoxesPage {
       `correction       ${formatSig(r.maxCorrection, 3)} m  (largest in the last second)`,
       `received         ${kb(r.bytesIn)}`,
       `sent             ${kb(r.bytesOut)}`,
-      `snapshot         ${this.lastSnapshot} B`,
+      `snapshot (mean)  ${this.lastSnapshot} B in full, ${this.lastWire} B as sent (delta)`,
       `lost (simulated) ${s.cond.lost} messages`,
     ].join('\n');
     const chk = s.check!;

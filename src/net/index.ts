@@ -5,6 +5,7 @@
  * game on rigid2d (`PushBoxesGame`) that both modes can run.
  */
 export { ConditionedLink, type ConditionedLinkOptions } from './conditioned-link.js';
+export { DeltaDecodingLink, DeltaEncodingLink } from './delta-link.js';
 export type { NetGame } from './game.js';
 export { type JoinedClient, joinStateSync } from './join.js';
 export { type Link, type NetworkConditions, SimulatedNetwork } from './link.js';

@@ -1,6 +1,7 @@
 /**
  * The game server: rikigaku's networking (src/net) over WebSockets (the `ws` package) in Node.
- * Clients connect to `ws://host:port/net?room=NAME&mode=state|lockstep`; the first client of a
+ * Clients connect to `ws://host:port/net?room=NAME&mode=state|lockstep` (state rooms: `&delta=1`
+ * for delta-compressed snapshots, src/net/delta-link.ts); the first client of a
  * name creates the room — a `StateRoom` (an authoritative `StateServer`, the default) or a
  * `LockstepRelay` — and the room ends when its last client leaves. The server ticks every room
  * at a fixed rate on its own clock (or the caller ticks it, for tests).
@@ -231,7 +232,7 @@ export class GameServer {
       refuse(verdict);
       return;
     }
-    const { name, mode, address } = verdict;
+    const { name, mode, address, delta } = verdict;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const link = new ClientLink(ws, address, this.limits, this.now, this.counters);
       if (this.isClosed) {
@@ -259,7 +260,7 @@ export class GameServer {
         this.rooms.set(name, room);
         this.log(`room ${name} (${mode}) opened`);
       }
-      if (room.mode !== mode || !room.join(link)) {
+      if (room.mode !== mode || !(room.mode === 'state' ? room.join(link, delta) : room.join(link))) {
         link.end(1013, 'room full');
         return;
       }
@@ -351,7 +352,7 @@ export class GameServer {
   /** The room, mode and address of an upgrade request, or the HTTP status that turns it away. */
   private admit(
     req: IncomingMessage,
-  ): { name: string; mode: 'state' | 'lockstep'; address: string } | string {
+  ): { name: string; mode: 'state' | 'lockstep'; address: string; delta: boolean } | string {
     if (this.isClosed) return '503 Service Unavailable';
     let query: URLSearchParams;
     try {
@@ -369,7 +370,7 @@ export class GameServer {
     const existing = this.rooms.get(name);
     if (existing && (existing.mode !== mode || existing.size >= existing.capacity)) return '409 Conflict';
     if (!existing && this.rooms.size >= this.o.maxRooms) return '503 Service Unavailable';
-    return { name, mode, address };
+    return { name, mode, address, delta: query.get('delta') === '1' };
   }
 
   private heartbeat(): void {

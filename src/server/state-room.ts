@@ -7,6 +7,7 @@
  * back as +0 and the live world's bit-exact hash could never be matched by any client. Each client's inputs drive only its own slot; what a client sends can never reach
  * another slot (the `StateServer` validates and rate-limits per client).
  */
+import { DeltaEncodingLink } from '../net/delta-link.js';
 import type { NetGame } from '../net/game.js';
 import { checkMessage } from '../net/state-check.js';
 import { StateServer } from '../net/state-sync.js';
@@ -54,10 +55,13 @@ export class StateRoom {
     return this.game.players;
   }
 
-  /** Takes a client into a free slot; false when the room is full. */
-  join(link: ClientLink): boolean {
+  /**
+   * Takes a client into a free slot; false when the room is full. With `delta`, its snapshots
+   * are delta-compressed (src/net/delta-link.ts; the client decodes them with `DeltaDecodingLink`).
+   */
+  join(link: ClientLink, delta = false): boolean {
     if (this.links.size >= this.capacity) return false;
-    if (this.server.accept(link) < 0) return false;
+    if (this.server.accept(delta ? new DeltaEncodingLink(link) : link) < 0) return false;
     this.links.add(link);
     const prev = link.onEnd;
     link.onEnd = () => {

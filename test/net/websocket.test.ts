@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { Prng } from '../../src/math/prng.js';
 import { ConditionedLink } from '../../src/net/conditioned-link.js';
+import { DeltaDecodingLink } from '../../src/net/delta-link.js';
 import { joinStateSync } from '../../src/net/join.js';
 import { LockstepPeer } from '../../src/net/lockstep.js';
 import type { WelcomeMessage } from '../../src/net/protocol.js';
@@ -69,12 +70,17 @@ describe('netcode over loopback WebSockets', () => {
     const conditions = { latencyMs: 50, jitterMs: 25, loss: 0.1 };
     const joined = await Promise.all(
       [1, 2].map(async (seed) => {
-        const link = new WebSocketLink(new WebSocket(`${url}?room=converge`) as never);
+        // the second client asks for delta-compressed snapshots (decoded below the simulated loss)
+        const delta = seed === 2;
+        const link = new WebSocketLink(
+          new WebSocket(`${url}?room=converge${delta ? '&delta=1' : ''}`) as never,
+        );
+        const decoder = delta ? new DeltaDecodingLink(link) : null;
         // the join itself is reliable (as over TCP); the simulated conditions start after it
-        const cond = new ConditionedLink(link, { seed });
+        const cond = new ConditionedLink(decoder ?? link, { seed });
         const j = await joinStateSync<PushInput, PushBoxesGame>(cond, gameFor, { leadTicks: 8 });
         cond.setConditions(conditions);
-        return { ...j, link, cond };
+        return { ...j, link, cond, decoder };
       }),
     );
     expect(joined.map((j) => j.client.player).sort()).toEqual([0, 1]);
@@ -116,6 +122,11 @@ describe('netcode over loopback WebSockets', () => {
       expect(j.link.bytesReceived).toBeGreaterThan(0);
       j.link.close();
     }
+    // the delta-compressed client received its snapshots in far fewer bytes, all applied
+    const d = joined[1]!.decoder!;
+    expect(d.refused).toBe(0);
+    expect(d.states).toBeGreaterThan(30);
+    expect(d.charsIn / d.charsOut).toBeLessThan(0.8);
     await sleep(100);
     expect(server.room('converge')).toBeUndefined();
   }, 40_000);
