@@ -9,6 +9,7 @@
 import { collide3, supportsPair3 } from '../geometry/collide3d.js';
 import { BODY_DYNAMIC } from './body-store.js';
 import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING, MAX_POINTS } from './contact-store.js';
+import { jointBlocksCollision3 } from './joints/joint-def.js';
 import { shapeWorldTransform3 } from './shape.js';
 import { shouldCollide3 } from './shape-store.js';
 import { wakeBody3 } from './sleep.js';
@@ -40,6 +41,7 @@ function addPair3(w: World3, a: number, b: number): void {
   if (sh.sensor[a] && sh.sensor[b]) return;
   if (!supportsPair3(sh.kind[a]!, sh.kind[b]!)) return;
   if (!shouldCollide3(sh, a, b)) return;
+  if (w.joints.live > 0 && jointBlocksCollision3(w, ba, bb)) return;
   const cs = w.contactStore;
   if (cs.find(a, b, ba, bb) !== -1) return;
   const sensor = sh.sensor[a]! | sh.sensor[b]!;

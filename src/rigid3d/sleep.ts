@@ -6,6 +6,7 @@
 import type { IslandStore } from '../dynamics/islands.js';
 import { BODY_KINEMATIC, BODY_STATIC, type BodyStore3 } from './body-store.js';
 import { CONTACT_SENSOR, CONTACT_TOUCHING, type ContactStore3 } from './contact-store.js';
+import type { JointStore3 } from './joints/joint-store.js';
 import type { World3 } from './world.js';
 
 function stop(b: BodyStore3, j: number): void {
@@ -43,8 +44,11 @@ export function sleepIsland3(b: BodyStore3, isl: IslandStore, i: number): void {
   for (let j = isl.head[k]!; j !== -1; j = isl.next[j]!) stop(b, j);
 }
 
-/** The neighbour walk of the island split: each body joined to `body` by a touching non-sensor contact. */
-export function islandNeighbours3(cs: ContactStore3): (body: number, visit: (other: number) => void) => void {
+/** The neighbour walk of the island split: each body joined to `body` by a touching non-sensor contact or a joint. */
+export function islandNeighbours3(
+  cs: ContactStore3,
+  js: JointStore3,
+): (body: number, visit: (other: number) => void) => void {
   return (body, visit) => {
     for (let e = cs.edges.head[body]!; e !== -1; e = cs.edges.next[e]!) {
       const c = e >> 1;
@@ -52,6 +56,9 @@ export function islandNeighbours3(cs: ContactStore3): (body: number, visit: (oth
       if ((f & CONTACT_TOUCHING) === 0 || (f & CONTACT_SENSOR) !== 0) continue;
       visit((e & 1) === 1 ? cs.bodyA[c]! : cs.bodyB[c]!);
     }
+    const je = js.edges;
+    if (body >= je.bodyCapacity) return;
+    for (let e = je.head[body]!; e !== -1; e = je.next[e]!) visit(js.other(e));
   };
 }
 
@@ -83,6 +90,11 @@ export function updateSleep3(w: World3): void {
         const c = e >> 1;
         if (cs.pointCount[c] === 0) continue;
         b.sleepTime[(e & 1) === 1 ? cs.bodyA[c]! : cs.bodyB[c]!] = 0;
+      }
+      // a moving kinematic body keeps the bodies jointed to it awake
+      const js = w.joints;
+      if (kin < js.edges.bodyCapacity) {
+        for (let e = js.edges.head[kin]!; e !== -1; e = js.edges.next[e]!) b.sleepTime[js.other(e)] = 0;
       }
     }
   }

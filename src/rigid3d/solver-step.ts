@@ -52,6 +52,16 @@ import {
   GYRO_MOMENTUM,
   implicitGyroscopic,
 } from './gyroscopic.js';
+import { jointBreakEvents3 } from './joints/joint-break.js';
+import { setJointSoftness3 } from './joints/joint-context.js';
+import {
+  finishJoints3,
+  prepareJointStep3,
+  projectJoints3,
+  resetJointImpulses3,
+  solveJoints3,
+  warmStartJoints3,
+} from './joints/joint-solver.js';
 import type { World3 } from './world.js';
 
 /** The solver's reusable arrays and per-step numbers (one per world). */
@@ -285,6 +295,15 @@ export function solve3(w: World3): void {
   loadBodyStates3(b, list, nAwake, ss, s.stateOf);
   prepareContacts3(b, cs, active, nActive, st.warmStarting, cc, cb, s.stateOf);
   const mode = st.positionCorrection;
+  // the joints: listed, softness for the substep, packed (textbook §26.2 "ジョイントとモーター")
+  const jctx = w.jointContext;
+  jctx.ss = ss;
+  setJointSoftness3(jctx, mode === 'soft-step', st.jointHertz, st.jointDampingRatio, st.beta, h);
+  const nJoints = w.joints.live > 0 ? prepareJointStep3(jctx, b.awake, s.stateOf, st.warmStarting) : 0;
+  const jl = jctx.list;
+  const jb = jctx.jb;
+  // joint passes per solve or relax pass (0 when there are none)
+  const jointIterations = nJoints > 0 ? w.jointIterations : 0;
   const pass = s.pass;
   pass.h = h;
   pass.invH = 1 / h;
@@ -310,11 +329,16 @@ export function solve3(w: World3): void {
   for (let sub = 0; sub < substeps; sub++) {
     integrateVelocities3(w, list, nAwake, ss);
     pass.reverse = ((stepCount * substeps + sub) & 1) === 1;
+    if (nJoints > 0) {
+      if (st.warmStarting) warmStartJoints3(jctx, jl, nJoints, jb);
+      else if (sub > 0) resetJointImpulses3(jctx, nJoints);
+    }
     if (st.warmStarting) warmStart3(ss, cc, cb, nActive);
     else if (sub > 0) resetImpulses3(cc, nActive);
     pass.mode = mode === 'soft-step' ? BIAS_SOFT : mode === 'baumgarte' ? BIAS_BAUMGARTE : BIAS_NONE;
     for (let it = 1; it <= st.iterations; it++) {
       if (mode !== 'soft-step') pass.reverse = ((stepCount + it) & 1) === 0;
+      for (let ji = 0; ji < jointIterations; ji++) solveJoints3(jctx, jl, nJoints, jb, true);
       solveContacts3(ss, cc, cb, nActive, pass);
       if (trace !== undefined) emitTrace(w, trace, SolverStage.solve, sub, it);
     }
@@ -322,9 +346,11 @@ export function solve3(w: World3): void {
     if (mode === 'soft-step') {
       pass.mode = BIAS_NONE;
       for (let it = 1; it <= st.relaxIterations; it++) {
+        for (let ji = 0; ji < jointIterations; ji++) solveJoints3(jctx, jl, nJoints, jb, false);
         solveContacts3(ss, cc, cb, nActive, pass);
         if (trace !== undefined) emitTrace(w, trace, SolverStage.relax, sub, it);
       }
+      if (nJoints > 0) projectJoints3(jctx, jl, nJoints, jb);
     } else if (mode === 'split-impulse') {
       for (let it = 1; it <= st.positionIterations; it++) {
         solvePositions3(ss, cc, cb, nActive, s.split);
@@ -335,7 +361,9 @@ export function solve3(w: World3): void {
   applyRestitution3(ss, cc, cb, nActive, pass);
   if (trace !== undefined) emitTrace(w, trace, SolverStage.restitution, substeps - 1, 1);
   storeImpulses3(cs, active, nActive, cc);
+  const nBroken = nJoints > 0 ? finishJoints3(jctx, jl, nJoints, jctx.broken) : 0;
   storeSeparations3(ss, cs, active, nActive, cc, cb);
   storeVelocities3(b, list, nAwake, ss);
   storeTransforms3(b, list, nAwake, ss, s.stateOf);
+  if (nBroken > 0) jointBreakEvents3(w, jctx.broken, nBroken);
 }

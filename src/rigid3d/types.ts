@@ -91,6 +91,11 @@ export interface BodyDef3 {
   fixedRotation?: boolean;
   /** may this body fall asleep, default true */
   sleepEnabled?: boolean;
+  /**
+   * a bullet: the continuous stage sweeps it against every shape, dynamic ones included (not only
+   * static and kinematic ones), so it cannot pass through thin or fast bodies; default false
+   */
+  bullet?: boolean;
   /** starts awake, default true */
   awake?: boolean;
   /** any value the caller wants to find again (not used by the engine) */
@@ -170,6 +175,16 @@ export interface WorldDef3 {
   friction?: FrictionModel;
   /** allow islands to fall asleep, default true */
   enableSleep?: boolean;
+  /**
+   * joint passes per solver pass (an integer ≥ 1), default 2: Gauss–Seidel over a chain converges
+   * with the passes, so long chains and heavy loads stretch less (a 100:1 load on a chain: use 4)
+   */
+  jointIterations?: number;
+  /**
+   * continuous collision for fast bodies against static and kinematic shapes (time of impact by
+   * conservative advancement), default true; bullets are swept whatever this says
+   */
+  continuous?: boolean;
   /** seconds below the sleep tolerance before an island sleeps, default 0.5 */
   timeToSleep?: number;
   /** a body is "still" when max(|v|, extent·|ω|) < this (m/s), default 0.05 */
@@ -268,6 +283,8 @@ export interface WorldEvents3 {
   sensorBegin: SensorEvent3[];
   /** shapes that left a sensor */
   sensorEnd: SensorEvent3[];
+  /** joints that broke (and were destroyed) */
+  jointBreak: import('./joints/joint-types.js').JointBreakEvent3[];
 }
 
 /** Which shapes a query sees: filter bits like a shape's, and an optional predicate. */
@@ -295,3 +312,5 @@ export interface RayHitInfo3 {
   /** the fraction of the ray's length, in [0, 1] */
   fraction: number;
 }
+
+export type * from './joints/joint-types.js';

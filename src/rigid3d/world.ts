@@ -8,7 +8,8 @@
  *   term → warm start → solve → integrate orientations → relax or split-impulse passes,
  *   restitution; solver-step.ts, contact-solver.ts) → non-finite check (body.ts) → finalize
  *   (forces cleared, world inverse inertia R I⁻¹ Rᵀ rebuilt, boxes and proxies, sleep timers;
- *   finalize.ts) → sleep (persistent islands; sleep.ts)
+ *   finalize.ts) → continuous (time of impact of fast bodies and bullets; continuous.ts) → sleep
+ *   (persistent islands; sleep.ts)
  *
  * Storage is structure of arrays (body-store.ts, shape-store.ts, contact-store.ts); handles are
  * numbers with a generation counter and a world tag (handles.ts). Nothing is allocated inside
@@ -40,11 +41,43 @@ import {
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, BodyStore3 } from './body-store.js';
 import { collide3d, updatePairs3 } from './contact.js';
 import { CONTACT_SENSOR, ContactStore3, MAX_POINTS } from './contact-store.js';
+import { booleanOption, solveContinuous3 } from './continuous.js';
 import { StepEvents3 } from './events.js';
 import { finalizeBodies3 } from './finalize.js';
 import { GYRO_EXPLICIT, GYRO_IMPLICIT, GYRO_MOMENTUM, GYRO_NONE } from './gyroscopic.js';
-import { encodeHandle, HANDLE_BODY, HANDLE_SHAPE, isLiveHandle, newWorldTag, slotOf } from './handles.js';
+import {
+  encodeHandle,
+  HANDLE_BODY,
+  HANDLE_JOINT,
+  HANDLE_SHAPE,
+  isLiveHandle,
+  newWorldTag,
+  slotOf,
+} from './handles.js';
 import { updateWorldInertia } from './inertia.js';
+import { JointContext3 } from './joints/joint-context.js';
+import { createJointSlot3, destroyBodyJoints3, destroyJointSlot3 } from './joints/joint-def.js';
+import {
+  jointAngle3,
+  jointPose3,
+  jointSpeed3,
+  jointTranslation3,
+  swingTwistAngles,
+} from './joints/joint-readouts.js';
+import {
+  setJointLimits3,
+  setJointMotor3,
+  setJointSpring3,
+  setMouseTarget3,
+} from './joints/joint-settings.js';
+import { JOINT3_KIND_NAMES, JointStore3 } from './joints/joint-store.js';
+import type {
+  JointDef3,
+  JointId3,
+  JointKind3,
+  JointMotorSettings3,
+  JointSpringSettings3,
+} from './joints/joint-types.js';
 import { overlapShape, rayCastAll, rayCastClosest, shapeCast } from './queries.js';
 import { addShape3, destroyShapeSlot3, shapeGeometry3, updateBodyBoxes3 } from './shape.js';
 import { ShapeStore3 } from './shape-store.js';
@@ -68,7 +101,7 @@ import type {
   WorldDef3,
   WorldEvents3,
 } from './types.js';
-import { choice, quat, resolveTunables3, tunable, vec3 } from './world-settings.js';
+import { choice, num, quat, resolveTunables3, tunable, vec3 } from './world-settings.js';
 
 const GYRO_MODES: readonly GyroscopicMode[] = ['implicit', 'momentum', 'explicit', 'none'];
 const GYRO_CODES = [GYRO_IMPLICIT, GYRO_MOMENTUM, GYRO_EXPLICIT, GYRO_NONE];
@@ -85,6 +118,8 @@ export class StepProfile3 {
   finalize = 0.5;
   /** islands and sleep */
   sleep = 0.5;
+  /** continuous collision (time of impact of fast bodies and bullets) */
+  continuous = 0.5;
   /** the whole step */
   step = 0.5;
 }
@@ -123,6 +158,8 @@ export class World3 {
   readonly frictionCode: number;
   /** allow islands to fall asleep */
   enableSleep = true;
+  /** sweep fast bodies against static and kinematic shapes (continuous.ts); bullets are swept regardless */
+  continuous = true;
   private sleepTimeField = 0.5;
   private sleepToleranceField = 0.5;
   private hitThresholdField = 0.5;
@@ -132,7 +169,7 @@ export class World3 {
   /** steps taken */
   stepCount = 0;
   /** figures of the last step */
-  readonly lastStep = { pairTests: 0, activeContacts: 0, awakeBodies: 0, newPairs: 0 };
+  readonly lastStep = { pairTests: 0, activeContacts: 0, awakeBodies: 0, newPairs: 0, continuousMoved: 0 };
   /** wall-clock milliseconds of the last step's stages */
   readonly profile = new StepProfile3();
   /** measure the stages into `profile` (default true) */
@@ -157,6 +194,12 @@ export class World3 {
   readonly taggedSpeculative: unknown[] = [null];
   /** @internal the neighbour walk of the island split */
   readonly islandNeighbours: (body: number, visit: (other: number) => void) => void;
+  /** @internal the joint store */
+  readonly joints = new JointStore3();
+  /** @internal the joint solver's context and packed joints */
+  readonly jointContext = new JointContext3();
+  /** joint passes per solver pass (see {@link WorldDef3.jointIterations}) */
+  readonly jointIterations: number;
 
   constructor(def: WorldDef3 = {}) {
     if (def === null || typeof def !== 'object') {
@@ -177,6 +220,7 @@ export class World3 {
     this.friction = choice(def.friction, 'world.friction', ['cone', 'pyramid'], 'cone');
     this.frictionCode = this.friction === 'cone' ? 0 : 1;
     this.enableSleep = def.enableSleep ?? true;
+    this.continuous = booleanOption(def.continuous, 'world.continuous', true);
     const t = resolveTunables3(def);
     this.sleepTimeField = t.timeToSleep;
     this.sleepToleranceField = t.sleepTolerance;
@@ -185,7 +229,16 @@ export class World3 {
     this.taggedSpeculative[0] = this.speculativeField;
     this.broadphase = new DynamicTree({ dimensions: 3, margin: t.aabbMargin });
     this.tag = newWorldTag();
-    this.islandNeighbours = islandNeighbours3(this.contactStore);
+    this.islandNeighbours = islandNeighbours3(this.contactStore, this.joints);
+    this.jointContext.joints = this.joints;
+    this.jointIterations = num(def.jointIterations, 'world.jointIterations', 2, 1);
+    if (!Number.isInteger(this.jointIterations)) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `world.jointIterations: must be an integer, got ${this.jointIterations}`,
+      );
+    }
+    this.jointContext.bodies = this.bodies;
   }
 
   // ---------------------------------------------------------------- tunables
@@ -261,10 +314,11 @@ export class World3 {
     return this.shapeIndex(id);
   }
   /** Is `id` a live body or shape handle of this world? */
-  isValid(id: BodyId3 | ShapeId3): boolean {
+  isValid(id: BodyId3 | ShapeId3 | JointId3): boolean {
     return (
       isLiveHandle(this.bodies, this.tag, HANDLE_BODY, id) ||
-      isLiveHandle(this.shapes, this.tag, HANDLE_SHAPE, id)
+      isLiveHandle(this.shapes, this.tag, HANDLE_SHAPE, id) ||
+      isLiveHandle(this.joints, this.tag, HANDLE_JOINT, id)
     );
   }
 
@@ -277,7 +331,9 @@ export class World3 {
 
   /** Destroys a body, its shapes and their contacts (end events are reported). */
   destroyBody(id: BodyId3): void {
-    destroyBodySlot3(this, this.bodyIndex(id));
+    const i = this.bodyIndex(id);
+    destroyBodyJoints3(this, i);
+    destroyBodySlot3(this, i);
   }
 
   /** Live body handles in slot order. */
@@ -392,6 +448,16 @@ export class World3 {
   /** Is the body awake? */
   isAwake(id: BodyId3): boolean {
     return this.bodies.awake[this.bodyIndex(id)] === 1;
+  }
+
+  /** Is the body a bullet (swept against every shape by the continuous stage)? */
+  isBullet(id: BodyId3): boolean {
+    return this.bodies.bullet[this.bodyIndex(id)] === 1;
+  }
+
+  /** Makes the body a bullet or not (see {@link BodyDef3.bullet}). */
+  setBullet(id: BodyId3, bullet: boolean): void {
+    this.bodies.bullet[this.bodyIndex(id)] = booleanOption(bullet, 'setBullet(bullet)', false) ? 1 : 0;
   }
 
   /** Wakes (true) or puts to sleep (false) the body's whole island. */
@@ -608,11 +674,130 @@ export class World3 {
     updateMass3(this, this.bodyIndex(id));
   }
 
+  // ---------------------------------------------------------------- joints
+
+  /** The handle of joint slot `i`. */
+  jointId(i: number): JointId3 {
+    return encodeHandle(this.joints.generation[i]!, this.tag, HANDLE_JOINT, i) as JointId3;
+  }
+
+  /** Slot index of a joint handle (validated; errors name `where`). */
+  jointSlot(id: JointId3, where = 'joint'): number {
+    return slotOf(this.joints, this.tag, HANDLE_JOINT, id, where);
+  }
+
+  /**
+   * Creates a joint between two bodies (textbook §26.2 "ジョイントとモーター"), chosen by `kind`:
+   * 'ball', 'hinge', 'slider' ('prismatic'), 'fixed', 'distance', 'cone-twist', 'six-dof', 'mouse';
+   * see {@link JointDef3}. Anchors and axes are world coordinates at creation. Both bodies wake.
+   */
+  createJoint(def: JointDef3): JointId3 {
+    return this.jointId(createJointSlot3(this, def));
+  }
+
+  /** Destroys a joint (its bodies wake). */
+  destroyJoint(id: JointId3): void {
+    destroyJointSlot3(this, this.jointSlot(id, 'destroyJoint'));
+  }
+
+  /** Live joint handles in slot order. */
+  jointIds(): JointId3[] {
+    const out: JointId3[] = [];
+    for (let i = 0; i < this.joints.count; i++) if (this.joints.alive[i]) out.push(this.jointId(i));
+    return out;
+  }
+
+  /** Number of live joints. */
+  get jointCount(): number {
+    return this.joints.live;
+  }
+
+  /** The joint's kind. */
+  getJointKind(id: JointId3): JointKind3 {
+    return JOINT3_KIND_NAMES[this.joints.kind[this.jointSlot(id)]!]!;
+  }
+
+  /** The joint's two bodies [A, B]. */
+  getJointBodies(id: JointId3): [BodyId3, BodyId3] {
+    const j = this.jointSlot(id);
+    return [this.bodyId(this.joints.bodyA[j]!), this.bodyId(this.joints.bodyB[j]!)];
+  }
+
+  /** The joint's user value. */
+  getJointUserData(id: JointId3): unknown {
+    return this.joints.userData[this.jointSlot(id)];
+  }
+
+  /** The last step's reaction force on body B (N, world axes); A feels the opposite. */
+  getJointReactionForce(id: JointId3): [number, number, number] {
+    const j = 3 * this.jointSlot(id);
+    const f = this.joints.force;
+    return [f[j]!, f[j + 1]!, f[j + 2]!];
+  }
+
+  /** The last step's reaction torque on body B (N·m, world axes, about the anchor). */
+  getJointReactionTorque(id: JointId3): [number, number, number] {
+    const j = 3 * this.jointSlot(id);
+    const t = this.joints.torque;
+    return [t[j]!, t[j + 1]!, t[j + 2]!];
+  }
+
+  /** The two anchors in the world now [ax, ay, az, bx, by, bz] (they coincide when the joint holds). */
+  getJointAnchors(id: JointId3): [number, number, number, number, number, number] {
+    const s = jointPose3(this, this.jointSlot(id));
+    return [...s.anchorA, ...s.anchorB];
+  }
+
+  /** The joint axis (frame A's x axis) in the world now. */
+  getJointAxis(id: JointId3): [number, number, number] {
+    return jointPose3(this, this.jointSlot(id)).axis;
+  }
+
+  /** Hinge: the angle about the axis; cone-twist: the twist angle (rad, (−π, π], 0 at creation). */
+  getJointAngle(id: JointId3): number {
+    return jointAngle3(this, this.jointSlot(id, 'getJointAngle'));
+  }
+
+  /** Cone-twist (or any joint): the swing angle of B's axis away from A's (rad, [0, π]). */
+  getJointSwingAngle(id: JointId3): number {
+    return swingTwistAngles(jointPose3(this, this.jointSlot(id, 'getJointSwingAngle')).relative).swing;
+  }
+
+  /** Slider: the translation along the axis (m, 0 at creation). */
+  getJointTranslation(id: JointId3): number {
+    return jointTranslation3(this, this.jointSlot(id, 'getJointTranslation'));
+  }
+
+  /** Hinge: relative angular speed about the axis (rad/s); slider: relative speed along it (m/s). */
+  getJointSpeed(id: JointId3): number {
+    return jointSpeed3(this, this.jointSlot(id, 'getJointSpeed'));
+  }
+
+  /** Changes a hinge's or slider's motor (the fields given); wakes the bodies. */
+  setJointMotor(id: JointId3, motor: JointMotorSettings3): void {
+    setJointMotor3(this, this.jointSlot(id, 'setJointMotor'), motor);
+  }
+
+  /** Changes a hinge's, slider's or distance joint's limits (enables them); wakes the bodies. */
+  setJointLimits(id: JointId3, lower: number, upper: number): void {
+    setJointLimits3(this, this.jointSlot(id, 'setJointLimits'), lower, upper);
+  }
+
+  /** Changes a hinge's, slider's, distance or mouse joint's spring (the fields given); wakes the bodies. */
+  setJointSpring(id: JointId3, spring: JointSpringSettings3): void {
+    setJointSpring3(this, this.jointSlot(id, 'setJointSpring'), spring);
+  }
+
+  /** Moves a mouse joint's target (world point); wakes the dragged body. */
+  setJointTarget(id: JointId3, target: Vec3Tuple): void {
+    setMouseTarget3(this, this.jointSlot(id, 'setJointTarget'), vec3(target, 'setJointTarget(target)'));
+  }
+
   // ---------------------------------------------------------------- step
 
   /**
    * Advances the world by `dt` seconds (a fixed step, e.g. 1/60): pairs → collide → solve →
-   * non-finite check → finalize → sleep, each timed into `profile`.
+   * non-finite check → finalize → continuous (fast bodies and bullets) → sleep, each timed into `profile`.
    */
   step(dt: number): void {
     assertFinite(dt, 'step(dt)');
@@ -631,6 +816,8 @@ export class World3 {
     const t3 = timed ? performance.now() : 0;
     finalizeBodies3(this);
     const t4 = timed ? performance.now() : 0;
+    this.lastStep.continuousMoved = solveContinuous3(this);
+    const tc = timed ? performance.now() : 0;
     updateSleep3(this);
     this.time += dt;
     this.stepCount++;
@@ -640,7 +827,8 @@ export class World3 {
       p.collide = t2 - t1;
       p.solve = t3 - t2;
       p.finalize = t4 - t3;
-      p.sleep = t5 - t4;
+      p.continuous = tc - t4;
+      p.sleep = t5 - tc;
       p.step = t5 - t0;
     }
   }

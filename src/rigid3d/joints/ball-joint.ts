@@ -1,0 +1,104 @@
+/**
+ * The ball-and-socket (spherical) joint (textbook §26.2 "ジョイントとモーター"): the anchors
+ * coincide, C = (cB + rB) − (cA + rA) = 0, three equations solved together through the 3 × 3
+ * effective mass K = (mA + mB)·1 − [rA]ₓ IA⁻¹ [rA]ₓ − [rB]ₓ IB⁻¹ [rB]ₓ without clamping: the
+ * impulse may take any direction; every rotation stays free.
+ */
+import {
+  anchorsNow,
+  J_IMPULSE,
+  type JointContext3,
+  type JointKindSolver3,
+  rigidSoftness,
+  T_C,
+  T_D,
+  T_L,
+  T_LA,
+  T_LB,
+  T_P,
+  T_RA,
+  T_RB,
+  T_SB,
+} from './joint-context.js';
+import { applyJointImpulse, pointBlock, projectPoint } from './joint-rows.js';
+
+/** Copies the current anchors into the lever arms and the point impulse at jc[acc..] into t[T_P]; clears t[T_L]. */
+export function pointWarmStart(ctx: JointContext3, acc: number): void {
+  const t = ctx.t;
+  const jc = ctx.jc;
+  for (let i = 0; i < 3; i++) {
+    t[T_LA + i] = t[T_RA + i]!;
+    t[T_LB + i] = t[T_RB + i]!;
+    t[T_P + i] = jc[acc + i]!;
+    t[T_L + i] = 0;
+  }
+}
+
+/**
+ * The point constraint: anchors now, C = d, the 3 × 3 block. In the soft step it is rigid at the
+ * velocity level (Ċ = 0 with full mass and no impulse leak, so a chain under load does not sag by
+ * the softness' F/(m ω²) per link) and its position error is removed after each substep by the
+ * projection (`projectAnchors`); in the PGS modes a Baumgarte bias β/h·C.
+ */
+export function solvePoint(
+  ctx: JointContext3,
+  o: number,
+  oa: number,
+  ob: number,
+  acc: number,
+  useBias: boolean,
+): void {
+  const t = ctx.t;
+  anchorsNow(ctx, o, oa, ob);
+  t[T_C] = t[T_D]!;
+  t[T_C + 1] = t[T_D + 1]!;
+  t[T_C + 2] = t[T_D + 2]!;
+  if (ctx.baumgarte) rigidSoftness(ctx, useBias);
+  else {
+    // soft step: rigid at the velocity level (Ċ = 0, no leak); the projection removes C
+    t[T_SB] = 0;
+    t[T_SB + 1] = 1;
+    t[T_SB + 2] = 0;
+  }
+  pointBlock(ctx, o, oa, ob, acc);
+}
+
+/** The position projection of the point constraint (joint-rows.ts `projectPoint`). */
+export function projectAnchors(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  anchorsNow(ctx, o, oa, ob);
+  ctx.t[T_SB] = ctx.projection;
+  projectPoint(ctx, o, oa, ob);
+}
+
+/** No position projection (joints without a point constraint). */
+export function noProjection(_ctx: JointContext3, _o: number, _oa: number, _ob: number): void {}
+
+function prepare(_ctx: JointContext3, _j: number, _o: number): void {}
+
+function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  anchorsNow(ctx, o, oa, ob);
+  pointWarmStart(ctx, o + J_IMPULSE);
+  applyJointImpulse(ctx, o, oa, ob);
+}
+
+function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
+  solvePoint(ctx, o, oa, ob, o + J_IMPULSE, useBias);
+}
+
+function reaction(ctx: JointContext3, j: number, o: number): void {
+  const js = ctx.joints;
+  const jc = ctx.jc;
+  for (let i = 0; i < 3; i++) {
+    js.force[3 * j + i] = jc[o + J_IMPULSE + i]! * ctx.invH;
+    js.torque[3 * j + i] = 0;
+  }
+}
+
+/** The ball joint's passes. */
+export const ballJointSolver: JointKindSolver3 = {
+  prepare,
+  warmStart,
+  solve,
+  reaction,
+  project: projectAnchors,
+};

@@ -1,0 +1,201 @@
+/**
+ * The cone-twist joint (textbook §26.2 "ジョイントとモーター", §25.6's ragdoll shoulders, hips and
+ * neck): the point constraint plus limits on the swing–twist decomposition of the relative
+ * rotation q = s·τ (τ the twist about A's x axis, the limb's axis; s the swing, a rotation about
+ * an axis in A's y–z plane). The swing angle 2·atan2(|s_v|, s_w) stays inside the cone's half
+ * angle (one inequality about the swing axis), the twist angle 2·atan2(τ_x, τ_w) between its lower
+ * and upper limits (two inequalities about the twist axis), each acting only at the limit
+ * (speculative inside); an optional friction torque (each world axis, clamped to ±τf·h) damps the
+ * relative rotation, as a ragdoll's muscles at rest do.
+ */
+import { patan2 } from '../../math/portable.js';
+import { pointWarmStart, projectAnchors, solvePoint } from './ball-joint.js';
+import { startAxes } from './hinge-joint.js';
+import {
+  anchorsNow,
+  framesNow,
+  J_IMPULSE,
+  J_KIND,
+  type JointContext3,
+  type JointKindSolver3,
+  limitRow,
+  T_AX,
+  T_AY,
+  T_AZ,
+  T_B,
+  T_BX,
+  T_FREE,
+  T_HI,
+  T_IS,
+  T_L,
+  T_LO,
+  T_MS,
+  T_Q,
+  T_U,
+} from './joint-context.js';
+import { angularRow, applyJointImpulse } from './joint-rows.js';
+import { JP_CONE, JP_FRICTION, JP_STRIDE, JP_TWIST_LOWER, JP_TWIST_UPPER } from './joint-store.js';
+
+const C_CONE = J_KIND;
+const C_LOWER = J_KIND + 1;
+const C_UPPER = J_KIND + 2;
+const C_FRICTION = J_KIND + 3;
+const C_SWING_AXIS = J_KIND + 4;
+const CI_POINT = J_IMPULSE;
+const CI_SWING = J_IMPULSE + 3;
+const CI_LOWER = J_IMPULSE + 4;
+const CI_UPPER = J_IMPULSE + 5;
+const CI_FRICTION = J_IMPULSE + 6;
+
+// scratch: swing angle, twist angle, swing axis (3), twist axis (3), 1 when the swing axis is defined
+const S_SWING = T_FREE;
+const S_TWIST = T_FREE + 1;
+const S_SWING_AXIS = T_FREE + 2;
+const S_TWIST_AXIS = T_FREE + 5;
+const S_HAS_SWING = T_FREE + 8;
+
+function prepare(ctx: JointContext3, j: number, o: number): void {
+  const jc = ctx.jc;
+  const p = ctx.joints.param;
+  const q = j * JP_STRIDE;
+  jc[o + C_CONE] = p[q + JP_CONE]!;
+  jc[o + C_LOWER] = p[q + JP_TWIST_LOWER]!;
+  jc[o + C_UPPER] = p[q + JP_TWIST_UPPER]!;
+  jc[o + C_FRICTION] = p[q + JP_FRICTION]! * ctx.h;
+  jc[o + C_SWING_AXIS] = 0;
+  jc[o + C_SWING_AXIS + 1] = 0;
+  jc[o + C_SWING_AXIS + 2] = 0;
+  if (!(jc[o + C_FRICTION]! > 0)) {
+    jc[o + CI_FRICTION] = 0;
+    jc[o + CI_FRICTION + 1] = 0;
+    jc[o + CI_FRICTION + 2] = 0;
+  }
+}
+
+/**
+ * The swing–twist decomposition of t[T_Q] (after framesNow): swing and twist angles, the world
+ * swing axis (frame A's y–z plane) and the twist axis (the mean of the two frames' x axes).
+ */
+export function swingTwist(ctx: JointContext3): void {
+  const t = ctx.t;
+  const qx = t[T_Q]!;
+  const qy = t[T_Q + 1]!;
+  const qz = t[T_Q + 2]!;
+  const qw = t[T_Q + 3]!;
+  const n2 = qx * qx + qw * qw;
+  let tx = 0;
+  let tw = 1;
+  if (n2 > 1e-18) {
+    const inv = 1 / Math.sqrt(n2);
+    tx = qx * inv;
+    tw = qw * inv;
+  }
+  t[S_TWIST] = 2 * patan2(tx, tw);
+  // s = q·conj(τ): (0, qy·tw − qz·tx, qy·tx + qz·tw, qw·tw + qx·tx)
+  const sy = qy * tw - qz * tx;
+  const sz = qy * tx + qz * tw;
+  const sw = qw * tw + qx * tx;
+  const sv = Math.sqrt(sy * sy + sz * sz);
+  t[S_SWING] = 2 * patan2(sv, sw);
+  if (sv > 1e-12) {
+    const ay = sy / sv;
+    const az = sz / sv;
+    for (let i = 0; i < 3; i++) t[S_SWING_AXIS + i] = ay * t[T_AY + i]! + az * t[T_AZ + i]!;
+    t[S_HAS_SWING] = 1;
+  } else t[S_HAS_SWING] = 0;
+  let ux = t[T_AX]! + t[T_BX]!;
+  let uy = t[T_AX + 1]! + t[T_BX + 1]!;
+  let uz = t[T_AX + 2]! + t[T_BX + 2]!;
+  const ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
+  if (ul > 1e-12) {
+    ux /= ul;
+    uy /= ul;
+    uz /= ul;
+  } else {
+    ux = t[T_AX]!;
+    uy = t[T_AX + 1]!;
+    uz = t[T_AX + 2]!;
+  }
+  t[S_TWIST_AXIS] = ux;
+  t[S_TWIST_AXIS + 1] = uy;
+  t[S_TWIST_AXIS + 2] = uz;
+}
+
+function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  const jc = ctx.jc;
+  const t = ctx.t;
+  framesNow(ctx, o, oa, ob);
+  swingTwist(ctx);
+  anchorsNow(ctx, o, oa, ob);
+  pointWarmStart(ctx, o + CI_POINT);
+  const swing = t[S_HAS_SWING] === 1 ? jc[o + CI_SWING]! : 0;
+  if (t[S_HAS_SWING] !== 1) jc[o + CI_SWING] = 0;
+  const twist = jc[o + CI_LOWER]! - jc[o + CI_UPPER]!;
+  for (let i = 0; i < 3; i++) {
+    t[T_L + i] = -swing * t[S_SWING_AXIS + i]! + twist * t[S_TWIST_AXIS + i]! + jc[o + CI_FRICTION + i]!;
+  }
+  applyJointImpulse(ctx, o, oa, ob);
+}
+
+function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
+  const jc = ctx.jc;
+  const t = ctx.t;
+  framesNow(ctx, o, oa, ob);
+  swingTwist(ctx);
+  const f = jc[o + C_FRICTION]!;
+  if (f > 0) {
+    t[T_B] = 0;
+    t[T_MS] = 1;
+    t[T_IS] = 0;
+    for (let i = 0; i < 3; i++) {
+      t[T_U] = i === 0 ? 1 : 0;
+      t[T_U + 1] = i === 1 ? 1 : 0;
+      t[T_U + 2] = i === 2 ? 1 : 0;
+      t[T_LO] = -f;
+      t[T_HI] = f;
+      angularRow(ctx, o, oa, ob, o + CI_FRICTION + i);
+    }
+  }
+  if (t[S_HAS_SWING] === 1) {
+    limitRow(ctx, jc[o + C_CONE]! - t[S_SWING]!, useBias);
+    for (let i = 0; i < 3; i++) {
+      t[T_U + i] = -t[S_SWING_AXIS + i]!;
+      jc[o + C_SWING_AXIS + i] = t[S_SWING_AXIS + i]!;
+    }
+    angularRow(ctx, o, oa, ob, o + CI_SWING);
+  }
+  const twist = t[S_TWIST]!;
+  if (jc[o + C_LOWER]! > -Math.PI || jc[o + C_UPPER]! < Math.PI) {
+    limitRow(ctx, twist - jc[o + C_LOWER]!, useBias);
+    for (let i = 0; i < 3; i++) t[T_U + i] = t[S_TWIST_AXIS + i]!;
+    angularRow(ctx, o, oa, ob, o + CI_LOWER);
+    limitRow(ctx, jc[o + C_UPPER]! - twist, useBias);
+    for (let i = 0; i < 3; i++) t[T_U + i] = -t[S_TWIST_AXIS + i]!;
+    angularRow(ctx, o, oa, ob, o + CI_UPPER);
+  }
+  solvePoint(ctx, o, oa, ob, o + CI_POINT, useBias);
+}
+
+function reaction(ctx: JointContext3, j: number, o: number): void {
+  const js = ctx.joints;
+  const jc = ctx.jc;
+  const t = ctx.t;
+  startAxes(ctx, o);
+  // the twist about the start-of-step axis, the swing about the last swing axis, the friction
+  const twist = jc[o + CI_LOWER]! - jc[o + CI_UPPER]!;
+  const swing = jc[o + CI_SWING]!;
+  for (let i = 0; i < 3; i++) {
+    js.force[3 * j + i] = jc[o + CI_POINT + i]! * ctx.invH;
+    js.torque[3 * j + i] =
+      (twist * t[T_AX + i]! - swing * jc[o + C_SWING_AXIS + i]! + jc[o + CI_FRICTION + i]!) * ctx.invH;
+  }
+}
+
+/** The cone-twist joint's passes. */
+export const coneTwistJointSolver: JointKindSolver3 = {
+  prepare,
+  warmStart,
+  solve,
+  reaction,
+  project: projectAnchors,
+};

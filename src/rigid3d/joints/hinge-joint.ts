@@ -1,0 +1,268 @@
+/**
+ * The hinge (revolute) joint (textbook §26.2 "ジョイントとモーター"): the ball joint's point
+ * constraint plus the hinge's two rotational constraints — B's axis b stays on A's axis a,
+ * C = (a × b)·(y_A, z_A) = 0 with Ċ = (ωB − ωA)·(y_A, z_A), a 2 × 2 block — leaving the rotation
+ * θ about the axis free. Optional, each on θ (the twist of B's frame relative to A's about the
+ * axis, 2·atan2(q_x, q_w)): a rotational spring (soft, Hz and damping ratio, Catto 2011), a motor
+ * driving the relative angular speed along the axis to the target with its accumulated impulse
+ * clamped to ±τmax·h, and lower / upper limits — inequalities acting only at the limit
+ * (accumulated impulse ≥ 0, speculative inside the range). Solve order: spring, motor, limits,
+ * the two rotational rows, the point (last, so it is the most exactly satisfied).
+ */
+import { makeSoftness } from '../../dynamics/softness.js';
+import { patan2 } from '../../math/portable.js';
+import { pointWarmStart, projectAnchors, solvePoint } from './ball-joint.js';
+import {
+  anchorsNow,
+  framesNow,
+  J_FA,
+  J_IMPULSE,
+  J_KIND,
+  type JointContext3,
+  type JointKindSolver3,
+  limitRow,
+  rigidSoftness,
+  T_AX,
+  T_AY,
+  T_AZ,
+  T_B,
+  T_BX,
+  T_C,
+  T_FREE,
+  T_HI,
+  T_IS,
+  T_L,
+  T_LO,
+  T_MS,
+  T_Q,
+  T_SB,
+  T_U,
+  T_U2,
+} from './joint-context.js';
+import { angularBlock2, angularRow, applyJointImpulse, projectAngular } from './joint-rows.js';
+import {
+  JP_DAMPING,
+  JP_ENABLE_LIMIT,
+  JP_ENABLE_MOTOR,
+  JP_ENABLE_SPRING,
+  JP_HERTZ,
+  JP_LOWER,
+  JP_MAX_MOTOR,
+  JP_MOTOR_SPEED,
+  JP_STRIDE,
+  JP_UPPER,
+} from './joint-store.js';
+import { rigidAngular } from './slider-joint.js';
+
+// kind block (shared with the slider, whose rows are linear)
+/** spring bias rate */
+export const K_SPRING_RATE = J_KIND;
+/** spring mass scale */
+export const K_SPRING_MASS = J_KIND + 1;
+/** spring impulse scale */
+export const K_SPRING_IMPULSE = J_KIND + 2;
+/** 1 with a spring */
+export const K_ENABLE_SPRING = J_KIND + 3;
+/** 1 with a motor */
+export const K_ENABLE_MOTOR = J_KIND + 4;
+/** 1 with limits */
+export const K_ENABLE_LIMIT = J_KIND + 5;
+/** lower limit */
+export const K_LOWER = J_KIND + 6;
+/** upper limit */
+export const K_UPPER = J_KIND + 7;
+/** motor speed */
+export const K_MOTOR_SPEED = J_KIND + 8;
+/** largest motor impulse per substep (τmax·h or Fmax·h) */
+export const K_MAX_MOTOR_IMPULSE = J_KIND + 9;
+
+const HI_POINT = J_IMPULSE;
+const HI_ANGULAR = J_IMPULSE + 3;
+/** hinge and slider: accumulated spring impulse */
+export const HI_SPRING = J_IMPULSE + 5;
+/** accumulated motor impulse */
+export const HI_MOTOR = J_IMPULSE + 6;
+/** accumulated lower-limit impulse */
+export const HI_LOWER = J_IMPULSE + 7;
+/** accumulated upper-limit impulse */
+export const HI_UPPER = J_IMPULSE + 8;
+
+/** The axial features (spring, motor, limits) of a hinge or slider into its kind block. */
+export function prepareAxial(ctx: JointContext3, j: number, o: number): void {
+  const jc = ctx.jc;
+  const p = ctx.joints.param;
+  const q = j * JP_STRIDE;
+  if (p[q + JP_ENABLE_SPRING] === 1) {
+    makeSoftness(p[q + JP_HERTZ]!, p[q + JP_DAMPING]!, ctx.h, ctx.spring);
+    jc[o + K_SPRING_RATE] = ctx.spring.biasRate;
+    jc[o + K_SPRING_MASS] = ctx.spring.massScale;
+    jc[o + K_SPRING_IMPULSE] = ctx.spring.impulseScale;
+  }
+  jc[o + K_ENABLE_SPRING] = p[q + JP_ENABLE_SPRING]!;
+  jc[o + K_ENABLE_MOTOR] = p[q + JP_ENABLE_MOTOR]!;
+  jc[o + K_ENABLE_LIMIT] = p[q + JP_ENABLE_LIMIT]!;
+  jc[o + K_LOWER] = p[q + JP_LOWER]!;
+  jc[o + K_UPPER] = p[q + JP_UPPER]!;
+  jc[o + K_MOTOR_SPEED] = p[q + JP_MOTOR_SPEED]!;
+  jc[o + K_MAX_MOTOR_IMPULSE] = p[q + JP_MAX_MOTOR]! * ctx.h;
+  if (jc[o + K_ENABLE_SPRING] === 0) jc[o + HI_SPRING] = 0;
+  if (jc[o + K_ENABLE_MOTOR] === 0) jc[o + HI_MOTOR] = 0;
+  if (jc[o + K_ENABLE_LIMIT] === 0) {
+    jc[o + HI_LOWER] = 0;
+    jc[o + HI_UPPER] = 0;
+  }
+}
+
+/** The hinge angle θ = 2·atan2(q_x, q_w) of the relative rotation in t[T_Q] (w ≥ 0), into t[T_FREE]. */
+export function hingeAngle(ctx: JointContext3): void {
+  const t = ctx.t;
+  t[T_FREE] = 2 * patan2(t[T_Q]!, t[T_Q + 3]!);
+}
+
+function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  const jc = ctx.jc;
+  const t = ctx.t;
+  framesNow(ctx, o, oa, ob);
+  anchorsNow(ctx, o, oa, ob);
+  pointWarmStart(ctx, HI_POINT + o);
+  const axial = jc[o + HI_SPRING]! + jc[o + HI_MOTOR]! + jc[o + HI_LOWER]! - jc[o + HI_UPPER]!;
+  const l1 = jc[o + HI_ANGULAR]!;
+  const l2 = jc[o + HI_ANGULAR + 1]!;
+  for (let i = 0; i < 3; i++) t[T_L + i] = axial * t[T_AX + i]! + l1 * t[T_AY + i]! + l2 * t[T_AZ + i]!;
+  applyJointImpulse(ctx, o, oa, ob);
+}
+
+/** Sets t[T_U] to ±frame A's x axis. */
+function axisU(t: Float64Array, sign: number): void {
+  t[T_U] = sign * t[T_AX]!;
+  t[T_U + 1] = sign * t[T_AX + 1]!;
+  t[T_U + 2] = sign * t[T_AX + 2]!;
+}
+
+/** The two rotational rows' axes y_A, z_A (T_U, T_U2) and errors (a × b)·y_A, (a × b)·z_A (T_C), after framesNow. */
+function hingeRows(ctx: JointContext3): void {
+  const t = ctx.t;
+  const ax = t[T_AX]!;
+  const ay = t[T_AX + 1]!;
+  const az = t[T_AX + 2]!;
+  const bx = t[T_BX]!;
+  const by = t[T_BX + 1]!;
+  const bz = t[T_BX + 2]!;
+  const cx = ay * bz - az * by;
+  const cy = az * bx - ax * bz;
+  const cz = ax * by - ay * bx;
+  for (let i = 0; i < 3; i++) {
+    t[T_U + i] = t[T_AY + i]!;
+    t[T_U2 + i] = t[T_AZ + i]!;
+  }
+  t[T_C] = cx * t[T_AY]! + cy * t[T_AY + 1]! + cz * t[T_AY + 2]!;
+  t[T_C + 1] = cx * t[T_AZ]! + cy * t[T_AZ + 1]! + cz * t[T_AZ + 2]!;
+}
+
+/** The projection of the two rotational rows and the point after a substep. */
+function project(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  framesNow(ctx, o, oa, ob);
+  hingeRows(ctx);
+  ctx.t[T_SB] = ctx.projection;
+  projectAngular(ctx, o, oa, ob, 2);
+  if (ctx.jc[o + K_ENABLE_LIMIT] === 1) {
+    // a violated limit is projected back onto it
+    framesNow(ctx, o, oa, ob);
+    hingeAngle(ctx);
+    const t = ctx.t;
+    const angle = t[T_FREE]!;
+    const lo = ctx.jc[o + K_LOWER]!;
+    const hi = ctx.jc[o + K_UPPER]!;
+    if (angle < lo || angle > hi) {
+      t[T_C] = angle < lo ? angle - lo : angle - hi;
+      axisU(t, 1);
+      projectAngular(ctx, o, oa, ob, 1);
+    }
+  }
+  projectAnchors(ctx, o, oa, ob);
+}
+
+function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
+  const jc = ctx.jc;
+  const t = ctx.t;
+  framesNow(ctx, o, oa, ob);
+  const spring = jc[o + K_ENABLE_SPRING] === 1;
+  const limit = jc[o + K_ENABLE_LIMIT] === 1;
+  if (spring || limit) hingeAngle(ctx);
+  const angle = t[T_FREE]!;
+  if (spring) {
+    axisU(t, 1);
+    t[T_B] = jc[o + K_SPRING_RATE]! * angle;
+    t[T_MS] = jc[o + K_SPRING_MASS]!;
+    t[T_IS] = jc[o + K_SPRING_IMPULSE]!;
+    t[T_LO] = Number.NEGATIVE_INFINITY;
+    t[T_HI] = Number.POSITIVE_INFINITY;
+    angularRow(ctx, o, oa, ob, o + HI_SPRING);
+  }
+  if (jc[o + K_ENABLE_MOTOR] === 1) {
+    axisU(t, 1);
+    const max = jc[o + K_MAX_MOTOR_IMPULSE]!;
+    t[T_B] = -jc[o + K_MOTOR_SPEED]!;
+    t[T_MS] = 1;
+    t[T_IS] = 0;
+    t[T_LO] = -max;
+    t[T_HI] = max;
+    angularRow(ctx, o, oa, ob, o + HI_MOTOR);
+  }
+  if (limit) {
+    limitRow(ctx, angle - jc[o + K_LOWER]!, useBias);
+    axisU(t, 1);
+    angularRow(ctx, o, oa, ob, o + HI_LOWER);
+    limitRow(ctx, jc[o + K_UPPER]! - angle, useBias);
+    axisU(t, -1);
+    angularRow(ctx, o, oa, ob, o + HI_UPPER);
+  }
+  hingeRows(ctx);
+  rigidAngular(ctx, useBias);
+  angularBlock2(ctx, o, oa, ob, o + HI_ANGULAR);
+  solvePoint(ctx, o, oa, ob, o + HI_POINT, useBias);
+}
+
+function reaction(ctx: JointContext3, j: number, o: number): void {
+  const js = ctx.joints;
+  const jc = ctx.jc;
+  const t = ctx.t;
+  // the axes at the start of the step (the packed frames, no in-step rotation)
+  const axial = jc[o + HI_SPRING]! + jc[o + HI_MOTOR]! + jc[o + HI_LOWER]! - jc[o + HI_UPPER]!;
+  const l1 = jc[o + HI_ANGULAR]!;
+  const l2 = jc[o + HI_ANGULAR + 1]!;
+  startAxes(ctx, o);
+  for (let i = 0; i < 3; i++) {
+    js.force[3 * j + i] = jc[o + HI_POINT + i]! * ctx.invH;
+    js.torque[3 * j + i] = (axial * t[T_AX + i]! + l1 * t[T_AY + i]! + l2 * t[T_AZ + i]!) * ctx.invH;
+  }
+}
+
+/** Frame A's axes at the start of the step (from the packed frame) into t[T_AX..T_AZ]. */
+export function startAxes(ctx: JointContext3, o: number): void {
+  const jc = ctx.jc;
+  const t = ctx.t;
+  const k = o + J_FA;
+  const x = jc[k]!;
+  const y = jc[k + 1]!;
+  const z = jc[k + 2]!;
+  const w = jc[k + 3]!;
+  t[T_AX] = 1 - 2 * (y * y + z * z);
+  t[T_AX + 1] = 2 * (x * y + w * z);
+  t[T_AX + 2] = 2 * (x * z - w * y);
+  t[T_AY] = 2 * (x * y - w * z);
+  t[T_AY + 1] = 1 - 2 * (x * x + z * z);
+  t[T_AY + 2] = 2 * (y * z + w * x);
+  t[T_AZ] = 2 * (x * z + w * y);
+  t[T_AZ + 1] = 2 * (y * z - w * x);
+  t[T_AZ + 2] = 1 - 2 * (x * x + y * y);
+}
+
+/** The hinge joint's passes. */
+export const hingeJointSolver: JointKindSolver3 = {
+  prepare: prepareAxial,
+  warmStart,
+  solve,
+  reaction,
+  project,
+};
