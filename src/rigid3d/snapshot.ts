@@ -12,11 +12,15 @@
  *
  * Not in the snapshot: the shapes' geometry objects (hulls, meshes: restore into a world built with
  * the same shapes — every live shape's kind is checked), user data, settings and solver scratch.
+ * Contacts are saved for the slots in use: a new contact starts from zeros (contact-store.ts), so a
+ * slot's history beyond the count is no part of the state.
  *
  * The dynamic-state snapshot ({@link rigid3dDynamicSnapshot}) is the small one for rollback: per
- * live body its centre of mass (3 doubles), quaternion (4), velocity (3), angular velocity (3),
- * sleep timer (1 double), awake flag (1 byte) and slot index (4 bytes): 117 bytes per body plus
- * the container (under 200 bytes). Target was 64: 13 doubles of pose and velocity alone are 104.
+ * live body its centre of mass (3 doubles), quaternion (4), velocity (3), angular velocity (3) and
+ * sleep timer with the awake flag in its sign bit (1): 112 bytes per body, plus 4 bytes per free
+ * slot and the container (under 200 bytes). The 13 doubles of pose and velocity (104 bytes) are
+ * the floor of an exact representation: a unit quaternion's fourth component recomputed from the
+ * other three is not bit-exact, nor is a float32 of any of them.
  */
 import { PhysicsError } from '../core/errors.js';
 import { StateHasher } from '../core/hash.js';
@@ -29,6 +33,15 @@ import {
   type StoreFields,
   writeStore,
 } from '../core/snapshot.js';
+import {
+  EDGE_BODY_FIELDS as SHARED_EDGE_BODY_FIELDS,
+  EDGE_FIELDS as SHARED_EDGE_FIELDS,
+  ISLAND_BODY_FIELDS as SHARED_ISLAND_BODY_FIELDS,
+  ISLAND_FIELDS as SHARED_ISLAND_FIELDS,
+  TREE_BUFFER_FIELDS as SHARED_TREE_BUFFER_FIELDS,
+  SLOT_SCALARS,
+  treeFields,
+} from '../dynamics/snapshot-fields.js';
 import { updateWorldInertia } from './inertia.js';
 import { updateBodyBoxes3 } from './shape.js';
 import type { World3 } from './world.js';
@@ -37,8 +50,6 @@ import type { World3 } from './world.js';
 export const RIGID3D_SNAPSHOT_KIND = 'rigid3d';
 /** The world kind written in rigid3d dynamic-state (rollback) snapshots. */
 export const RIGID3D_DYNAMIC_KIND = 'rigid3d.dynamic';
-
-const SLOT_SCALARS = ['capacity', 'count'] as const;
 
 /** The body store's state. */
 export const BODY_FIELDS: StoreFields = {
@@ -88,6 +99,8 @@ export const BODY_FIELDS: StoreFields = {
     ['firstShape', 1],
     ['shapeCount', 1],
   ],
+  // a body setting chosen at creation, like the geometry: kept by the world restored into
+  scratch: ['bullet'],
 };
 
 /** The shape store's state (the geometry objects are configuration, see the file comment). */
@@ -120,12 +133,13 @@ export const SHAPE_FIELDS: StoreFields = {
 };
 
 /**
- * The contact store's state: manifolds, feature ids and accumulated impulses. Saved over the whole
- * capacity, not only [0, count): a new contact reuses its slot's old point data beyond its point
- * count, so the slots past the count are part of the bit-exact state.
+ * The contact store's state: manifolds, feature ids and accumulated impulses, for the slots in use
+ * [0, count) (a new contact's slot is written in full before it is read; the normal a pointless
+ * contact inherits comes from the manifold, {@link MANIFOLD3_FIELDS}).
  */
 export const CONTACT_FIELDS: StoreFields = {
   capacity: 'capacity',
+  used: 'count',
   scalars: SLOT_SCALARS,
   arrays: [
     ['shapeA', 1],
@@ -153,103 +167,32 @@ export const CONTACT_FIELDS: StoreFields = {
   ],
 };
 
-/** The per-body part of the contacts' edge lists. */
-export const EDGE_BODY_FIELDS: StoreFields = {
-  capacity: 'bodyCapacity',
-  scalars: ['bodyCapacity'],
-  arrays: [
-    ['head', 1],
-    ['count', 1],
-  ],
-};
-
+/** The per-body part of the contacts' edge lists (shared with rigid2d: dynamics/snapshot-fields.ts). */
+export const EDGE_BODY_FIELDS: StoreFields = SHARED_EDGE_BODY_FIELDS;
 /** The per-edge part of the contacts' edge lists (two edges per contact slot). */
-export const EDGE_FIELDS: StoreFields = {
-  capacity: 'edgeCapacity',
-  scalars: ['edgeCapacity'],
-  arrays: [
-    ['prev', 1],
-    ['next', 1],
-  ],
-};
-
+export const EDGE_FIELDS: StoreFields = SHARED_EDGE_FIELDS;
 /** The persistent islands, per island. */
-export const ISLAND_FIELDS: StoreFields = {
-  capacity: 'capacity',
-  scalars: ['capacity', 'count', 'markStamp'],
-  lists: ['freeList'],
-  arrays: [
-    ['alive', 1],
-    ['head', 1],
-    ['tail', 1],
-    ['size', 1],
-    ['removed', 1],
-    ['minSleep', 1],
-    ['maxSleep', 1],
-    ['visit', 1],
-  ],
-};
-
+export const ISLAND_FIELDS: StoreFields = SHARED_ISLAND_FIELDS;
 /** The persistent islands, per body (the flood-fill buffers too: they are sized with the bodies). */
-export const ISLAND_BODY_FIELDS: StoreFields = {
-  capacity: 'bodyCapacity',
-  scalars: ['bodyCapacity'],
-  arrays: [
-    ['islandOf', 1],
-    ['next', 1],
-    ['prev', 1],
-    ['mark', 1],
-    ['stack', 1],
-    ['members', 1],
-  ],
-};
-
+export const ISLAND_BODY_FIELDS: StoreFields = SHARED_ISLAND_BODY_FIELDS;
 /** The broadphase tree's nodes (3D: 6 bounds per node). */
-export const TREE_FIELDS: StoreFields = {
-  capacity: 'capacity',
-  scalars: [
-    'capacity',
-    'qMask',
-    'qLayers',
-    'root',
-    'freeList',
-    'nodeCount',
-    'leafCount',
-    'moveCount',
-    'pairCount',
-  ],
-  arrays: [
-    ['bounds', 6],
-    ['userData', 1],
-    ['parent', 1],
-    ['child1', 1],
-    ['child2', 1],
-    ['heights', 1],
-    ['moved', 1],
-    ['category', 1],
-    ['layers', 1],
-    ['pairMask', 1],
-    ['pairLayers', 1],
-  ],
-  scratch: [
-    'stack',
-    'queryBox',
-    'leaves',
-    'scratchBox',
-    'scratchDx',
-    'scratchDy',
-    'scratchDisp',
-    'scratchFat',
-    'pairKeys',
-  ],
-};
-
+export const TREE_FIELDS: StoreFields = treeFields(3);
 /** The broadphase tree's buffers of any length: proxies moved since the last pair update, and the pairs. */
-export const TREE_BUFFER_FIELDS: StoreFields = {
-  capacity: '*',
+export const TREE_BUFFER_FIELDS: StoreFields = SHARED_TREE_BUFFER_FIELDS;
+
+/**
+ * The narrowphase's manifold: scratch in the physics, but a collider that finds no points leaves
+ * the previous pair's normal in it, and that normal is copied into the (pointless) contact, so its
+ * bits are part of the exact state.
+ */
+export const MANIFOLD3_FIELDS: StoreFields = {
+  scalars: ['pointCount', 'normalX', 'normalY', 'normalZ'],
   arrays: [
-    ['moveBuffer', 1],
-    ['pairs', 1],
+    ['px', 1],
+    ['py', 1],
+    ['pz', 1],
+    ['separation', 1],
+    ['id', 1],
   ],
 };
 
@@ -274,6 +217,7 @@ export const WORLD3_PARTS: readonly Part[] = [
   ['islands.body', (w) => w.islands, ISLAND_BODY_FIELDS],
   ['tree', (w) => w.broadphase, TREE_FIELDS],
   ['tree.buffers', (w) => w.broadphase, TREE_BUFFER_FIELDS],
+  ['manifold', (w) => w.manifold, MANIFOLD3_FIELDS],
 ];
 
 function bad(message: string): never {
@@ -324,20 +268,24 @@ const DYN_DOUBLES = 14;
 
 /**
  * The dynamic state for rollback: per live body slot (in slot order) its centre of mass,
- * quaternion, velocity, angular velocity and sleep timer (14 doubles) and its awake flag (1 byte).
+ * quaternion, velocity, angular velocity and sleep timer, the timer negated (−0 for 0) when the
+ * body sleeps — 14 doubles, 112 bytes; the free slots below the highest live one are listed once
+ * (4 bytes each).
  */
 export function rigid3dDynamicSnapshot(world: World3): Uint8Array {
   const b = world.bodies;
-  let n = 0;
-  for (let i = 0; i < b.count; i++) if (b.alive[i] === 1) n++;
-  const slots = new Int32Array(n);
-  const d = new Float64Array(DYN_DOUBLES * n);
-  const awake = new Uint8Array(n);
-  let k = 0;
-  for (let i = 0; i < b.count; i++) {
-    if (b.alive[i] !== 1) continue;
-    slots[k] = i;
-    const o = DYN_DOUBLES * k;
+  const count = b.count;
+  let live = 0;
+  for (let i = 0; i < count; i++) live += b.alive[i]!;
+  const holes = new Int32Array(count - live);
+  const d = new Float64Array(DYN_DOUBLES * live);
+  let o = 0;
+  let h = 0;
+  for (let i = 0; i < count; i++) {
+    if (b.alive[i] !== 1) {
+      holes[h++] = i;
+      continue;
+    }
     d[o] = b.cx[i]!;
     d[o + 1] = b.cy[i]!;
     d[o + 2] = b.cz[i]!;
@@ -351,38 +299,45 @@ export function rigid3dDynamicSnapshot(world: World3): Uint8Array {
     d[o + 10] = b.wx[i]!;
     d[o + 11] = b.wy[i]!;
     d[o + 12] = b.wz[i]!;
-    d[o + 13] = b.sleepTime[i]!;
-    awake[k] = b.awake[i]!;
-    k++;
+    d[o + 13] = b.awake[i] === 1 ? b.sleepTime[i]! : -b.sleepTime[i]!;
+    o += DYN_DOUBLES;
   }
   const w = new SnapshotWriter(RIGID3D_DYNAMIC_KIND);
-  w.scalar('stepCount', world.stepCount).scalar('time', world.time);
-  return w.array('state', d).array('awake', awake).array('slots', slots).finish();
+  w.scalar('stepCount', world.stepCount).scalar('time', world.time).scalar('count', count);
+  return w.array('state', d).array('holes', holes).finish();
 }
 
 /**
- * Writes a dynamic-state snapshot back (the same live bodies must exist): poses, velocities, sleep
- * timers and awake flags; the world inverse inertias and the broadphase boxes follow the poses.
- * Contacts keep their current impulses, so the continuation is close to, not bit-identical with,
- * the original (use the full snapshot for that).
+ * Writes a dynamic-state snapshot back (the same body slots must be alive): poses, velocities,
+ * sleep timers and awake flags; the world inverse inertias and the broadphase boxes follow the
+ * poses. Contacts keep their current impulses, so the continuation is close to, not bit-identical
+ * with, the original (use the full snapshot for that).
  */
 export function rigid3dDynamicRestore(world: World3, bytes: Uint8Array): void {
   const s = readSnapshot(bytes, RIGID3D_DYNAMIC_KIND);
   const b = world.bodies;
-  const slots = s.get('slots', new Int32Array(0));
-  const n = slots.length;
-  const d = s.get('state', new Float64Array(0), DYN_DOUBLES * n);
-  const awake = s.get('awake', new Uint8Array(0), n);
-  for (let k = 0; k < n; k++) {
-    const i = slots[k]!;
-    if (!(i >= 0 && i < b.count && b.alive[i] === 1)) bad(`body slot ${i} is not alive in this world`);
+  const count = s.int('count', 0, 1 << 26);
+  const holes = s.get('holes', new Int32Array(0));
+  const live = count - holes.length;
+  if (!(live >= 0)) bad(`${holes.length} free slots in ${count}`);
+  const d = s.get('state', new Float64Array(0), DYN_DOUBLES * live);
+  let h = 0;
+  for (let i = 0; i < count; i++) {
+    const hole = h < holes.length && holes[h] === i;
+    if (hole) h++;
+    else if (!(i < b.count && b.alive[i] === 1)) bad(`body slot ${i} is not alive in this world`);
   }
+  if (h !== holes.length) bad('free slots out of order');
   for (let k = 0; k < d.length; k++) if (!Number.isFinite(d[k]!)) bad(`state[${k}] is not finite`);
   const stepCount = s.scalar('stepCount');
   const time = s.scalar('time');
-  for (let k = 0; k < n; k++) {
-    const i = slots[k]!;
-    const o = DYN_DOUBLES * k;
+  let o = 0;
+  h = 0;
+  for (let i = 0; i < count; i++) {
+    if (h < holes.length && holes[h] === i) {
+      h++;
+      continue;
+    }
     b.cx[i] = d[o]!;
     b.cy[i] = d[o + 1]!;
     b.cz[i] = d[o + 2]!;
@@ -396,8 +351,11 @@ export function rigid3dDynamicRestore(world: World3, bytes: Uint8Array): void {
     b.wx[i] = d[o + 10]!;
     b.wy[i] = d[o + 11]!;
     b.wz[i] = d[o + 12]!;
-    b.sleepTime[i] = d[o + 13]!;
-    b.awake[i] = awake[k]!;
+    const t = d[o + 13]!;
+    const asleep = t < 0 || (t === 0 && 1 / t < 0);
+    b.sleepTime[i] = asleep ? -t : t;
+    b.awake[i] = asleep ? 0 : 1;
+    o += DYN_DOUBLES;
     updateWorldInertia(b, i);
     updateBodyBoxes3(world, i, false);
   }

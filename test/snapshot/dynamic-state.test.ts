@@ -16,16 +16,15 @@ function dynamicState(w: World3): number[] {
 }
 
 describe('rigid3d dynamic-state snapshot (rollback)', () => {
-  it('holds 117 bytes per body (14 doubles, the awake byte, a 4-byte slot index) plus a fixed container', () => {
+  it('holds 112 bytes per body (14 doubles, the awake flag in the sleep timer’s sign) plus a fixed container', () => {
     const sizes = [2, 4, 8].map((base) => {
       const w = rigid3dPyramid(base);
       return { n: w.bodies.count, bytes: rigid3dDynamicSnapshot(w).length };
     });
-    // per body: 14 doubles (112 B) + awake (1 B) + slot index (4 B) = 117 B, up to 8-byte padding per section
+    // per body: 13 doubles of pose and velocity (104 B, the floor) + the sleep timer (8 B) = 112 B
     const per = (sizes[2]!.bytes - sizes[1]!.bytes) / (sizes[2]!.n - sizes[1]!.n);
-    expect(per).toBeGreaterThan(116.9);
-    expect(per).toBeLessThan(117.1);
-    const fixed = sizes[2]!.bytes - 117 * sizes[2]!.n;
+    expect(per).toBe(112);
+    const fixed = sizes[2]!.bytes - 112 * sizes[2]!.n;
     expect(fixed).toBeGreaterThan(0);
     expect(fixed).toBeLessThan(200);
   });
