@@ -21,7 +21,6 @@ import {
   type JointContext3,
   type JointKindSolver3,
   limitRow,
-  rigidSoftness,
   T_AX,
   T_AY,
   T_AZ,

@@ -528,7 +528,9 @@ export function projectAngular(ctx: JointContext3, o: number, oa: number, ob: nu
     const uy = t[T_U + 1]!;
     const uz = t[T_U + 2]!;
     const k =
-      ux * (s0 * ux + s1 * uy + s2 * uz) + uy * (s1 * ux + s3 * uy + s4 * uz) + uz * (s2 * ux + s4 * uy + s5 * uz);
+      ux * (s0 * ux + s1 * uy + s2 * uz) +
+      uy * (s1 * ux + s3 * uy + s4 * uz) +
+      uz * (s2 * ux + s4 * uy + s5 * uz);
     if (!(k > 0)) return;
     const l = (-beta * t[T_C]!) / k;
     lx = l * ux;
