@@ -1,6 +1,7 @@
 /**
- * The three.js view of the playground for the 3D rigid-body demos (domain 'rigid3d'): the world's
- * bodies as lit meshes with shadows, an orbit camera (drag empty space to orbit, wheel to zoom,
+ * The three.js view of the playground for the 3D rigid-body demos (domain 'rigid3d') and the 3D
+ * particle demos (the 3D MPM scene: one lit instanced sphere per particle, `readParticles3`): the
+ * world's bodies as lit meshes with shadows, an orbit camera (drag empty space to orbit, wheel to zoom,
  * right-drag or shift-drag to pan), picking and dragging a body with the mouse (a damped spring
  * on the picked point through the demo instance's `pick` / `dragTo` / `release`), and a debug
  * switch for wireframes (the `contacts` display switch of the demo adds the contact points and
@@ -9,6 +10,7 @@
  * projection (render/view3d.ts) draws instead.
  */
 import * as THREE from 'three';
+import type { Mpm3dDemoInstance } from '../../src/demos/mpm.js';
 import type { Rigid3dDemoInstance } from '../../src/demos/rigid3d.js';
 import type { DemoInstance } from '../../src/demos/types.js';
 import { type Shape3, ShapeKind3 } from '../../src/geometry/shapes3d.js';
@@ -22,6 +24,11 @@ export function isRigid3dInstance(inst: DemoInstance | undefined): inst is Rigid
     'camera3' in inst &&
     typeof (inst as Rigid3dDemoInstance).pick === 'function'
   );
+}
+
+/** Does this instance provide a 3D particle cloud (the 3D MPM demo) the three.js view can show? */
+export function isParticles3Instance(inst: DemoInstance | undefined): inst is Mpm3dDemoInstance {
+  return !!inst && 'camera3' in inst && typeof (inst as Mpm3dDemoInstance).readParticles3 === 'function';
 }
 
 function geometryOf(g: Shape3): THREE.BufferGeometry {
@@ -100,6 +107,11 @@ export class ThreeView {
   private readonly materials: THREE.MeshStandardMaterial[] = [];
   private bodies: THREE.Group[] = [];
   private inst: Rigid3dDemoInstance | null = null;
+  /** the particle demo shown, as lit instanced spheres */
+  private cloudInst: Mpm3dDemoInstance | null = null;
+  private cloudMesh: THREE.InstancedMesh | null = null;
+  private readonly cloudMatrix = new THREE.Matrix4();
+  private readonly cloudColor = new THREE.Color();
   private xf = new Float64Array(7);
   private readonly target = new THREE.Vector3();
   private yaw = 0;
@@ -159,24 +171,29 @@ export class ThreeView {
   /** Shows `inst` if it is a rigid3d instance (and WebGL works); otherwise steps aside. */
   attach(inst: DemoInstance | undefined): void {
     this.inst = null;
+    this.cloudInst = null;
+    if (this.cloudMesh) {
+      this.root.remove(this.cloudMesh);
+      this.cloudMesh.geometry.dispose();
+      this.cloudMesh.dispose();
+      this.cloudMesh = null;
+    }
     this.active = false;
     this.button.style.display = 'none';
     for (const g of this.bodies) this.root.remove(g);
     this.bodies = [];
     for (const m of this.materials) m.dispose();
     this.materials.length = 0;
+    if (isParticles3Instance(inst) && this.ensureRenderer()) {
+      this.attachParticles(inst);
+      return;
+    }
     if (!isRigid3dInstance(inst) || !this.ensureRenderer()) return;
     this.inst = inst;
     this.active = true;
     this.button.style.display = '';
     const w = inst.world3;
-    // the orbit from the demo's camera
-    const c = inst.camera3;
-    this.target.set(c.target[0], c.target[1], c.target[2]);
-    const d = new THREE.Vector3(c.eye[0], c.eye[1], c.eye[2]).sub(this.target);
-    this.distance = d.length();
-    this.yaw = Math.atan2(d.x, d.z);
-    this.pitch = Math.asin(Math.max(-1, Math.min(1, d.y / this.distance)));
+    this.orbitFrom(inst.camera3);
     const ids = w.bodyIds();
     let radius = 1;
     for (let b = 0; b < ids.length; b++) {
@@ -228,6 +245,61 @@ export class ThreeView {
     this.sun.target.position.set(0, 0, 0);
   }
 
+  /** The orbit (target, distance, yaw, pitch) from a demo's camera. */
+  private orbitFrom(c: Mpm3dDemoInstance['camera3']): void {
+    this.target.set(c.target[0], c.target[1], c.target[2]);
+    const d = new THREE.Vector3(c.eye[0], c.eye[1], c.eye[2]).sub(this.target);
+    this.distance = d.length();
+    this.yaw = Math.atan2(d.x, d.z);
+    this.pitch = Math.asin(Math.max(-1, Math.min(1, d.y / this.distance)));
+  }
+
+  /** Shows a particle demo: one instanced low-poly sphere per particle, lit, casting shadows. */
+  private attachParticles(inst: Mpm3dDemoInstance): void {
+    this.cloudInst = inst;
+    this.active = true;
+    this.orbitFrom(inst.camera3);
+    const cloud = inst.readParticles3();
+    const mat = new THREE.MeshStandardMaterial({ roughness: 0.8, metalness: 0, wireframe: this.wireframe });
+    this.materials.push(mat);
+    const mesh = new THREE.InstancedMesh(
+      new THREE.IcosahedronGeometry(cloud.radius * 1.6, 1),
+      mat,
+      cloud.count,
+    );
+    mesh.castShadow = true;
+    mesh.receiveShadow = true;
+    this.cloudMesh = mesh;
+    this.root.add(mesh);
+    const cam = this.sun.shadow.camera;
+    cam.left = cam.bottom = -1;
+    cam.right = cam.top = 1;
+    cam.near = 0.1;
+    cam.far = 6;
+    cam.updateProjectionMatrix();
+    this.sun.position.set(-0.4, 2.5, 1.4);
+    this.sun.target.position.set(0.5, 0, 0.5);
+  }
+
+  /** Moves the instanced spheres to the particles' positions. */
+  private updateParticles(inst: Mpm3dDemoInstance): void {
+    const mesh = this.cloudMesh!;
+    const cloud = inst.readParticles3();
+    const n = Math.min(cloud.count, mesh.instanceMatrix.count);
+    for (let p = 0; p < n; p++) {
+      const o = 3 * p;
+      this.cloudMatrix.makeTranslation(cloud.positions[o]!, cloud.positions[o + 1]!, cloud.positions[o + 2]!);
+      mesh.setMatrixAt(p, this.cloudMatrix);
+      mesh.setColorAt(
+        p,
+        this.cloudColor.setRGB(cloud.colors[o]!, cloud.colors[o + 1]!, cloud.colors[o + 2]!),
+      );
+    }
+    mesh.count = n;
+    mesh.instanceMatrix.needsUpdate = true;
+    if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
+  }
+
   private ensureRenderer(): boolean {
     if (this.renderer) return true;
     if (this.failed) return false;
@@ -252,17 +324,21 @@ export class ThreeView {
   draw(ctx: CanvasRenderingContext2D, width: number, height: number): boolean {
     const inst = this.inst;
     const renderer = this.renderer;
-    if (!this.active || !inst || !renderer) return false;
-    const w = inst.world3;
-    if (w.bodyCount !== this.bodies.length) this.attach(inst);
-    w.readTransforms(this.xf);
-    for (let b = 0; b < this.bodies.length; b++) {
-      const g = this.bodies[b]!;
-      const o = 7 * b;
-      g.position.set(this.xf[o]!, this.xf[o + 1]!, this.xf[o + 2]!);
-      g.quaternion.set(this.xf[o + 3]!, this.xf[o + 4]!, this.xf[o + 5]!, this.xf[o + 6]!);
+    if (!this.active || !renderer) return false;
+    if (this.cloudInst) this.updateParticles(this.cloudInst);
+    else if (!inst) return false;
+    else {
+      const w = inst.world3;
+      if (w.bodyCount !== this.bodies.length) this.attach(inst);
+      w.readTransforms(this.xf);
+      for (let b = 0; b < this.bodies.length; b++) {
+        const g = this.bodies[b]!;
+        const o = 7 * b;
+        g.position.set(this.xf[o]!, this.xf[o + 1]!, this.xf[o + 2]!);
+        g.quaternion.set(this.xf[o + 3]!, this.xf[o + 4]!, this.xf[o + 5]!, this.xf[o + 6]!);
+      }
+      this.updateContacts(inst);
     }
-    this.updateContacts(inst);
     const cp = Math.cos(this.pitch);
     this.camera.position.set(
       this.target.x + this.distance * cp * Math.sin(this.yaw),
@@ -318,10 +394,15 @@ export class ThreeView {
   }
 
   private down(e: PointerEvent): void {
-    if (!this.active || !this.inst) return;
+    if (!this.active || !(this.inst || this.cloudInst)) return;
     this.canvas.setPointerCapture(e.pointerId);
     if (e.button === 2 || e.shiftKey) {
       this.gesture = { kind: 'pan', x: e.clientX, y: e.clientY };
+      return;
+    }
+    if (!this.inst) {
+      // particles are not picked: drag orbits
+      this.gesture = { kind: 'orbit', x: e.clientX, y: e.clientY };
       return;
     }
     const ray = this.ray(e);

@@ -2,10 +2,14 @@
  * Material point method demos (textbook §26.4; MLS-MPM, Hu et al. 2018): a snowball smashing into a
  * wall (Stomakhin et al. 2013's snow plasticity), a sand column collapsing into a pile (Drucker–Prager,
  * Klár et al. 2016), jelly cubes falling and bouncing, and the classic three-material drop (water,
- * jelly, snow). Each frame runs as many MPM substeps as its stability limit needs.
+ * jelly, snow), and in 3D (MpmSim3D) jelly cubes dropped onto a sand heap, which the playground shows
+ * in its three.js view as lit spheres (`readParticles3`) and the CLI as a depth-sorted projection.
+ * Each frame runs as many MPM substeps as its stability limit needs.
  */
 import type { MpmMaterialDef } from '../mpm/material.js';
 import { MpmSim2D } from '../mpm/mpm2d.js';
+import { MpmSim3D } from '../mpm/mpm3d.js';
+import { type Camera3, CameraFrame3, orbitCamera3 } from '../render/view3d.js';
 import { textPanel } from './kit/labels.js';
 import {
   type Demo,
@@ -94,6 +98,150 @@ class MpmDemoInstance implements DemoInstance {
   }
 }
 
+/** The particles of a 3D demo as the three.js view draws them (positions and colours, float32). */
+export interface ParticleCloud3 {
+  /** particles in use */
+  count: number;
+  /** x, y, z per particle (m) */
+  positions: Float32Array;
+  /** r, g, b per particle in [0, 1] */
+  colors: Float32Array;
+  /** the radius to draw each particle with (m) */
+  radius: number;
+}
+
+/** Particle colours per material kind, as r, g, b in [0, 1]. */
+const RGB: Record<string, [number, number, number]> = {
+  jelly: [0.88, 0.41, 0.29],
+  snow: [0.72, 0.8, 0.92],
+  sand: [0.83, 0.65, 0.36],
+  fluid: [0.23, 0.51, 0.77],
+};
+
+/**
+ * A running 3D MPM demo: the simulation, its camera, and the particle cloud that the playground's
+ * three.js view reads (`readParticles3`); `draw` is a depth-sorted Canvas 2D projection (the CLI).
+ */
+export class Mpm3dDemoInstance implements DemoInstance {
+  /** the fixed frame step */
+  readonly dt = FRAME;
+  /** the suggested camera (read by the three.js view) */
+  readonly camera3: Camera3;
+  private readonly substeps: number;
+  private readonly frame: CameraFrame3;
+  private readonly cloud: ParticleCloud3;
+  private readonly proj = new Float64Array(2);
+
+  constructor(
+    /** the simulation */
+    readonly sim: MpmSim3D,
+    private readonly label: string,
+  ) {
+    this.substeps = Math.max(1, Math.ceil(FRAME / sim.dt - 1e-9));
+    sim.dt = FRAME / this.substeps;
+    this.camera3 = orbitCamera3([0.5, 0.3, 0.5], 1.7, 0.6, 0.45);
+    this.frame = new CameraFrame3(this.camera3);
+    this.cloud = {
+      count: 0,
+      positions: new Float32Array(0),
+      colors: new Float32Array(0),
+      radius: 0.3 * sim.dx,
+    };
+  }
+
+  /** simulated time (s) */
+  get time(): number {
+    return this.sim.time;
+  }
+
+  /** One frame: whole substeps of the stable dt. */
+  step(): void {
+    for (let i = 0; i < this.substeps; i++) this.sim.step();
+  }
+
+  /** The particles' positions and colours now (the arrays are reused between calls). */
+  readParticles3(): ParticleCloud3 {
+    const { sim, cloud } = this;
+    if (cloud.positions.length < 3 * sim.count) {
+      cloud.positions = new Float32Array(3 * sim.count);
+      cloud.colors = new Float32Array(3 * sim.count);
+    }
+    for (let p = 0; p < sim.count; p++) {
+      cloud.positions[3 * p] = sim.x[p]!;
+      cloud.positions[3 * p + 1] = sim.y[p]!;
+      cloud.positions[3 * p + 2] = sim.z[p]!;
+      const c = RGB[sim.materials[sim.material[p]!]!.kind] ?? [0.5, 0.5, 0.5];
+      cloud.colors[3 * p] = c[0];
+      cloud.colors[3 * p + 1] = c[1];
+      cloud.colors[3 * p + 2] = c[2];
+    }
+    cloud.count = sim.count;
+    return cloud;
+  }
+
+  /** The plotted series. */
+  series(): Record<string, number> {
+    return { kineticEnergy: this.sim.kineticEnergy() };
+  }
+
+  /** Numbers for the CLI and the tests. */
+  stats(): Record<string, number> {
+    let top = 0;
+    for (let p = 0; p < this.sim.count; p++) top = Math.max(top, this.sim.y[p]!);
+    return {
+      time: this.sim.time,
+      particles: this.sim.count,
+      substepsPerFrame: this.substeps,
+      kineticEnergy: this.sim.kineticEnergy(),
+      highestParticle: top,
+    };
+  }
+
+  /** A depth-sorted projection of the particles (far first), shaded by depth. */
+  draw(ctx: CanvasRenderingContext2D, view: View): void {
+    const { sim, frame, proj } = this;
+    ctx.fillStyle = '#eef0f3';
+    ctx.fillRect(0, 0, view.width, view.height);
+    const n = sim.count;
+    const depth = new Float64Array(n);
+    const px = new Float64Array(2 * n);
+    const order = new Uint32Array(n);
+    for (let p = 0; p < n; p++) {
+      depth[p] = frame.project(sim.x[p]!, sim.y[p]!, sim.z[p]!, proj);
+      px[2 * p] = toPxX(view, proj[0]!);
+      px[2 * p + 1] = toPxY(view, proj[1]!);
+      order[p] = p;
+    }
+    order.sort((a, b) => depth[b]! - depth[a]!);
+    // the floor's outline (the walls' band)
+    const b = sim.boundaryCells * sim.dx;
+    const hi = sim.size - b;
+    ctx.strokeStyle = '#8a8f98';
+    ctx.beginPath();
+    for (const [x, z] of [
+      [b, b],
+      [hi, b],
+      [hi, hi],
+      [b, hi],
+      [b, b],
+    ] as const) {
+      frame.project(x, b, z, proj);
+      ctx.lineTo(toPxX(view, proj[0]!), toPxY(view, proj[1]!));
+    }
+    ctx.stroke();
+    const near = frame.distance - 0.6;
+    const r = Math.max(1, 0.5 * sim.dx * view.scale);
+    for (let k = 0; k < n; k++) {
+      const p = order[k]!;
+      const c = RGB[sim.materials[sim.material[p]!]!.kind] ?? [0.5, 0.5, 0.5];
+      const shade = Math.max(0.45, Math.min(1, 1.15 - 0.5 * (depth[p]! - near)));
+      ctx.fillStyle = `rgb(${Math.round(255 * c[0] * shade)},${Math.round(255 * c[1] * shade)},${Math.round(255 * c[2] * shade)})`;
+      ctx.fillRect(px[2 * p]! - r, px[2 * p + 1]! - r, 2 * r, 2 * r);
+    }
+    textPanel(ctx, [this.label, `${n} particles, ${this.substeps} substeps per frame`]);
+  }
+}
+
 const RESOLUTION: DemoParam = {
   key: 'resolution',
   label: 'grid cells per side',
@@ -168,6 +316,69 @@ const JELLY: MpmMaterialDef = {
 };
 const WATER: MpmMaterialDef = { kind: 'fluid', youngsModulus: 1e4, density: 1000 };
 
+const SAND3: MpmMaterialDef = {
+  kind: 'sand',
+  youngsModulus: 5e4,
+  poissonsRatio: 0.3,
+  density: 2000,
+  frictionAngle: 35,
+  viscosity: 20,
+};
+const JELLY3: MpmMaterialDef = {
+  kind: 'jelly',
+  youngsModulus: 6e3,
+  poissonsRatio: 0.3,
+  density: 400,
+  viscosity: 3,
+};
+
+/** The 3D MPM demo (jelly cubes onto a sand heap), shown in the playground's three.js view. */
+export const mpm3dDemo: Demo = {
+  id: 'mpm-3d-jelly-sand',
+  title: '3D MPM: jelly cubes onto sand',
+  domain: 'mpm',
+  description:
+    'The material point method in 3D (MLS-MPM, Hu et al. 2018): a column of Drucker–Prager sand (Klár et al. 2016) slumps into a heap while three cubes of fixed-corotated jelly fall onto it. The sand flows until its slope reaches about its friction angle; the jelly bounces, dents the heap and keeps its shape. Drag to orbit the camera.',
+  dt: FRAME,
+  view: (width, height) => ({ width, height, cx: 0, cy: 0.05, scale: Math.min(width, height) / 1.1 }),
+  params: [
+    {
+      key: 'resolution',
+      label: 'grid cells per side',
+      kind: 'number',
+      default: 24,
+      min: 16,
+      max: 48,
+      step: 8,
+    },
+    {
+      key: 'friction',
+      label: 'sand friction angle (°)',
+      kind: 'number',
+      default: 35,
+      min: 15,
+      max: 50,
+      step: 1,
+    },
+  ],
+  series: [{ key: 'kineticEnergy', label: 'kinetic energy', unit: 'J', color: '#c2410c' }],
+  create: (values: DemoParamValues = {}) => {
+    const p = resolveParams(mpm3dDemo, values);
+    const n = Number(p['resolution']);
+    const sand = { ...SAND3, frictionAngle: Number(p['friction']) };
+    const sim = new MpmSim3D({ resolution: n, dt: stableDt(n, [sand, JELLY3]), boundary: 'separate' });
+    const s = sim.addMaterial(sand);
+    const j = sim.addMaterial(JELLY3);
+    const f = 3 / n;
+    sim.addBox(0.4, f, 0.4, 0.6, f + 0.3, 0.6, s);
+    sim.addBox(0.2, 0.45, 0.42, 0.34, 0.59, 0.56, j, { velocity: [1, 0, 0] });
+    sim.addBox(0.6, 0.55, 0.6, 0.72, 0.67, 0.72, j, { velocity: [-0.8, 0, -0.8] });
+    sim.addBox(0.45, 0.75, 0.3, 0.57, 0.87, 0.42, j);
+    return new Mpm3dDemoInstance(sim, `sand (φ = ${p['friction']}°) and jelly, ${n}³ grid`);
+  },
+};
+
+/** The material point method demos (2D, and the 3D scene). */
 export const mpmDemos: readonly Demo[] = [
   makeDemo(
     'mpm-snowball',
@@ -254,4 +465,5 @@ export const mpmDemos: readonly Demo[] = [
       return { sim, label: 'blue: water, red: jelly, grey-blue: snow' };
     },
   ),
+  mpm3dDemo,
 ];
