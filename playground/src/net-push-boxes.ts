@@ -41,6 +41,15 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   return e;
 }
 
+/**
+ * The lead that gets the client's inputs to the server before it simulates their tick: the
+ * client runs `lead` ticks ahead of a state that is one trip old, and its input takes another
+ * trip, so the lead must cover the round trip (with its jitter) and a margin.
+ */
+function leadFor(c: { latencyMs: number; jitterMs: number }): number {
+  return Math.ceil((2 * c.latencyMs + c.jitterMs) / (1000 / 60)) + 4;
+}
+
 function gameFor(w: WelcomeMessage): PushBoxesGame {
   const bodies = (w.state as { bodies: number[] }).bodies.length / 7;
   return new PushBoxesGame({ players: w.players, crates: bodies - w.players });
@@ -101,6 +110,8 @@ export class NetPushBoxesPage {
   private seenRollbacks = 0;
   private lastSnapshot = 0;
   private lastWire = 0;
+  /** ticks the client runs ahead of the newest server state */
+  private lead = 6;
 
   constructor(private readonly host: HTMLElement) {}
 
@@ -157,7 +168,7 @@ export class NetPushBoxesPage {
       width: '640',
       height: '640',
       tabindex: '0',
-      style: 'width:min(640px,100%);aspect-ratio:1;border:1px solid #ccc;touch-action:none',
+      style: 'width:min(520px,100%);aspect-ratio:1;border:1px solid #ccc;touch-action:none',
     });
     const side = el('div', { style: 'min-width:240px;font:13px/1.5 system-ui,sans-serif' });
     for (const [key, label, max, step, unit] of [
@@ -182,6 +193,8 @@ export class NetPushBoxesPage {
         this.session?.cond.setConditions(this.conditions);
       };
       input.addEventListener('input', show);
+      // a new lead takes a new client: re-join once the slider is let go
+      input.addEventListener('change', () => this.relead());
       show();
       const lab = el('label', { for: id, style: 'display:block;margin-top:6px' }, `${label}: `);
       lab.append(out);
@@ -235,6 +248,7 @@ export class NetPushBoxesPage {
           serverTick: c?.serverTick ?? -1,
           rollbacks: c?.rollbacks ?? 0,
           positions: c ? Array.from(c.game.positions()) : [],
+          lead: this.lead,
           checked: this.session?.check?.checked ?? 0,
           desyncTick: this.session?.check?.desyncTick ?? null,
           error: this.session?.error ?? '',
@@ -258,7 +272,8 @@ export class NetPushBoxesPage {
     this.session = session;
     this.maxCorrection = 0;
     this.seenRollbacks = 0;
-    joinStateSync<PushInput, PushBoxesGame>(cond, gameFor, { leadTicks: 6 })
+    this.lead = leadFor(this.conditions);
+    joinStateSync<PushInput, PushBoxesGame>(cond, gameFor, { leadTicks: this.lead })
       .then((j) => {
         if (this.session !== session) return;
         cond.setConditions(this.conditions);
@@ -277,6 +292,16 @@ export class NetPushBoxesPage {
             ? 'the room is full or the server is not running'
             : e.message;
       });
+  }
+
+  /** Re-joins when the conditions need another lead (the client's inputs must reach the server in time). */
+  private relead(): void {
+    const s = this.session;
+    if (!s || leadFor(this.conditions) === this.lead) return;
+    s.socket.addEventListener('close', () => {
+      if (this.session === s && this.visible) this.connect();
+    });
+    s.link.close();
   }
 
   private step(client: PredictingClient<PushInput, PushBoxesGame>): void {
@@ -357,7 +382,7 @@ export class NetPushBoxesPage {
       this.status.textContent = `disconnected (code ${s.link.closeCode}); press reconnect`;
       return;
     }
-    this.status.textContent = `player ${c.player + 1} of ${c.game.players} · server tick ${c.serverTick} · predicted tick ${c.game.tick}`;
+    this.status.textContent = `player ${c.player + 1} of ${c.game.players} · server tick ${c.serverTick} · predicted tick ${c.game.tick} (lead ${this.lead} ticks)`;
     const r = this.rates;
     const kb = (b: number) => `${formatSig(b / 1024, 3)} KB/s`;
     this.figures.textContent = [
@@ -443,6 +468,7 @@ declare global {
         serverTick: number;
         rollbacks: number;
         positions: number[];
+        lead: number;
         checked: number;
         desyncTick: number | null;
         error: string;
