@@ -21,6 +21,7 @@ export { SolverStage } from '../dynamics/solver-settings.js';
 export { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC } from './body-store.js';
 export { CharacterController3, type CharacterDef3 } from './character.js';
 export * from './fracture.js';
+export * from './fracture-glue.js';
 export { GYRO_EXPLICIT, GYRO_IMPLICIT, GYRO_MOMENTUM, GYRO_NONE } from './gyroscopic.js';
 export {
   invertSymmetric,
