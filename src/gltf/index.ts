@@ -13,4 +13,5 @@
  */
 export * from './build.js';
 export * from './import.js';
+export * from './joints.js';
 export * from './khr-physics.js';
