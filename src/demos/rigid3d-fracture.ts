@@ -4,7 +4,7 @@
  * - A wrecking ball smashes a brick wall: every brick is registered with `ImpactFracture3`
  *   (textbook §26.5), and a hit whose impulse m_eff·v_n passes the threshold replaces it by convex
  *   Voronoi pieces clustered at the hit point, keeping its mass, centre of mass and momentum.
- *   The ball is launched on a ballistic arc (no joint holds it).
+ *   The ball hangs on a rigid rope (a distance joint) from a crane point and swings into the wall.
  * - A glTF scene: a file with `KHR_physics_rigid_bodies` and `KHR_implicit_shapes`
  *   (demos/assets/physics-yard-gltf.ts) read by the glTF importer into the `rikigaku/rigid3d@1`
  *   scene and built by the scene builder: materials (bouncy balls), collision filters (ghost balls
@@ -67,7 +67,7 @@ const wreckingBall: Demo = {
   title: 'Wrecking ball (3D Voronoi fracture)',
   domain: 'rigid3d',
   description:
-    'A 7-tonne steel ball flies into a brick wall. Each brick breaks when a hit’s impulse (the effective mass times the approach speed) passes its threshold: it is replaced by convex Voronoi pieces, cut by the bisector planes of seeds clustered at the hit point (small pieces there, large far away), that keep its mass, centre of mass and momentum. Lower the threshold to crumble more of the wall.',
+    'A 7-tonne steel ball on a 6.7 m rope (a distance joint) swings into a brick wall. Each brick breaks when a hit’s impulse (the effective mass times the approach speed) passes its threshold: it is replaced by convex Voronoi pieces, cut by the bisector planes of seeds clustered at the hit point (small pieces there, large far away), that keep its mass, centre of mass and momentum. Lower the threshold to crumble more of the wall.',
   dt: FRAME,
   view: (width, height) => ({ width, height, cx: 0, cy: 0, scale: Math.min(width, height) / 12 }),
   params: [
@@ -81,7 +81,7 @@ const wreckingBall: Demo = {
       step: 100,
     },
     { key: 'pieces', label: 'pieces per brick', kind: 'number', default: 8, min: 2, max: 24, step: 1 },
-    { key: 'speed', label: 'ball speed (m/s)', kind: 'number', default: 14, min: 4, max: 30, step: 1 },
+    { key: 'angle', label: 'release angle (°)', kind: 'number', default: 60, min: 20, max: 85, step: 5 },
     CONTACTS,
   ],
   series: [ENERGY, { key: 'pieces', label: 'pieces', unit: '', color: '#7c3aed' }],
@@ -105,19 +105,24 @@ const wreckingBall: Demo = {
       world.createShape(id, { kind: 'box', halfExtents: b.halfExtents, density: 1800, friction: 0.7 });
       fracture.add(id, Number(v.threshold), { count, seed: ++k, power: 2, friction: 0.7 });
     }
-    // the ball: 0.6 m of steel (7.2 t), launched so that its arc meets the wall at mid height
-    const speed = Number(v.speed);
-    const z0 = 9;
-    const flight = z0 / speed;
-    const ball: BodyId3 = world.createBody({
-      position: [0, 1.3, z0],
-      linearVelocity: [0, 0.5 * 10 * flight, -speed],
-    });
+    // the ball: 0.6 m of steel (7.2 t) on a 6.7 m rigid rope (a distance joint) from a crane point
+    // above the wall, released from the chosen angle; it meets the wall near the bottom of its swing
+    const pivot: [number, number, number] = [0, 8, 0.5];
+    const L = 6.7;
+    const angle = (Number(v.angle) * Math.PI) / 180;
+    const start: [number, number, number] = [
+      0,
+      pivot[1] - L * Math.cos(angle),
+      pivot[2] + L * Math.sin(angle),
+    ];
+    const ball: BodyId3 = world.createBody({ position: start });
     world.createShape(ball, { kind: 'sphere', radius: 0.6, density: 8000, friction: 0.4 });
+    const crane = world.createBody({ type: 'static', position: pivot });
+    world.createJoint({ kind: 'distance', bodyA: crane, bodyB: ball, anchorA: pivot, anchorB: start });
     const inst = new WreckingBallInstance(
       {
         world,
-        camera: orbitCamera3([0, 1.2, 0], 13, 0.75, 0.3),
+        camera: orbitCamera3([0, 2.5, 1.5], 16, 0.85, 0.25),
         label: 'wrecking ball: bricks break above the impulse threshold',
         hidden,
         grid: { halfSize: 10, spacing: 1 },
