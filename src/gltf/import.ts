@@ -23,9 +23,10 @@
  *   √(μA μB) and max(eA, eB), so another combine mode, where it could matter, gets a warning;
  * - collision filters become category / mask bits: bit 0 for colliders without a filter, one bit
  *   per named system (at most 31);
- * - joints are read into `GltfJoint3` records (bodies, attachment frames, limits, drives);
+ * - joints are read into `GltfJoint3` records (bodies, attachment frames, limits, drives), which
+ *   build.ts turns into rigid3d six-dof joints (joints.ts);
  * - what cannot be represented (an explicit inertia, static and dynamic friction that differ,
- *   animations, skins, morph weights, joints where the engine has none) gets a warning naming the
+ *   animations, skins, morph weights) gets a warning naming the
  *   node. A malformed file — a bad accessor, a missing buffer, an unknown shape type — throws
  *   PhysicsError naming the path (`gltf.accessors[2]: …`, `gltf.nodes[4].extensions…`).
  */
