@@ -32,6 +32,14 @@ export {
   symmetricMulVec,
 } from './inertia.js';
 export { firstOrderRaw, integrateExponential, integrateFirstOrder, quaternionAngle } from './orientation.js';
+export {
+  createRagdoll3,
+  HUMANOID_SKELETON,
+  type Ragdoll3,
+  type RagdollBone3,
+  type RagdollDef3,
+  type RagdollJoint3,
+} from './ragdoll.js';
 export * from './snapshot.js';
 export * from './types.js';
 export {

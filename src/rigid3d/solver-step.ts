@@ -338,16 +338,18 @@ export function solve3(w: World3): void {
     pass.mode = mode === 'soft-step' ? BIAS_SOFT : mode === 'baumgarte' ? BIAS_BAUMGARTE : BIAS_NONE;
     for (let it = 1; it <= st.iterations; it++) {
       if (mode !== 'soft-step') pass.reverse = ((stepCount + it) & 1) === 0;
-      for (let ji = 0; ji < jointIterations; ji++) solveJoints3(jctx, jl, nJoints, jb, true);
+      for (let ji = 1; ji < jointIterations; ji++) solveJoints3(jctx, jl, nJoints, jb, true);
       solveContacts3(ss, cc, cb, nActive, pass);
+      if (jointIterations > 0) solveJoints3(jctx, jl, nJoints, jb, true);
       if (trace !== undefined) emitTrace(w, trace, SolverStage.solve, sub, it);
     }
     integratePositions3(w, list, nAwake, ss);
     if (mode === 'soft-step') {
       pass.mode = BIAS_NONE;
       for (let it = 1; it <= st.relaxIterations; it++) {
-        for (let ji = 0; ji < jointIterations; ji++) solveJoints3(jctx, jl, nJoints, jb, false);
+        for (let ji = 1; ji < jointIterations; ji++) solveJoints3(jctx, jl, nJoints, jb, false);
         solveContacts3(ss, cc, cb, nActive, pass);
+        if (jointIterations > 0) solveJoints3(jctx, jl, nJoints, jb, false);
         if (trace !== undefined) emitTrace(w, trace, SolverStage.relax, sub, it);
       }
       if (nJoints > 0) projectJoints3(jctx, jl, nJoints, jb);
