@@ -73,6 +73,16 @@ export class Viewer {
         this.setRunning(false);
         this.advance(1);
       } else if (e.key === 'r') this.reset();
+      else if (this.instance?.key) {
+        // keyboard-driven demos (the car, the character): arrows would scroll the page
+        if (e.code.startsWith('Arrow')) e.preventDefault();
+        const inst = this.instance;
+        this.guard(() => inst.key!(e.code, true));
+      }
+    });
+    window.addEventListener('keyup', (e) => {
+      const inst = this.instance;
+      if (inst?.key) this.guard(() => inst.key!(e.code, false));
     });
     new ResizeObserver(() => this.resize()).observe(this.canvas);
     const forward = (kind: DemoPointer['kind']) => (e: PointerEvent) => {

@@ -55,4 +55,9 @@ export interface DemoInstance {
   stats?(): Record<string, number>;
   /** optional: apply new values of the demo's display-only parameters (`display: true`) live */
   setDisplay?(values: DemoParamValues): void;
+  /**
+   * optional keyboard input: a key (its `KeyboardEvent.code`, e.g. 'ArrowUp', 'KeyJ') went down
+   * or up; a demo that takes it drives itself from a script until the first key
+   */
+  key?(code: string, down: boolean): void;
 }

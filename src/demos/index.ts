@@ -10,6 +10,7 @@ import { rigid2dFractureDemos } from './rigid2d-fracture.js';
 import { rigid2dJointDemos } from './rigid2d-joints.js';
 import { rigid2dRobustnessDemos } from './rigid2d-robustness.js';
 import { rigid3dDemos } from './rigid3d.js';
+import { rigid3dDriveDemos } from './rigid3d-drive.js';
 import { rigid3dFractureDemos } from './rigid3d-fracture.js';
 import type { Demo } from './types.js';
 import { waterDemos } from './water.js';
@@ -25,6 +26,7 @@ export const demos: readonly Demo[] = [
   ...rigid2dRobustnessDemos,
   ...rigid2dFractureDemos,
   ...rigid3dDemos,
+  ...rigid3dDriveDemos,
   ...rigid3dFractureDemos,
   ...xpbdDemos,
   ...femDemos,

@@ -8,6 +8,7 @@ import { PhysicsError } from '../core/errors.js';
 import { combineMass3, MassProperties3, massProperties3 } from '../geometry/mass3d.js';
 import { isConvex3, type Shape3, ShapeKind3 } from '../geometry/shapes3d.js';
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC, type BodyStore3 } from './body-store.js';
+import { bulletFlag } from './continuous.js';
 import { invertSymmetric, symmetricFromMatrix, updateWorldInertia } from './inertia.js';
 import { destroyShapeSlot3 } from './shape.js';
 import { wakeBody3 } from './sleep.js';
@@ -72,6 +73,7 @@ export function createBodySlot3(w: World3, def: BodyDef3): number {
   const ld = num(def.linearDamping, 'body.linearDamping', 0, 0);
   const ad = num(def.angularDamping, 'body.angularDamping', 0, 0);
   const gs = num(def.gravityScale, 'body.gravityScale', 1);
+  const bullet = bulletFlag(def.bullet, 'body.bullet');
   limitVec(p, MAX_COORDINATE, 'body.position');
   limitVec(v, MAX_SPEED, 'body.linearVelocity');
   limitVec(av, MAX_SPEED, 'body.angularVelocity');
@@ -107,6 +109,7 @@ export function createBodySlot3(w: World3, def: BodyDef3): number {
   b.gravityScale[i] = gs;
   b.fixedRotation[i] = def.fixedRotation === true ? 1 : 0;
   b.sleepEnabled[i] = def.sleepEnabled === false ? 0 : 1;
+  b.bullet[i] = bullet;
   b.awake[i] = still ? 0 : def.awake === false ? 0 : 1;
   b.sleepTime[i] = 0;
   b.firstShape[i] = -1;

@@ -60,6 +60,8 @@ const box = new Float64Array(6);
 /** per body slot: its smallest half-size, and the shape list it was computed for (first shape, count, generation) */
 let extent = new Float64Array(64);
 let extentKey = new Int32Array(3 * 64);
+/** per body slot: the world tag and first shape's geometry the figure is for (worlds share this cache) */
+const extentOwner: unknown[] = [];
 /** each body slot's index in this step's awake list, +1 (0: not awake this step) */
 let awakeIndex = new Int32Array(64);
 
@@ -91,7 +93,7 @@ export function bulletFlag(v: unknown, where: string): number {
 
 /**
  * The smallest half-size over body `i`'s convex shapes (0 when it has none), cached per slot and
- * recomputed when the body's shape list or the slot's generation changed.
+ * recomputed when the body's shape list, the slot's generation or the world changed.
  */
 function minExtent(w: World3, i: number): number {
   const b = w.bodies;
@@ -107,8 +109,15 @@ function minExtent(w: World3, i: number): number {
   const first = b.firstShape[i]!;
   const count = b.shapeCount[i]!;
   const gen = b.generation[i]!;
-  if (extentKey[o] === first + 1 && extentKey[o + 1] === count && extentKey[o + 2] === gen) return extent[i]!;
   const sh = w.shapes;
+  const geom = first >= 0 ? sh.geom[first] : null;
+  if (
+    extentKey[o] === first + 1 &&
+    extentKey[o + 1] === count &&
+    extentKey[o + 2] === w.tag + gen &&
+    extentOwner[i] === geom
+  )
+    return extent[i]!;
   let m = Number.POSITIVE_INFINITY;
   for (let s = first; s !== -1; s = sh.next[s]!) {
     const g = sh.geom[s]!;
@@ -119,7 +128,8 @@ function minExtent(w: World3, i: number): number {
   extent[i] = m === Number.POSITIVE_INFINITY ? 0 : m;
   extentKey[o] = first + 1;
   extentKey[o + 1] = count;
-  extentKey[o + 2] = gen;
+  extentKey[o + 2] = w.tag + gen;
+  extentOwner[i] = geom;
   return extent[i]!;
 }
 

@@ -67,6 +67,12 @@ export interface VehicleDef3 {
   maxSteer?: number;
   /** rolling resistance coefficient (force / normal force, ≥ 0), default 0.01 */
   rollingResistance?: number;
+  /**
+   * where the tyre forces act, in [0, 1]: 1 (default) at the contact point; less raises them
+   * towards the centre of mass's height along the up axis, which lessens the rolling and pitching
+   * torque (Bullet's roll influence: an arcade car that does not tip over in tight turns)
+   */
+  rollInfluence?: number;
 }
 
 /** The driver's input, each in its range. */
@@ -178,6 +184,8 @@ export class RaycastVehicle3 {
   readonly maxSteer: number;
   /** rolling resistance coefficient */
   readonly rollingResistance: number;
+  /** where the tyre forces act: 1 at the contact, 0 at the centre of mass's height */
+  readonly rollInfluence: number;
   /** throttle in [−1, 1] */
   throttle = 0;
   /** brake in [0, 1] */
@@ -209,6 +217,12 @@ export class RaycastVehicle3 {
     if (this.maxSteer >= Math.PI / 2)
       throw new PhysicsError('invalid-argument', `vehicle.maxSteer: must be < π/2, got ${this.maxSteer}`);
     this.rollingResistance = num(def.rollingResistance, 'vehicle.rollingResistance', 0.01, 0, false);
+    this.rollInfluence = num(def.rollInfluence, 'vehicle.rollInfluence', 1, 0, false);
+    if (this.rollInfluence > 1)
+      throw new PhysicsError(
+        'invalid-argument',
+        `vehicle.rollInfluence: must be <= 1, got ${this.rollInfluence}`,
+      );
   }
 
   /** Sets the driver's input (each value clamped to its range; absent values keep theirs). */
@@ -349,7 +363,17 @@ export class RaycastVehicle3 {
       const Fx = N * up[0] + fLong * hx + fLat * lx;
       const Fy = N * up[1] + fLong * hy + fLat * ly;
       const Fz = N * up[2] + fLong * hz + fLat * lz;
-      w.applyForce(id, [Fx, Fy, Fz], [p[0], p[1], p[2]]);
+      if (this.rollInfluence === 1) w.applyForce(id, [Fx, Fy, Fz], [p[0], p[1], p[2]]);
+      else {
+        w.applyForce(id, [N * up[0], N * up[1], N * up[2]], [p[0], p[1], p[2]]);
+        // the tyre force, raised towards the centre of mass's height by 1 − rollInfluence
+        const lift = (1 - this.rollInfluence) * -(rx * up[0] + ry * up[1] + rz * up[2]);
+        w.applyForce(
+          id,
+          [Fx - N * up[0], Fy - N * up[1], Fz - N * up[2]],
+          [p[0] + lift * up[0], p[1] + lift * up[1], p[2] + lift * up[2]],
+        );
+      }
       if (groundDynamic) w.applyForce(ground, [-Fx, -Fy, -Fz], [p[0], p[1], p[2]]);
     }
   }
