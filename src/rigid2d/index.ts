@@ -50,5 +50,6 @@ export {
 } from './narrowphase.js';
 export { StepProfile } from './profile.js';
 export * from './queries.js';
+export * from './snapshot.js';
 export * from './types.js';
 export { World } from './world.js';
