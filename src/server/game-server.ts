@@ -198,6 +198,9 @@ export class GameServer {
       res.end('rikigaku game server: connect with a WebSocket\n');
     });
     http.on('clientError', (_e, socket) => socket.destroy());
+    // a client that trickles its request headers is dropped (slow-loris)
+    http.headersTimeout = 10_000;
+    http.requestTimeout = 10_000;
     server.attach(http);
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
