@@ -26,17 +26,28 @@ interface Row {
   snapshotMs: number;
   restoreMs: number;
   hashMs: number;
+  /** CPU-time median of the last timed column (restore, or the whole rollback) */
+  cpuMs?: number;
 }
+
+/** The CPU-time median (ms, this process) of the last {@link median} call: less sensitive to a loaded machine. */
+let lastCpu = Number.NaN;
 
 function median(fn: () => void, reps: number): number {
   const t: number[] = [];
+  const c: number[] = [];
   fn();
   for (let r = 0; r < reps; r++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     fn();
     t.push(performance.now() - t0);
+    const dc = process.cpuUsage(c0);
+    c.push((dc.user + dc.system) / 1000);
   }
   t.sort((a, b) => a - b);
+  c.sort((a, b) => a - b);
+  lastCpu = c[c.length >> 1]!;
   return t[t.length >> 1]!;
 }
 
@@ -92,6 +103,16 @@ export async function run(args: string[]): Promise<void> {
       }, reps),
       restoreMs: median(() => w.restore(snap), reps),
       hashMs: median(() => w.stateHash(), reps),
+    });
+    rows.push({
+      scene: `rigid3d pyramid base ${base} (full snapshot + restore)`,
+      bodiesOrCells: n,
+      bytes: snap.length,
+      bytesPerItem: snap.length / n,
+      snapshotMs: Number.NaN,
+      restoreMs: median(() => w.restore(w.snapshot()), reps),
+      hashMs: Number.NaN,
+      cpuMs: lastCpu,
     });
     let dyn = rigid3dDynamicSnapshot(w);
     rows.push({
@@ -154,6 +175,7 @@ export async function run(args: string[]): Promise<void> {
       snapshotMs: Number.NaN,
       restoreMs: median(() => w.restore(w.snapshot()), reps),
       hashMs: Number.NaN,
+      cpuMs: lastCpu,
     });
     let dyn = w.dynamicSnapshot();
     rows.push({
@@ -189,6 +211,7 @@ export async function run(args: string[]): Promise<void> {
       snapshotMs: Number.NaN,
       restoreMs: ms,
       hashMs: Number.NaN,
+      cpuMs: lastCpu,
     });
   }
   const sim = new SmokeSim({
@@ -220,6 +243,7 @@ export async function run(args: string[]): Promise<void> {
       'snapshot ms': Number.isNaN(r.snapshotMs) ? '—' : r.snapshotMs.toFixed(2),
       'restore ms': r.restoreMs.toFixed(2),
       'hash ms': Number.isNaN(r.hashMs) ? '—' : r.hashMs.toFixed(2),
+      'cpu ms': r.cpuMs === undefined ? '—' : r.cpuMs.toFixed(2),
     })),
   );
   writeResults(quick ? 'snapshot.quick' : 'snapshot', { loadAverage: loadavg()[0], rows });
