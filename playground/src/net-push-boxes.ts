@@ -9,6 +9,7 @@
 import { ConditionedLink } from '../../src/net/conditioned-link.js';
 import { DeltaDecodingLink } from '../../src/net/delta-link.js';
 import { joinStateSync } from '../../src/net/join.js';
+import type { Link } from '../../src/net/link.js';
 import type { WelcomeMessage } from '../../src/net/protocol.js';
 import { PushBoxesGame, type PushInput } from '../../src/net/push-boxes.js';
 import type { StateCheckLink } from '../../src/net/state-check.js';
@@ -27,6 +28,7 @@ interface Session {
   socket: WebSocket;
   link: WebSocketLink;
   decoder: DeltaDecodingLink;
+  tamper: TamperLink;
   cond: ConditionedLink;
   client?: PredictingClient<PushInput, PushBoxesGame>;
   check?: StateCheckLink<PushInput>;
@@ -39,6 +41,42 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (text) e.textContent = text;
   return e;
+}
+
+/**
+ * Passes messages through; once armed, moves the first body by a micrometre in the next state whose tick the server checks (every 30 ticks), so that the desync check has
+ * something to find — a demonstration of the indicator, not a fault of the netcode.
+ */
+class TamperLink implements Link {
+  onMessage: ((text: string) => void) | null = null;
+  onClose: (() => void) | null = null;
+  armed = false;
+
+  constructor(private readonly inner: Link) {
+    inner.onMessage = (text) => this.onMessage?.(this.armed ? this.tamper(text) : text);
+    inner.onClose = () => this.onClose?.();
+  }
+
+  get closed(): boolean {
+    return this.inner.closed;
+  }
+
+  send(text: string): void {
+    this.inner.send(text);
+  }
+
+  close(): void {
+    this.inner.close();
+  }
+
+  private tamper(text: string): string {
+    const m = /^\{"t":"state","tick":(\d+),/.exec(text);
+    if (!m || Number(m[1]) % 30 !== 0) return text;
+    const msg = JSON.parse(text) as { state: { bodies: number[] } };
+    msg.state.bodies[0]! += 1e-6;
+    this.armed = false;
+    return JSON.stringify(msg);
+  }
 }
 
 /**
@@ -161,16 +199,22 @@ export class NetPushBoxesPage {
       this.session?.link.close();
       this.connect();
     });
-    bar.append(reconnect, this.status);
+    const inject = el('button', { type: 'button', id: 'net-inject' }, 'inject a desync');
+    inject.title =
+      'Changes one digit of the next checked snapshot this tab receives: the indicator must catch it';
+    inject.addEventListener('click', () => {
+      if (this.session) this.session.tamper.armed = true;
+    });
+    bar.append(reconnect, inject, this.status);
     const row = el('div', { style: 'display:flex;gap:16px;flex-wrap:wrap;align-items:flex-start' });
     this.canvas = el('canvas', {
       id: 'net-view',
       width: '640',
       height: '640',
       tabindex: '0',
-      style: 'width:min(520px,100%);aspect-ratio:1;border:1px solid #ccc;touch-action:none',
+      style: 'width:min(480px,100%);aspect-ratio:1;border:1px solid #ccc;touch-action:none',
     });
-    const side = el('div', { style: 'min-width:240px;font:13px/1.5 system-ui,sans-serif' });
+    const side = el('div', { style: 'min-width:220px;font:13px/1.5 system-ui,sans-serif' });
     for (const [key, label, max, step, unit] of [
       ['latencyMs', 'latency (one way)', 300, 5, 'ms'],
       ['jitterMs', 'jitter (+0 … this)', 150, 5, 'ms'],
@@ -268,12 +312,13 @@ export class NetPushBoxesPage {
     const decoder = new DeltaDecodingLink(link);
     // the join is reliable; the chosen conditions apply from the welcome on
     const cond = new ConditionedLink(decoder, { seed: (Math.random() * 2 ** 31) | 0 });
-    const session: Session = { socket, link, decoder, cond };
+    const tamper = new TamperLink(cond);
+    const session: Session = { socket, link, decoder, tamper, cond };
     this.session = session;
     this.maxCorrection = 0;
     this.seenRollbacks = 0;
     this.lead = leadFor(this.conditions);
-    joinStateSync<PushInput, PushBoxesGame>(cond, gameFor, { leadTicks: this.lead })
+    joinStateSync<PushInput, PushBoxesGame>(tamper, gameFor, { leadTicks: this.lead })
       .then((j) => {
         if (this.session !== session) return;
         cond.setConditions(this.conditions);

@@ -3,7 +3,8 @@
  * which also hosts the game server on /net (src/server/vite-plugin.ts, as `npm start` does), and two
  * Chromium pages (playwright-core, the system Chromium, as in playground.test.ts) that join
  * `#net-push-boxes` as two players of one world. Each pushes its disc with the arrow keys, and
- * each sees the other's disc move; the desync check agrees with the server; no page errors.
+ * each sees the other's disc move; the desync check agrees with the server, and catches a desync
+ * injected on one page; no page errors.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -149,6 +150,14 @@ describe.runIf(HAVE_CHROMIUM)('networked push-boxes demo in Chromium', () => {
         document.getElementById('net-desync')!.textContent!.includes('in sync'),
       );
     }
+    // an injected desync (one snapshot on page A moved by a micrometre) turns A's indicator red
+    await a.click('#net-inject');
+    await a.waitForFunction(() => window.__rikigakuNet!.state().desyncTick !== null);
+    const tick = (await netState(a)).desyncTick!;
+    expect(tick % 30).toBe(0);
+    await a.waitForFunction(() => document.getElementById('net-desync')!.textContent!.includes('desync'));
+    expect(await a.textContent('#net-desync')).toContain(`tick ${tick}`);
+    expect((await netState(b)).desyncTick).toBeNull();
     // RIKIGAKU_NET_SCREENSHOT=file.png keeps a picture of page B for a look
     const shot = process.env.RIKIGAKU_NET_SCREENSHOT;
     if (shot) await b.screenshot({ path: shot, fullPage: true });
