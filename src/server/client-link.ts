@@ -57,6 +57,8 @@ export class ClientLink implements Link {
   lastSeen: number;
   /** whether a pong (or any frame) came since the last heartbeat ping */
   alive = true;
+  /** heartbeats in a row that found no pong since the one before */
+  missed = 0;
   /** why the server closed it, '' if it did not */
   reason = '';
   private isClosed = false;

@@ -12,7 +12,7 @@
  * before they are assembled (ws, code 1009), binary frames end it (1003), per-client token
  * buckets of messages and bytes per second drop the excess and count strikes, too many strikes
  * (here or in the room's schema checks) end it (1008), a ping every `heartbeatMs` that is not
- * answered by the next one ends it, and so does silence longer than `idleTimeoutMs`. Every
+ * answered by the next two ends it, and so does silence longer than `idleTimeoutMs`. Every
  * socket and server error is handled, and what a handler throws closes only the client whose
  * message it was: no client can stop the server or reach into another client's slot.
  */
@@ -55,7 +55,7 @@ export interface GameServerOptions {
   maxConnections?: number;
   /** connections at once from one address, default 32 */
   maxConnectionsPerAddress?: number;
-  /** heartbeat ping interval, ms, default 5000 (0: none) */
+  /** heartbeat ping interval, ms, default 5000 (0: none); two unanswered in a row end the connection */
   heartbeatMs?: number;
   /** a client silent for longer is disconnected, ms, default 30000 */
   idleTimeoutMs?: number;
@@ -379,9 +379,11 @@ export class GameServer {
   private heartbeat(): void {
     const t = this.now();
     for (const c of [...this.clients]) {
-      if (!c.alive || t - c.lastSeen > this.o.idleTimeoutMs) {
+      // two silent heartbeats in a row: one may be a stalled event loop, not a dead peer
+      c.missed = c.alive ? 0 : c.missed + 1;
+      if (c.missed >= 2 || t - c.lastSeen > this.o.idleTimeoutMs) {
         this.timedOut++;
-        c.reason = c.alive ? 'idle' : 'no heartbeat';
+        c.reason = c.missed >= 2 ? 'no heartbeat' : 'idle';
         c.socket.terminate();
         continue;
       }

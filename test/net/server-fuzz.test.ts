@@ -232,7 +232,7 @@ describe('the game server’s limits', () => {
       maxClientsPerRoom: 2,
       maxConnectionsPerAddress: 4,
       maxRooms: 2,
-      heartbeatMs: 100,
+      heartbeatMs: 150,
     });
     cleanups.push(async () => {
       await server.close();
@@ -245,7 +245,7 @@ describe('the game server’s limits', () => {
         ws.on('close', (code) => resolve(`closed ${code}`));
       });
     const opened = (ws: WebSocket) => new Promise<void>((r) => ws.once('open', () => r()));
-    // a client that never answers pings is cut off after at most two heartbeats
+    // a client that never answers pings is cut off after at most three heartbeats
     const deaf = new WebSocket(`${url}?room=r1`, { autoPong: false });
     const deafEnd = outcome(deaf);
     await opened(deaf);
