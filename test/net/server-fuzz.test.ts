@@ -17,6 +17,7 @@ import type { WelcomeMessage } from '../../src/net/protocol.js';
 import { PushBoxesGame, type PushInput } from '../../src/net/push-boxes.js';
 import { WebSocketLink } from '../../src/net/websocket-link.js';
 import { GameServer } from '../../src/server/game-server.js';
+import { parseSeatMessage } from '../../src/server/lockstep-relay.js';
 import type { StateRoom } from '../../src/server/state-room.js';
 
 const TICK_MS = 1000 / 60;
@@ -268,5 +269,38 @@ describe('the game server’s limits', () => {
     expect((server.room('r1') as StateRoom).server.clients).toBe(2);
     expect((server.room('r2') as StateRoom).server.clients).toBe(2);
     for (const ws of [live, second, other, fourth]) ws.close();
+  }, 30_000);
+});
+
+describe('the lockstep relay', () => {
+  it('forwards a peer’s own messages only: spoofed and malformed ones are refused and their sender cut off', async () => {
+    const { server, http, url } = await GameServer.listen({ port: 0, maxClientsPerRoom: 2, heartbeatMs: 0 });
+    cleanups.push(async () => {
+      await server.close();
+      await new Promise((r) => http.close(r));
+    });
+    const seatOf = (link: WebSocketLink) =>
+      new Promise<number>((resolve) => {
+        link.onMessage = (text) => {
+          const p = parseSeatMessage(text);
+          if (p.ok) resolve(p.msg.player);
+        };
+      });
+    const honest = new WebSocketLink(new WebSocket(`${url}?room=ls&mode=lockstep`) as never);
+    const seat = await seatOf(honest);
+    const received: string[] = [];
+    honest.onMessage = (t) => received.push(t);
+    const bad = new WebSocketLink(new WebSocket(`${url}?room=ls&mode=lockstep`) as never);
+    const badSeat = await seatOf(bad);
+    expect(badSeat).not.toBe(seat);
+    const msg = (from: number, tick: number) =>
+      JSON.stringify({ t: 'ls', from, tick, inputs: [{ x: 1, y: 0 }], hashTick: 0, hashes: [] });
+    bad.send(msg(badSeat, 3)); // its own: forwarded
+    for (let k = 0; k < 40; k++) bad.send(k % 2 ? msg(seat, 3 + k) : '{"t":"ls"}'); // spoofed / malformed
+    await until(() => bad.closed, 'the spoofing peer to be cut off');
+    expect(bad.closeCode).toBe(1008);
+    await until(() => honest.closed, 'the session to end'); // lockstep cannot go on without a player
+    expect(received).toEqual([msg(badSeat, 3)]);
+    expect(honest.closeCode).toBe(4000);
   }, 30_000);
 });
