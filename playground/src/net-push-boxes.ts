@@ -156,6 +156,7 @@ export class NetPushBoxesPage {
   /** Opens the page and joins the room. */
   show(): void {
     if (!this.section) this.build();
+    if (this.visible) return;
     this.section!.hidden = false;
     this.visible = true;
     document.title = 'Push boxes over the network — rikigaku';
