@@ -13,6 +13,7 @@
 import { importGltfPhysicsJson } from '../gltf/import.js';
 import { orbitCamera3 } from '../render/view3d.js';
 import { ImpactFracture3 } from '../rigid3d/fracture.js';
+import { prefractureBody3 } from '../rigid3d/fracture-glue.js';
 import type { BodyId3 } from '../rigid3d/types.js';
 import { World3 } from '../rigid3d/world.js';
 import { buildRigid3dWorld } from '../scene/rigid3d-build.js';
@@ -36,6 +37,8 @@ class WreckingBallInstance extends Rigid3dDemoInstance {
   pieces = 0;
   /** bricks broken so far */
   broken = 0;
+  /** glue joints broken so far */
+  jointsBroken = 0;
   private fracture: ImpactFracture3 | null = null;
 
   /** Registers the fracture that runs after each step. */
@@ -46,6 +49,7 @@ class WreckingBallInstance extends Rigid3dDemoInstance {
   /** One frame: the world step, then the bricks hit hard enough break. */
   override step(): void {
     super.step();
+    this.jointsBroken += this.world3.events().jointBreak.length;
     if (this.fracture === null) return;
     for (const r of this.fracture.update()) {
       this.broken++;
@@ -58,7 +62,12 @@ class WreckingBallInstance extends Rigid3dDemoInstance {
   }
 
   override stats(): Record<string, number> {
-    return { ...super.stats(), bricksBroken: this.broken, pieces: this.pieces };
+    return {
+      ...super.stats(),
+      bricksBroken: this.broken,
+      pieces: this.pieces,
+      jointsBroken: this.jointsBroken,
+    };
   }
 }
 
@@ -67,10 +76,26 @@ const wreckingBall: Demo = {
   title: 'Wrecking ball (3D Voronoi fracture)',
   domain: 'rigid3d',
   description:
-    'A 7-tonne steel ball on a 6.7 m rope (a distance joint) swings into a brick wall. Each brick breaks when a hit’s impulse (the effective mass times the approach speed) passes its threshold: it is replaced by convex Voronoi pieces, cut by the bisector planes of seeds clustered at the hit point (small pieces there, large far away), that keep its mass, centre of mass and momentum. Lower the threshold to crumble more of the wall.',
+    'A 7-tonne steel ball on a 6.7 m rope (a distance joint) swings into a brick wall. Each brick breaks when a hit’s impulse (the effective mass times the approach speed) passes its threshold: it is replaced by convex Voronoi pieces, cut by the bisector planes of seeds clustered at the hit point (small pieces there, large far away), that keep its mass, centre of mass and momentum. Lower the threshold to crumble more of the wall. With “glued”, every brick is cut up front and its pieces are held by breakable fixed joints at their shared faces: the wall breaks only where the ball loads it.',
   dt: FRAME,
   view: (width, height) => ({ width, height, cx: 0, cy: 0, scale: Math.min(width, height) / 12 }),
   params: [
+    {
+      key: 'mode',
+      label: 'bricks',
+      kind: 'choice',
+      default: 'break on impact',
+      options: ['break on impact', 'glued'],
+    },
+    {
+      key: 'glue',
+      label: 'glue strength (N)',
+      kind: 'number',
+      default: 20000,
+      min: 2000,
+      max: 200000,
+      step: 1000,
+    },
     {
       key: 'threshold',
       label: 'break impulse (N·s)',
@@ -100,10 +125,20 @@ const wreckingBall: Demo = {
     const fracture = new ImpactFracture3(world);
     const count = Number(v.pieces);
     let k = 0;
+    let glued = 0;
     for (const b of wallLayout3(6, 5)) {
       const id = world.createBody({ position: b.position });
       world.createShape(id, { kind: 'box', halfExtents: b.halfExtents, density: 1800, friction: 0.7 });
-      fracture.add(id, Number(v.threshold), { count, seed: ++k, power: 2, friction: 0.7 });
+      if (v.mode === 'glued') {
+        // pre-cut: the brick's pieces glued by fixed joints that break under the hit
+        const r = prefractureBody3(
+          world,
+          id,
+          { breakForce: Number(v.glue), breakTorque: 0.25 * Number(v.glue) },
+          { count, seed: ++k, power: 1, friction: 0.7 },
+        );
+        glued += r.bodies.length;
+      } else fracture.add(id, Number(v.threshold), { count, seed: ++k, power: 2, friction: 0.7 });
     }
     // the ball: 0.6 m of steel (7.2 t) on a 6.7 m rigid rope (a distance joint) from a crane point
     // above the wall, released from the chosen angle; it meets the wall near the bottom of its swing
@@ -123,13 +158,17 @@ const wreckingBall: Demo = {
       {
         world,
         camera: orbitCamera3([0, 2.5, 1.5], 16, 0.85, 0.25),
-        label: 'wrecking ball: bricks break above the impulse threshold',
+        label:
+          v.mode === 'glued'
+            ? 'wrecking ball: glued Voronoi pieces come apart where the joints break'
+            : 'wrecking ball: bricks break above the impulse threshold',
         hidden,
         grid: { halfSize: 10, spacing: 1 },
       },
       options?.dt ?? FRAME,
     );
     inst.attach(fracture);
+    inst.pieces = glued;
     inst.setDisplay(v);
     return inst;
   },
