@@ -528,19 +528,23 @@ export class FlipSim3D implements TransferParticles3D {
   /**
    * One Gauss–Seidel sweep of push-apart over the pairs closer than `separation` (under a cell,
    * so a pair lies in the same or a neighbouring cell): each moves half the overlap. Each pair is
-   * visited once, from the cell of lower index: the cell's later particles and its right
-   * neighbour's, the three cells of the next row, and the nine of the next slab, all index ranges
-   * after the cell sort.
+   * visited once, from the cell of lower index: the cell's later particles, its right neighbour's,
+   * the next row's and the next slab's cells, all index ranges after the cell sort; a neighbour
+   * cell is searched only when the particle lies within `separation` of the face towards it (with
+   * half a cell, about 4 of the 13 forward neighbours instead of all).
    */
   private pushApart(): void {
-    const { nx, ny, nz } = this.grid;
+    const { nx, ny, nz, h } = this.grid;
     const slab = nx * ny;
     const d0 = this.separation;
     const d02 = d0 * d0;
     const { x, y, z, cellStart } = this;
     for (let k = 1; k < nz - 1; k++) {
+      const z0 = k * h;
       for (let j = 1; j < ny - 1; j++) {
+        const y0 = j * h;
         for (let i = 1; i < nx - 1; i++) {
+          const x0 = i * h;
           const c = i + nx * (j + ny * k);
           const s0 = cellStart[c]!;
           const s1 = cellStart[c + 1]!;
@@ -548,20 +552,32 @@ export class FlipSim3D implements TransferParticles3D {
             let px = x[p]!;
             let py = y[p]!;
             let pz = z[p]!;
+            // which neighbours lie within reach: −1 / +1 per axis (0: neither side)
+            const left = px - x0 < d0 ? -1 : 0;
+            const right = x0 + h - px < d0 ? 1 : 0;
+            const below = py - y0 < d0;
+            const above = y0 + h - py < d0;
+            const front = z0 + h - pz < d0;
+            // ranges: 0 this cell's later particles (and the right cell's), 1 the next row,
+            // 2–4 the next slab's rows below, level and above
             for (let r = 0; r < 5; r++) {
+              let b: number;
               let t0: number;
-              let t1: number;
               if (r === 0) {
                 t0 = p + 1;
-                t1 = cellStart[c + 2]!;
+                b = c;
               } else if (r === 1) {
-                t0 = cellStart[c + nx - 1]!;
-                t1 = cellStart[c + nx + 2]!;
+                if (!above) continue;
+                b = c + nx;
+                t0 = cellStart[b + left]!;
               } else {
-                const b = c + slab + (r - 3) * nx;
-                t0 = cellStart[b - 1]!;
-                t1 = cellStart[b + 2]!;
+                if (!front) continue;
+                const dj = r - 3;
+                if ((dj < 0 && !below) || (dj > 0 && !above)) continue;
+                b = c + slab + dj * nx;
+                t0 = cellStart[b + left]!;
               }
+              const t1 = cellStart[b + right + 1]!;
               for (let q = t0; q < t1; q++) {
                 const dx = x[q]! - px;
                 const dy = y[q]! - py;

@@ -167,7 +167,8 @@ export class GridTransfer3D {
       const vel = comp === 0 ? ps.vx : comp === 1 ? ps.vy : ps.vz;
       const face = comp === 0 ? u : comp === 1 ? v : w;
       const weight = comp === 0 ? this.weightU : comp === 1 ? this.weightV : this.weightW;
-      this.splat(ps, comp, vel, face, weight, apic);
+      if (this.n === 2 && !apic) this.splatLinear(ps, comp, vel, face, weight);
+      else this.splat(ps, comp, vel, face, weight, apic);
     }
     normalise(u, this.weightU, this.validU);
     normalise(v, this.weightV, this.validV);
@@ -221,6 +222,116 @@ export class GridTransfer3D {
     }
   }
 
+  /**
+   * The base face of particle p along each axis for component comp's tent stencil into base[],
+   * the offsets into frac[]; throws when the stencil leaves the face array.
+   */
+  private linearBase(ps: TransferParticles3D, p: number, comp: number): number {
+    const g = this.grid;
+    const invH = this.invH;
+    const fx = ps.x[p]! * invH - (comp === 0 ? 0 : 0.5);
+    const fy = ps.y[p]! * invH - (comp === 1 ? 0 : 0.5);
+    const fz = ps.z[p]! * invH - (comp === 2 ? 0 : 0.5);
+    const bx = Math.floor(fx);
+    const by = Math.floor(fy);
+    const bz = Math.floor(fz);
+    const sx = g.nx + (comp === 0 ? 1 : 0);
+    const sy = g.ny + (comp === 1 ? 1 : 0);
+    const sz = g.nz + (comp === 2 ? 1 : 0);
+    if (!(bx >= 0 && by >= 0 && bz >= 0 && bx + 2 <= sx && by + 2 <= sy && bz + 2 <= sz)) {
+      // the general stencil names the particle
+      this.stencil(ps, p, comp);
+    }
+    this.frac[0] = fx - bx;
+    this.frac[1] = fy - by;
+    this.frac[2] = fz - bz;
+    return bx + sx * (by + sy * bz);
+  }
+
+  /** P2G with the tent kernel and no affine part (PIC, FLIP): the general sums with the stencil written out. */
+  private splatLinear(
+    ps: TransferParticles3D,
+    comp: number,
+    vel: Float64Array,
+    face: Float64Array,
+    weight: Float64Array,
+  ): void {
+    const g = this.grid;
+    const sx = g.nx + (comp === 0 ? 1 : 0);
+    const sxy = sx * (g.ny + (comp === 1 ? 1 : 0));
+    const frac = this.frac;
+    const count = ps.count;
+    for (let p = 0; p < count; p++) {
+      const f0 = this.linearBase(ps, p, comp);
+      const tx = frac[0]!;
+      const ty = frac[1]!;
+      const tz = frac[2]!;
+      const vp = vel[p]!;
+      for (let kk = 0; kk < 2; kk++) {
+        const wz = kk === 0 ? 1 - tz : tz;
+        for (let jj = 0; jj < 2; jj++) {
+          const wyz = (jj === 0 ? 1 - ty : ty) * wz;
+          const f = f0 + sx * jj + sxy * kk;
+          const w0 = (1 - tx) * wyz;
+          const w1 = tx * wyz;
+          face[f] = face[f]! + w0 * vp;
+          weight[f] = weight[f]! + w0;
+          face[f + 1] = face[f + 1]! + w1 * vp;
+          weight[f + 1] = weight[f + 1]! + w1;
+        }
+      }
+    }
+  }
+
+  /** G2P with the tent kernel for PIC (r = 0) and FLIP (r the FLIP share): the general sums with the stencil written out. */
+  private gatherLinear(
+    ps: TransferParticles3D,
+    comp: number,
+    vel: Float64Array,
+    face: Float64Array,
+    old: Float64Array,
+    valid: Uint8Array,
+    r: number,
+  ): void {
+    const g = this.grid;
+    const sx = g.nx + (comp === 0 ? 1 : 0);
+    const sxy = sx * (g.ny + (comp === 1 ? 1 : 0));
+    const frac = this.frac;
+    const count = ps.count;
+    for (let p = 0; p < count; p++) {
+      const f0 = this.linearBase(ps, p, comp);
+      const tx = frac[0]!;
+      const ty = frac[1]!;
+      const tz = frac[2]!;
+      let ws = 0;
+      let s = 0;
+      let so = 0;
+      for (let kk = 0; kk < 2; kk++) {
+        const wz = kk === 0 ? 1 - tz : tz;
+        for (let jj = 0; jj < 2; jj++) {
+          const wyz = (jj === 0 ? 1 - ty : ty) * wz;
+          const f = f0 + sx * jj + sxy * kk;
+          if (valid[f] !== 0) {
+            const w0 = (1 - tx) * wyz;
+            ws += w0;
+            s += w0 * face[f]!;
+            so += w0 * old[f]!;
+          }
+          if (valid[f + 1] !== 0) {
+            const w1 = tx * wyz;
+            ws += w1;
+            s += w1 * face[f + 1]!;
+            so += w1 * old[f + 1]!;
+          }
+        }
+      }
+      if (ws > 0) {
+        const pic = s / ws;
+        vel[p] = r > 0 ? r * (vel[p]! + pic - so / ws) + (1 - r) * pic : pic;
+      }
+    }
+  }
+
   /** Saves the grid's current face velocities as FLIP's old field (after P2G, before forces). */
   saveGrid(): void {
     this.oldU.set(this.grid.u);
@@ -242,7 +353,8 @@ export class GridTransfer3D {
       const face = comp === 0 ? g.u : comp === 1 ? g.v : g.w;
       const old = comp === 0 ? this.oldU : comp === 1 ? this.oldV : this.oldW;
       const valid = comp === 0 ? this.validU : comp === 1 ? this.validV : this.validW;
-      this.gather(ps, comp, vel, face, old, valid, r, apic);
+      if (this.n === 2 && !apic) this.gatherLinear(ps, comp, vel, face, old, valid, r);
+      else this.gather(ps, comp, vel, face, old, valid, r, apic);
     }
   }
 
