@@ -1,6 +1,6 @@
 /**
  * Material point method demos (textbook §26.4; MLS-MPM, Hu et al. 2018): a snowball smashing into a
- * wall (Stomakhin et al. 2013's snow plasticity), a sand column collapsing into a pile (Drucker–Prager,
+ * wall and two snowballs shattering in a collision (Stomakhin et al. 2013's snow plasticity), a sand column collapsing into a pile (Drucker–Prager,
  * Klár et al. 2016), jelly cubes falling and bouncing, and the classic three-material drop (water,
  * jelly, snow), and in 3D (MpmSim3D) jelly cubes dropped onto a sand heap, which the playground shows
  * in its three.js view as lit spheres (`readParticles3`) and the CLI as a depth-sorted projection.
@@ -445,6 +445,33 @@ export const mpmDemos: readonly Demo[] = [
       const m = sim.addMaterial(SNOW);
       sim.addDisc(0.3, 0.55, 0.1, m, { velocity: [Number(p['speed']), 1] });
       return { sim, label: 'snow (Stomakhin et al. 2013)' };
+    },
+  ),
+  makeDemo(
+    'mpm-snowball-collision',
+    'Snowballs colliding and shattering (MPM snow)',
+    'Two snowballs thrown at each other slightly off-centre, with Stomakhin et al. 2013’s snow (Young’s modulus 140 kPa, critical compression 2.5%, critical stretch 0.75%, hardening 10): where the snow is stretched past its critical stretch it yields, its plastic volume grows and it softens, so the balls tear into clumps and crumbs instead of bouncing apart whole as jelly would.',
+    [
+      { ...RESOLUTION, default: 48, max: 96 },
+      {
+        key: 'speed',
+        label: 'each ball’s speed (m/s)',
+        kind: 'number',
+        default: 15,
+        min: 5,
+        max: 25,
+        step: 1,
+      },
+    ],
+    (p) => {
+      const n = Number(p['resolution']);
+      const def: MpmMaterialDef = { ...SNOW, youngsModulus: 1.4e5 };
+      const sim = new MpmSim2D({ resolution: n, dt: stableDt(n, [def]), gravity: [0, 0] });
+      const m = sim.addMaterial(def);
+      const v = Number(p['speed']);
+      sim.addDisc(0.3, 0.45, 0.1, m, { velocity: [v, 0] });
+      sim.addDisc(0.7, 0.55, 0.1, m, { velocity: [-v, 0] });
+      return { sim, label: 'snow (Stomakhin et al. 2013), no gravity' };
     },
   ),
   makeDemo(
