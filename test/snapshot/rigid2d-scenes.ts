@@ -173,3 +173,28 @@ export function bullets2(): Scene2 {
   }
   return wrap(world);
 }
+
+/** A chain ground (ghost vertices), a turning kinematic paddle, a sensor, and circles and capsules poured on them. */
+export function chain2(): Scene2 {
+  const world = new World({ gravity: [0, -10] });
+  const ground = world.createBody({ type: 'static' });
+  world.createChain(ground, {
+    points: [
+      [-10, 5],
+      [-5, 0],
+      [0, -1],
+      [5, 0],
+      [10, 5],
+    ],
+  });
+  const paddle = world.createBody({ type: 'kinematic', position: [0, 3], angularVelocity: 1 });
+  world.createShape(paddle, { kind: 'box', halfWidth: 2, halfHeight: 0.1 });
+  const sensor = world.createBody({ type: 'static', position: [3, 1] });
+  world.createShape(sensor, { kind: 'circle', radius: 1, isSensor: true });
+  for (let i = 0; i < 20; i++) {
+    const b = world.createBody({ position: [-6 + 0.6 * i, 6 + (i % 3)] });
+    if (i % 2) world.createShape(b, { kind: 'circle', radius: 0.25 });
+    else world.createShape(b, { kind: 'capsule', p1: [-0.2, 0], p2: [0.2, 0], radius: 0.1 });
+  }
+  return wrap(world);
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PhysicsError } from '../../src/core/errors.js';
-import { bullets2, jointed2, pyramid2, type Scene2, sleeping2 } from './rigid2d-scenes.js';
+import { World } from '../../src/rigid2d/world.js';
+import { bullets2, chain2, jointed2, pyramid2, type Scene2, sleeping2 } from './rigid2d-scenes.js';
 
 /** Runs k steps, snapshots, records n hashes; restores into a new world and into the same one: the same hashes every step. */
 function roundTrip(make: () => Scene2, k: number, n: number, during?: (a: Scene2) => void): void {
@@ -81,6 +82,18 @@ describe('rigid2d snapshots: a restored world continues bit-identically (textboo
 
   it('bullets and a fast circle against thin walls (continuous collision)', () => {
     roundTrip(bullets2, 3, 30);
+  });
+
+  it('a chain ground, a kinematic paddle and a sensor', () => {
+    roundTrip(chain2, 40, 40);
+  });
+
+  it('an empty world', () => {
+    const a = new World();
+    const b = new World({ gravity: [3, 0] });
+    b.restore(a.snapshot());
+    expect(b.stateHash()).toBe(a.stateHash());
+    expect(b.gravityX).toBe(0);
   });
 
   it('settings that change the step travel with the snapshot', () => {
