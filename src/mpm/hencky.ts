@@ -17,6 +17,7 @@ export const MIN_STRETCH = 1e-6;
 export function logStrain(eps: Float64Array, sig: Float64Array, n: number): void {
   for (let k = 0; k < n; k++) {
     const s = sig[k]!;
+    // biome-ignore lint/complexity/useMathMinMax: Math.max would pass NaN through; this maps it to MIN_STRETCH
     eps[k] = plog(s > MIN_STRETCH ? s : MIN_STRETCH);
   }
 }

@@ -554,7 +554,7 @@ export class MpmSim3D {
    * (material models: see material.ts).
    */
   private stress(p: number, mat: number, code: number): void {
-    const { F, Jp, u, v, sig, tau } = this;
+    const { F, Jp, u, v, sig } = this;
     const o = 9 * p;
     svd3(u, 0, sig, 0, v, 0, F, o);
     let mu = this.mu[mat]!;
