@@ -12,6 +12,7 @@ export * from './portable.js';
 export { Prng } from './prng.js';
 export * as quat from './quat.js';
 export { rotation3 } from './rotation-extraction.js';
+export { svd3 } from './svd3.js';
 export { symEigen3 } from './sym-eigen3.js';
 export type { Arr } from './vec2.js';
 export * as vec2 from './vec2.js';
