@@ -276,6 +276,8 @@ function sharedFaces(cells: VoronoiCell3[], seeds: ArrayLike<number>): FractureR
   return out;
 }
 
+const NO_RESULTS: readonly FractureResult3[] = Object.freeze([]);
+
 /** Fractures registered bodies when a contact hit's impulse passes their threshold (see the file comment). */
 export class ImpactFracture3 {
   private readonly thresholds = new Map<BodyId3, { impulse: number; options: FractureOptions3 }>();
@@ -297,11 +299,14 @@ export class ImpactFracture3 {
     return this.thresholds.size;
   }
 
-  /** Call after each `world.step`: fractures the bodies hit hard enough and returns their pieces. */
-  update(): FractureResult3[] {
-    const results: FractureResult3[] = [];
-    if (this.thresholds.size === 0) return results;
+  /**
+   * Call after each `world.step`: fractures the bodies hit hard enough and returns their pieces
+   * (a step without hits allocates nothing and returns the same empty list).
+   */
+  update(): readonly FractureResult3[] {
     const world = this.world;
+    if (this.thresholds.size === 0 || world.events().hit.length === 0) return NO_RESULTS;
+    const results: FractureResult3[] = [];
     const done = new Set<BodyId3>();
     // collect first: fracturing destroys bodies the event list still names
     const todo: { body: BodyId3; x: number; y: number; z: number }[] = [];
