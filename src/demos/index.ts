@@ -1,5 +1,6 @@
 import { femDemos } from './fem.js';
 import { flipDemos } from './flip.js';
+import { flip3dDemos } from './flip3d.js';
 import { fluidDemos } from './fluid.js';
 import { integratorsDemos } from './integrators.js';
 import { labsDemos } from './labs.js';
@@ -32,6 +33,7 @@ export const demos: readonly Demo[] = [
   ...femDemos,
   ...fluidDemos,
   ...flipDemos,
+  ...flip3dDemos,
   ...particlesDemos,
   ...mpmDemos,
   ...waterDemos,
