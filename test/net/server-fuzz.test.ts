@@ -65,7 +65,7 @@ async function run(attack: boolean, seed: number) {
     await new Promise((r) => http.close(r));
   });
   const port = Number(new URL(url).port);
-  const link = new WebSocketLink(new WebSocket(`${url}?room=arena`) as never);
+  const link = new WebSocketLink(new WebSocket(`${url}?room=arena`));
   const { client } = await joinStateSync<PushInput, PushBoxesGame>(link, gameFor);
   const honest = server.connections()[0]!;
   const room = server.room('arena') as StateRoom;
@@ -219,7 +219,7 @@ describe('the game server under attack', () => {
     expect(stats.connections).toBe(1);
     expect(attacked.rawOpened).toBeGreaterThan(0); // and each raw TCP connection was dropped (waited for above)
     // and it still serves: a new client joins and is welcomed
-    const fresh = new WebSocketLink(new WebSocket(`${attacked.url}?room=arena`) as never);
+    const fresh = new WebSocketLink(new WebSocket(`${attacked.url}?room=arena`));
     const joined = await joinStateSync<PushInput, PushBoxesGame>(fresh, gameFor);
     expect(joined.client.player).toBeGreaterThan(0);
     fresh.close();
@@ -286,11 +286,11 @@ describe('the lockstep relay', () => {
           if (p.ok) resolve(p.msg.player);
         };
       });
-    const honest = new WebSocketLink(new WebSocket(`${url}?room=ls&mode=lockstep`) as never);
+    const honest = new WebSocketLink(new WebSocket(`${url}?room=ls&mode=lockstep`));
     const seat = await seatOf(honest);
     const received: string[] = [];
     honest.onMessage = (t) => received.push(t);
-    const bad = new WebSocketLink(new WebSocket(`${url}?room=ls&mode=lockstep`) as never);
+    const bad = new WebSocketLink(new WebSocket(`${url}?room=ls&mode=lockstep`));
     const badSeat = await seatOf(bad);
     expect(badSeat).not.toBe(seat);
     const msg = (from: number, tick: number) =>

@@ -72,9 +72,7 @@ describe('netcode over loopback WebSockets', () => {
       [1, 2].map(async (seed) => {
         // the second client asks for delta-compressed snapshots (decoded below the simulated loss)
         const delta = seed === 2;
-        const link = new WebSocketLink(
-          new WebSocket(`${url}?room=converge${delta ? '&delta=1' : ''}`) as never,
-        );
+        const link = new WebSocketLink(new WebSocket(`${url}?room=converge${delta ? '&delta=1' : ''}`));
         const decoder = delta ? new DeltaDecodingLink(link) : null;
         // the join itself is reliable (as over TCP); the simulated conditions start after it
         const cond = new ConditionedLink(decoder ?? link, { seed });
@@ -134,7 +132,7 @@ describe('netcode over loopback WebSockets', () => {
   it('two lockstep peers through the relay at 50 ± 25 ms with 10% loss end bit-identical', async () => {
     const peers = await Promise.all(
       [3, 4].map(async (seed) => {
-        const link = new WebSocketLink(new WebSocket(`${url}?room=ls&mode=lockstep`) as never);
+        const link = new WebSocketLink(new WebSocket(`${url}?room=ls&mode=lockstep`));
         const seat = await new Promise<{ player: number; players: number }>((resolve, reject) => {
           link.onMessage = (text) => {
             const p = parseSeatMessage(text);
