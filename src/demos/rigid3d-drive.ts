@@ -7,14 +7,14 @@
  */
 import { Heightfield3 } from '../geometry/shapes3d.js';
 import { pcos, psin } from '../math/portable.js';
-import { type Camera3, drawWorld3, orbitCamera3 } from '../render/view3d.js';
+import { type Camera3, CameraFrame3, drawWorld3, orbitCamera3 } from '../render/view3d.js';
 import { CharacterController3 } from '../rigid3d/character.js';
 import type { BodyId3, QuatTuple } from '../rigid3d/types.js';
 import { RaycastVehicle3 } from '../rigid3d/vehicle.js';
 import { World3 } from '../rigid3d/world.js';
 import { textPanel } from './kit/labels.js';
 import { Rigid3dDemoInstance } from './rigid3d.js';
-import { type Demo, type DemoParamValues, resolveParams, type View } from './types.js';
+import { type Demo, type DemoParamValues, resolveParams, toPxX, toPxY, type View } from './types.js';
 
 const FRAME = 1 / 60;
 
@@ -401,10 +401,32 @@ export class CharacterDemoInstance extends Rigid3dDemoInstance {
 
   override draw(ctx: CanvasRenderingContext2D, view: View): void {
     const c = this.character;
-    drawWorld3(ctx, view, this.world3, chaseCamera(c.position, this.heading, 9, 0.45), {
+    const camera = chaseCamera(c.position, this.heading, 7, 0.8);
+    const own = c.shape;
+    drawWorld3(ctx, view, this.world3, camera, {
       contacts: this.showContacts,
       grid: null,
+      hidden: (s) => s === own,
     });
+    // the capsule on top of the scenery (the projection draws kinematic bodies with the scenery)
+    const frame = new CameraFrame3(camera);
+    const a = new Float64Array(4);
+    const p = c.position;
+    const depth = frame.project(p[0]!, p[1]! - c.halfHeight, p[2]!, a, 0);
+    frame.project(p[0]!, p[1]! + c.halfHeight, p[2]!, a, 2);
+    const width = (2 * c.radius * frame.distance * view.scale) / Math.max(depth, 1e-3);
+    ctx.save();
+    ctx.lineCap = 'round';
+    ctx.strokeStyle = '#7c2d12';
+    ctx.lineWidth = width + 2;
+    ctx.beginPath();
+    ctx.moveTo(toPxX(view, a[0]!), toPxY(view, a[1]!));
+    ctx.lineTo(toPxX(view, a[2]!), toPxY(view, a[3]!));
+    ctx.stroke();
+    ctx.strokeStyle = c.grounded ? '#f97316' : '#fb923c';
+    ctx.lineWidth = width;
+    ctx.stroke();
+    ctx.restore();
     textPanel(ctx, [
       'character: arrows walk, J jumps (step 0.35 m, slope limit 45°)',
       `${c.grounded ? 'on the ground' : 'in the air'}, t = ${this.world3.time.toFixed(1)} s${this.keys.touched ? '' : ' (scripted)'}`,
