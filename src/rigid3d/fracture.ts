@@ -43,11 +43,11 @@ export interface FractureOptions3 {
   radius?: number;
   /** clustering exponent (see `radius`), default 2 */
   power?: number;
-  /** Coulomb μ of the pieces (default: the shape default) */
+  /** Coulomb μ of the pieces (default: the original shape's) */
   friction?: number;
-  /** restitution of the pieces (default: the shape default) */
+  /** restitution of the pieces (default: the original shape's) */
   restitution?: number;
-  /** collision filter of the pieces */
+  /** collision filter of the pieces (default: the original shape's) */
   filter?: FilterDef3;
 }
 
@@ -182,6 +182,18 @@ export function fractureBody3(world: World3, body: BodyId3, options: FractureOpt
   }
   const cells = voronoiCells3(poly, seeds);
 
+  // the pieces take the original shape's material and filter unless the options say otherwise
+  const st = world.shapes;
+  const slot = world.shapeSlot(world.getBodyShapes(body)[0]!);
+  const friction = options.friction ?? st.friction[slot]!;
+  const restitution = options.restitution ?? st.restitution[slot]!;
+  const rollingResistance = st.rolling[slot]!;
+  const torsionalFriction = st.torsion[slot]!;
+  const filter = options.filter ?? {
+    categoryBits: st.category[slot]!,
+    maskBits: st.mask[slot]!,
+    groupIndex: st.group[slot]!,
+  };
   const [vx, vy, vz] = world.getLinearVelocity(body);
   const w = world.getAngularVelocity(body);
   const [cx, cy, cz] = world.getWorldCenter(body);
@@ -207,9 +219,11 @@ export function fractureBody3(world: World3, body: BodyId3, options: FractureOpt
       kind: 'hull',
       points: cell.vertices,
       density,
-      ...(options.friction !== undefined ? { friction: options.friction } : {}),
-      ...(options.restitution !== undefined ? { restitution: options.restitution } : {}),
-      ...(options.filter !== undefined ? { filter: options.filter } : {}),
+      friction,
+      restitution,
+      rollingResistance,
+      torsionalFriction,
+      filter,
     });
     bodies.push(id);
   }

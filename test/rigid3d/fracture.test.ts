@@ -133,6 +133,26 @@ describe('fractureBody3', () => {
       }
     });
   }
+  it('the pieces keep the original material and filter unless the options give their own', () => {
+    const world = new World3();
+    const b = world.createBody();
+    const filter = { categoryBits: 4, maskBits: 9, groupIndex: -3 };
+    world.createShape(b, {
+      kind: 'box',
+      halfExtents: [1, 1, 1],
+      friction: 0.25,
+      restitution: 0.7,
+      rollingResistance: 0.01,
+      filter,
+    });
+    const res = fractureBody3(world, b, { count: 4, restitution: 0.1 });
+    const st = world.shapes;
+    for (const p of res.bodies) {
+      const slot = world.shapeSlot(world.getBodyShapes(p)[0]!);
+      expect([st.friction[slot], st.restitution[slot], st.rolling[slot]]).toEqual([0.25, 0.1, 0.01]);
+      expect([st.category[slot], st.mask[slot], st.group[slot]]).toEqual([4, 9, -3]);
+    }
+  });
   it('refuses what it cannot cut with a PhysicsError', () => {
     const world = new World3();
     const ground = world.createBody({ type: 'static' });
