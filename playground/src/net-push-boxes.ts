@@ -186,11 +186,12 @@ export class NetPushBoxesPage {
         'p',
         {},
         'Every browser tab is one player in one shared world, run by the game server that npm start hosts. ' +
-          'State synchronisation with client-side prediction and rollback (textbook §26.5): your tab moves your disc ' +
+          'State synchronisation with client-side prediction and rollback (Bernier, 2001; textbook §26.5): your tab moves your disc ' +
           'at once from your keys; each server snapshot rolls the world back to the server’s state and re-simulates ' +
           'the inputs the server has not seen yet, and smoothing hides the jump. Add latency, jitter and loss to this ' +
           'tab’s connection with the sliders and watch the rollbacks and corrections grow. Arrow keys or WASD push ' +
-          '(or hold the mouse where to push towards); open a second tab to play against yourself.',
+          '(or hold the mouse where to push towards); open a second tab to play against yourself. The indicator compares ' +
+          'the server’s hash of every 30th snapshot with the world this tab rebuilt from it.',
       ),
     );
     const bar = el('div', { class: 'toolbar' });
