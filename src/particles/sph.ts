@@ -53,6 +53,18 @@ export interface SphOptions extends FluidBoxOptions {
   maxDivergenceError?: number;
   /** DFSPH: most iterations of each solve (default 100) */
   maxIterations?: number;
+  /**
+   * DFSPH: largest predicted compression of any one particle the density solve accepts (default: no
+   * bound, the mean alone decides, as in Bender & Koschier 2015); the mean alone lets the bottom rows
+   * of a tall column sink into the floor — 0.02 keeps a 2 m column within 3%
+   */
+  maxPeakDensityError?: number;
+  /**
+   * DFSPH: start the density solve from the last step's κ increments (Bender & Koschier 2015 §4;
+   * default true). With the increments kept ≥ 0 an overshoot is never taken back: switch it off for
+   * tall columns at large steps, where it made the compression oscillate from step to step and grow
+   */
+  warmStart?: boolean;
 }
 
 /** Numbers about the last step. */
@@ -113,6 +125,7 @@ export class SphFluid {
   private readonly eosTait: boolean;
   private readonly substeps: number;
   private readonly maxIterations: number;
+  private readonly warmStart: boolean;
   /** per particle mass (boundary: ρ0 ψ_b) */
   private m: Float64Array;
   private acc: Float64Array;
@@ -160,10 +173,26 @@ export class SphFluid {
     const maxRho = api.optNumber(o as never, 'maxDensityError', where, { above: 0 }) ?? 0.001;
     const maxDiv = api.optNumber(o as never, 'maxDivergenceError', where, { above: 0 }) ?? 0.3;
     this.maxIterations = api.optNumber(o as never, 'maxIterations', where, { min: 1, integer: true }) ?? 100;
+    const maxPeak =
+      api.optNumber(o as never, 'maxPeakDensityError', where, { above: 0 }) ?? Number.POSITIVE_INFINITY;
+    this.warmStart = api.optBool(o as never, 'warmStart', where) ?? true;
     // 0 stiffness, 1 viscosity, 2 tension, 3 max density error, 4 max divergence error, 5 wall viscosity,
-    // 6 the substep h, 7 ρ0, 8 the last residual: the passes read their numbers from this array (a
+    // 6 the substep h, 7 ρ0, 8 the last mean residual, 9 the last largest residual, 10 the peak
+    // tolerance: the passes read their numbers from this array (a
     // double passed to or returned from a call V8 does not inline is boxed, one heap number per call)
-    this.params = Float64Array.of(stiffness, viscosity, tension, maxRho, maxDiv, wallViscosity, 0, 0, 0);
+    this.params = Float64Array.of(
+      stiffness,
+      viscosity,
+      tension,
+      maxRho,
+      maxDiv,
+      wallViscosity,
+      0,
+      0,
+      0,
+      0,
+      maxPeak,
+    );
     this.mass = this.box.particleMass(kernel);
     this.params[7] = this.box.restDensity;
     this.boundaryCount = this.box.boundaryCount;
@@ -343,22 +372,26 @@ export class SphFluid {
     const v = this.v;
     const a = this.acc;
     for (let q = 3 * nb; q < 3 * n; q++) v[q] += h * a[q];
-    // constant density: warm start with the κ increments of the last solve, then iterate until the
-    // mean predicted compression is under the tolerance; the increments are ≥ 0 (Bender & Koschier
-    // 2015: only compression is corrected, so the free surface pulls nothing). The divergence solve
-    // starts cold: warm-starting it measured noisy (the resting tank boiled).
+    // constant density: iterate until the mean predicted compression is under the tolerance and no
+    // particle's is over the peak tolerance; the increments are ≥ 0 (Bender & Koschier 2015: only
+    // compression is corrected, so the free surface pulls nothing). Optionally warm-started with the
+    // κ increments of the last solve; the divergence solve starts cold (warm-starting it measured
+    // noisy: the resting tank boiled).
     const kr = this.kappaRho;
     const kd = this.kappaDiv;
     const p = this.pressure;
-    pressureVelocity(this.x, v, this.m, this.density, kr, null, ns, k, this.poly6, nb, n, sc);
+    if (this.warmStart)
+      pressureVelocity(this.x, v, this.m, this.density, kr, null, ns, k, this.poly6, nb, n, sc);
     for (let i = nb; i < n; i++) {
-      p[i] = kr[i];
+      p[i] = this.warmStart ? kr[i] : 0;
       kr[i] = 0;
     }
     const tolRho = this.params[3];
+    const tolPeak = this.params[10];
     let it = 0;
     let err = Number.POSITIVE_INFINITY;
-    while ((err > tolRho || it < 2) && it < this.maxIterations) {
+    sc[9] = Number.POSITIVE_INFINITY;
+    while ((err > tolRho || sc[9] > tolPeak || it < 2) && it < this.maxIterations) {
       predictDensity(
         this.x,
         v,
@@ -748,7 +781,8 @@ function dfsphFactors(
  * One DFSPH residual: the density change rate Dρ_i/Dt = Σ_j m_j (v_i − v_j)·∇W_ij, then
  * mode 0 (constant density): the predicted compression ρ*_i − ρ0 = ρ_i + h Dρ_i/Dt − ρ0 and
  * κ_i = max(ρ*_i − ρ0, 0)/h² α_i; mode 1 (divergence-free): κ_i = max(Dρ_i/Dt, 0)/h α_i.
- * Writes the mean positive residual over ρ0 into sc[8] (compression for mode 0, per step for mode 1).
+ * Writes the mean positive residual over ρ0 into sc[8] (compression for mode 0, per step for mode 1)
+ * and, for mode 0, the largest compression over ρ0 into sc[9].
  */
 function predictDensity(
   x: Float64Array,
@@ -775,6 +809,7 @@ function predictDensity(
   const ks = -3 * k.spikyConstant;
   const kc = (6 * k.cubicConstant) / k.h;
   let err = 0;
+  let worst = 0;
   for (let i = nb; i < n; i++) {
     const xi = x[3 * i];
     const yi = x[3 * i + 1];
@@ -812,6 +847,7 @@ function predictDensity(
       const res = rho[i] + h * dr - rho0;
       inc = (res / (h * h)) * alpha[i];
       if (res > 0) err += res;
+      if (res > worst) worst = res;
     } else {
       inc = (dr / h) * alpha[i];
       if (dr > 0) err += h * dr;
@@ -819,6 +855,7 @@ function predictDensity(
     kappa[i] = Math.max(inc, 0);
   }
   sc[8] = n > nb ? err / ((n - nb) * rho0) : 0;
+  sc[9] = worst / rho0;
 }
 
 /**

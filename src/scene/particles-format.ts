@@ -122,6 +122,8 @@ const PARAMS: Record<
     maxDensityError: { above: 0, max: 1 },
     maxDivergenceError: { above: 0 },
     maxIterations: { min: 1, max: 10000, integer: true },
+    maxPeakDensityError: { above: 0, max: 1 },
+    warmStart: 'bool',
     kernel: ['poly6', 'cubic'],
   },
   pbf: {
