@@ -24,6 +24,8 @@ interface Face {
   /** the farthest outside point (−1: none) and its distance */
   far: number;
   farD: number;
+  /** the eye index that last marked this face visible (−1: never) */
+  seen: number;
 }
 
 /**
@@ -141,8 +143,75 @@ export function quickhull3(
     throw new PhysicsError('degenerate-shape', `${where}: all ${n} points are coplanar (no volume)`);
 
   const faces: Face[] = [];
-  const edgeFace = new Map<number, number>();
-  const key = (a: number, b: number): number => a * n + b;
+  // directed edge a → b ↦ the face that has it: an open-addressing hash table with linear
+  // probing (keys a, b; −1 marks an empty slot), grown at half load, deletion by backward shift
+  let cap = 64;
+  while (cap < 8 * n && cap < 1 << 16) cap *= 2;
+  let mask = cap - 1;
+  let keyA = new Int32Array(cap).fill(-1);
+  let keyB = new Int32Array(cap);
+  let val = new Int32Array(cap);
+  let edgeCount = 0;
+  const slotOf = (a: number, b: number): number => (Math.imul(a, 73856093) ^ Math.imul(b, 19349663)) & mask;
+  const edgeGet = (a: number, b: number): number => {
+    for (let i = slotOf(a, b); ; i = (i + 1) & mask) {
+      const ka = keyA[i]!;
+      if (ka < 0) return -1;
+      if (ka === a && keyB[i] === b) return val[i]!;
+    }
+  };
+  const edgeSet = (a: number, b: number, f: number): void => {
+    let i = slotOf(a, b);
+    for (; ; i = (i + 1) & mask) {
+      const ka = keyA[i]!;
+      if (ka < 0) break;
+      if (ka === a && keyB[i] === b) {
+        val[i] = f;
+        return;
+      }
+    }
+    keyA[i] = a;
+    keyB[i] = b;
+    val[i] = f;
+    if (2 * ++edgeCount <= cap) return;
+    const oa = keyA;
+    const ob = keyB;
+    const ov = val;
+    cap *= 2;
+    mask = cap - 1;
+    keyA = new Int32Array(cap).fill(-1);
+    keyB = new Int32Array(cap);
+    val = new Int32Array(cap);
+    for (let k = 0; k < oa.length; k++) {
+      const ka = oa[k]!;
+      if (ka < 0) continue;
+      let j = slotOf(ka, ob[k]!);
+      while (keyA[j]! >= 0) j = (j + 1) & mask;
+      keyA[j] = ka;
+      keyB[j] = ob[k]!;
+      val[j] = ov[k]!;
+    }
+  };
+  const edgeDelete = (a: number, b: number): void => {
+    let i = slotOf(a, b);
+    for (; ; i = (i + 1) & mask) {
+      const ka = keyA[i]!;
+      if (ka < 0) return;
+      if (ka === a && keyB[i] === b) break;
+    }
+    edgeCount--;
+    // backward shift: pull later entries of the probe run into the hole
+    for (let j = (i + 1) & mask; keyA[j]! >= 0; j = (j + 1) & mask) {
+      const home = slotOf(keyA[j]!, keyB[j]!);
+      if (((j - home) & mask) >= ((j - i) & mask)) {
+        keyA[i] = keyA[j]!;
+        keyB[i] = keyB[j]!;
+        val[i] = val[j]!;
+        i = j;
+      }
+    }
+    keyA[i] = -1;
+  };
   const makeFace = (a: number, b: number, c: number): number => {
     const ex = p[3 * b]! - p[3 * a]!;
     const ey = p[3 * b + 1]! - p[3 * a + 1]!;
@@ -170,10 +239,11 @@ export function quickhull3(
       outside: [],
       far: -1,
       farD: 0,
+      seen: -1,
     });
-    edgeFace.set(key(a, b), f);
-    edgeFace.set(key(b, c), f);
-    edgeFace.set(key(c, a), f);
+    edgeSet(a, b, f);
+    edgeSet(b, c, f);
+    edgeSet(c, a, f);
     return f;
   };
   const dist = (f: Face, i: number): number =>
@@ -212,50 +282,81 @@ export function quickhull3(
       }
     }
   };
-  for (let i = 0; i < n; i++) if (!used[i]) assign(i, [0, 1, 2, 3]);
+  const first = [0, 1, 2, 3];
+  for (let i = 0; i < n; i++) if (!used[i]) assign(i, first);
 
   const limit = Math.max(4, maxVertices);
-  // the faces that may have outside points (compacted as faces die or empty)
-  const pending: number[] = [0, 1, 2, 3];
+  // the faces with outside points, a max-heap on (farthest distance, then lowest face index);
+  // a face's farthest point never changes once assigned, so dead faces are skipped lazily
+  const heap: number[] = [];
+  const above = (f: number, g: number): boolean => {
+    const df = faces[f]!.farD;
+    const dg = faces[g]!.farD;
+    return df > dg || (df === dg && f < g);
+  };
+  const heapPush = (f: number): void => {
+    let i = heap.length;
+    heap.push(f);
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      const g = heap[up]!;
+      if (!above(f, g)) break;
+      heap[i] = g;
+      i = up;
+    }
+    heap[i] = f;
+  };
+  const heapPop = (): number => {
+    const top = heap[0]!;
+    const last = heap.pop()!;
+    const m = heap.length;
+    if (m > 0) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= m) break;
+        const r = l + 1;
+        const c = r < m && above(heap[r]!, heap[l]!) ? r : l;
+        if (!above(heap[c]!, last)) break;
+        heap[i] = heap[c]!;
+        i = c;
+      }
+      heap[i] = last;
+    }
+    return top;
+  };
+  for (let f = 0; f < 4; f++) if (faces[f]!.far >= 0) heapPush(f);
+  const visible: number[] = [];
+  const horizon: number[] = [];
+  const orphans: number[] = [];
+  const created: number[] = [];
   for (;;) {
     if (vertexCount >= limit) break;
     // the farthest outside point over all faces
-    let eye = -1;
-    let eyeFace = -1;
-    let bd = 0;
-    let keep = 0;
-    for (let k = 0; k < pending.length; k++) {
-      const f = pending[k]!;
-      const face = faces[f]!;
-      if (!face.alive || face.far < 0) continue;
-      pending[keep++] = f;
-      if (face.farD > bd) {
-        bd = face.farD;
-        eye = face.far;
-        eyeFace = f;
-      }
-    }
-    pending.length = keep;
-    if (eye < 0) break;
+    while (heap.length > 0 && !faces[heap[0]!]!.alive) heapPop();
+    if (heap.length === 0) break;
+    const eyeFace = heapPop();
+    const eye = faces[eyeFace]!.far;
     // the connected set of faces that see the eye
-    const visible: number[] = [eyeFace];
-    const seen = new Set<number>([eyeFace]);
+    visible.length = 0;
+    visible.push(eyeFace);
+    faces[eyeFace]!.seen = eye;
     for (let k = 0; k < visible.length; k++) {
       const f = faces[visible[k]!]!;
       for (let e = 0; e < 3; e++) {
         const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
         const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
-        const g = edgeFace.get(key(v, u));
-        if (g === undefined || seen.has(g)) continue;
+        const g = edgeGet(v, u);
+        if (g < 0 || faces[g]!.seen === eye) continue;
         if (dist(faces[g]!, eye) > eps) {
-          seen.add(g);
+          faces[g]!.seen = eye;
           visible.push(g);
         }
       }
     }
     // horizon: edges of visible faces whose twin face is not visible, in order
-    const horizon: number[] = [];
-    const orphans: number[] = [];
+    horizon.length = 0;
+    orphans.length = 0;
     for (const fi of visible) {
       const f = faces[fi]!;
       f.alive = false;
@@ -264,8 +365,8 @@ export function quickhull3(
       for (let e = 0; e < 3; e++) {
         const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
         const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
-        const g = edgeFace.get(key(v, u));
-        if (g === undefined || !seen.has(g)) horizon.push(u, v);
+        const g = edgeGet(v, u);
+        if (g < 0 || faces[g]!.seen !== eye) horizon.push(u, v);
       }
     }
     for (const fi of visible) {
@@ -273,29 +374,29 @@ export function quickhull3(
       for (let e = 0; e < 3; e++) {
         const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
         const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
-
-        if (edgeFace.get(key(u, v)) === fi) edgeFace.delete(key(u, v));
+        if (edgeGet(u, v) === fi) edgeDelete(u, v);
       }
     }
-    const created: number[] = [];
+    created.length = 0;
     for (let h = 0; h < horizon.length; h += 2) created.push(makeFace(horizon[h]!, horizon[h + 1]!, eye));
     used[eye] = 1;
     vertexCount++;
     for (const i of orphans) assign(i, created);
-    for (const f of created) if (faces[f]!.far >= 0) pending.push(f);
+    for (const f of created) if (faces[f]!.far >= 0) heapPush(f);
   }
 
   // merge coplanar neighbours (union–find over faces)
-  const alive = faces.map((f, i) => (f.alive ? i : -1)).filter((i) => i >= 0);
-  const parent = new Map<number, number>();
-  for (const f of alive) parent.set(f, f);
+  const alive: number[] = [];
+  for (let i = 0; i < faces.length; i++) if (faces[i]!.alive) alive.push(i);
+  const parent = new Int32Array(faces.length);
+  for (let i = 0; i < parent.length; i++) parent[i] = i;
   const find = (f: number): number => {
     let r = f;
-    while (parent.get(r)! !== r) r = parent.get(r)!;
+    while (parent[r]! !== r) r = parent[r]!;
     let x = f;
-    while (parent.get(x)! !== r) {
-      const nx = parent.get(x)!;
-      parent.set(x, r);
+    while (parent[x]! !== r) {
+      const nx = parent[x]!;
+      parent[x] = r;
       x = nx;
     }
     return r;
@@ -305,8 +406,8 @@ export function quickhull3(
     for (let e = 0; e < 3; e++) {
       const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
       const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
-      const gi = edgeFace.get(key(v, u));
-      if (gi === undefined || gi < fi) continue;
+      const gi = edgeGet(v, u);
+      if (gi < 0 || gi < fi) continue;
       const g = faces[gi]!;
       // coplanar when each face's far vertex lies on the other's plane
       const gFar = g.a !== u && g.a !== v ? g.a : g.b !== u && g.b !== v ? g.b : g.c;
@@ -314,7 +415,7 @@ export function quickhull3(
       if (Math.abs(dist(f, gFar)) <= mergeEps && Math.abs(dist(g, fFar)) <= mergeEps) {
         const rf = find(fi);
         const rg = find(gi);
-        if (rf !== rg) parent.set(rg, rf);
+        if (rf !== rg) parent[rg] = rf;
       }
     }
   }
@@ -326,8 +427,8 @@ export function quickhull3(
     for (let e = 0; e < 3; e++) {
       const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
       const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
-      const gi = edgeFace.get(key(v, u));
-      if (gi !== undefined && find(gi) === r) continue;
+      const gi = edgeGet(v, u);
+      if (gi >= 0 && find(gi) === r) continue;
       let m = next.get(r);
       if (!m) {
         m = new Map();
@@ -338,7 +439,8 @@ export function quickhull3(
   }
   const polys: number[][] = [];
   for (const [, m] of [...next.entries()].sort((x, y) => x[0] - y[0])) {
-    const start = Math.min(...m.keys());
+    let start = Infinity;
+    for (const k of m.keys()) if (k < start) start = k;
     const poly: number[] = [start];
     let v = m.get(start)!;
     while (v !== start && poly.length <= m.size) {
@@ -348,24 +450,25 @@ export function quickhull3(
     polys.push(poly);
   }
   // drop vertices that lie in only two polygons (mid-edge points of merged faces)
-  const degree = new Map<number, number>();
-  for (const poly of polys) for (const v of poly) degree.set(v, (degree.get(v) ?? 0) + 1);
-  const cleaned = polys.map((poly) => poly.filter((v) => degree.get(v)! >= 3));
+  const degree = new Int32Array(n);
+  for (const poly of polys) for (const v of poly) degree[v]!++;
+  const cleaned = polys.map((poly) => poly.filter((v) => degree[v]! >= 3));
   // reindex the vertices in ascending input order
-  const ids = [...new Set(cleaned.flat())].sort((x, y) => x - y);
-  const remap = new Map<number, number>();
-  ids.forEach((v, k) => {
-    remap.set(v, k);
-  });
-  const verts = new Float64Array(3 * ids.length);
-  ids.forEach((v, k) => {
+  const remap = new Int32Array(n).fill(-1);
+  for (const poly of cleaned) for (const v of poly) remap[v] = 0;
+  let nv = 0;
+  for (let v = 0; v < n; v++) if (remap[v] === 0) remap[v] = nv++;
+  const verts = new Float64Array(3 * nv);
+  for (let v = 0; v < n; v++) {
+    const k = remap[v]!;
+    if (k < 0) continue;
     verts[3 * k] = p[3 * v]!;
     verts[3 * k + 1] = p[3 * v + 1]!;
     verts[3 * k + 2] = p[3 * v + 2]!;
-  });
+  }
   return new ConvexHull3(
     verts,
-    cleaned.filter((poly) => poly.length >= 3).map((poly) => poly.map((v) => remap.get(v)!)),
+    cleaned.filter((poly) => poly.length >= 3).map((poly) => poly.map((v) => remap[v]!)),
     radius,
     where.replace(/\.points$/, ''),
   );

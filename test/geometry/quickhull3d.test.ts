@@ -84,6 +84,31 @@ describe('quickhull3', () => {
     checkHull(h, pts, 1e-12);
     expect(h.volume).toBeCloseTo(8, 12);
   });
+  it('20,000 points in a ball with duplicates and a coplanar cap: valid hull', () => {
+    const rng = new Prng(20);
+    const pts: number[] = [];
+    while (pts.length < 3 * 20000) {
+      const x = rng.range(-1, 1);
+      const y = rng.range(-1, 1);
+      const z = rng.range(-1, 1);
+      if (x * x + y * y + z * z > 1) continue;
+      // a flat cap at z = 0.9 (coplanar points on the hull) and some exact duplicates
+      pts.push(x, y, Math.min(z, 0.9));
+      if (pts.length % 60 === 0) pts.push(x, y, Math.min(z, 0.9));
+    }
+    const h = quickhull3(pts);
+    checkHull(h, pts, 1e-9);
+    expect(h.vertexCount).toBeGreaterThan(100);
+    // the cap is one polygon: a face with normal +z at d = 0.9
+    let cap = 0;
+    for (let f = 0; f < h.faceCount; f++)
+      if (h.planes[4 * f + 2]! > 1 - 1e-12 && Math.abs(h.planes[4 * f + 3]! - 0.9) < 1e-12) cap++;
+    expect(cap).toBe(1);
+    // the volume lies just inside the ball cut at the cap
+    const capped = (4 / 3) * Math.PI - (Math.PI * 0.1 * 0.1 * (3 - 0.1)) / 3;
+    expect(h.volume).toBeLessThan(capped);
+    expect(h.volume).toBeGreaterThan(0.95 * capped);
+  });
   it('maxVertices keeps the farthest points first', () => {
     const rng = new Prng(11);
     const pts: number[] = [];
