@@ -1,12 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import { PhysicsError } from '../../src/core/errors.js';
 import { type Flip3DOptions, FlipSim3D } from '../../src/fluid/flip3d.js';
-import { CELL_FLUID } from '../../src/fluid/free-surface.js';
+import { CELL_AIR, CELL_FLUID, CELL_SOLID, FreeSurfaceProjector } from '../../src/fluid/free-surface.js';
+import { MacGrid } from '../../src/fluid/mac-grid.js';
+import type { PressureSolverKind } from '../../src/fluid/pressure-solvers.js';
 
 /** A tank of n³ cells (walls included) whose inside is 1 m tall. */
 function tank(n: number, options: Partial<Flip3DOptions> = {}): FlipSim3D {
   return new FlipSim3D({ nx: n, ny: n, nz: n, h: 1 / (n - 2), ...options });
 }
+
+describe('3D free surface: p = 0 in the air cells (Dirichlet) with every pressure solver', () => {
+  const solvers: PressureSolverKind[] = ['cg', 'mic-pcg', 'mgpcg', 'gauss-seidel', 'sor'];
+  for (const solver of solvers) {
+    it(`${solver}: liquid falling in a 10³ tank under air is projected to rest, with the hydrostatic pressure`, () => {
+      const n = 10;
+      const grid = new MacGrid({ nx: n, ny: n, nz: n });
+      const labels = new Uint8Array(grid.cellCount);
+      for (let k = 0; k < n; k++) {
+        for (let j = 0; j < n; j++) {
+          for (let i = 0; i < n; i++) {
+            const c = grid.cellIndex(i, j, k);
+            const wall = i === 0 || j === 0 || k === 0 || i === n - 1 || j === n - 1 || k === n - 1;
+            if (wall) grid.solid[c] = 1;
+            labels[c] = wall ? CELL_SOLID : j <= 5 ? CELL_FLUID : CELL_AIR;
+          }
+        }
+      }
+      grid.v.fill(-1);
+      const pr = new FreeSurfaceProjector(grid);
+      pr.project(1, labels, {
+        solver,
+        tolerance: 1e-9,
+        maxIterations: solver === 'gauss-seidel' || solver === 'sor' ? 4000 : 500,
+      });
+      const div = grid.divergence(new Float64Array(grid.cellCount));
+      let m = 0;
+      for (let c = 0; c < labels.length; c++)
+        if (labels[c] === CELL_FLUID) m = Math.max(m, Math.abs(div[c]!));
+      expect(m).toBeLessThan(1e-6);
+      // the liquid rests on the floor: every face inside it stops
+      for (let j = 2; j <= 5; j++) expect(Math.abs(grid.v[grid.vIndex(4, j, 5)]!)).toBeLessThan(1e-6);
+      // the scaled pressure grows by 1 per cell of depth: 1 in the top row (j = 5), 5 at the floor
+      for (let j = 1; j <= 5; j++) expect(pr.q[pr.sys.index(4, j, 6)]).toBeCloseTo(6 - j, 5);
+    });
+  }
+});
 
 describe('FlipSim3D: a resting tank (16³ cells, 8 particles per cell, dt = 1/60 s, 2 s)', () => {
   const sim = tank(16);
