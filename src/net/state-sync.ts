@@ -175,6 +175,15 @@ export interface PredictingClientOptions {
   redundancy?: number;
   /** fraction of the drawn correction offset removed per tick, (0, 1], default 0.2 */
   smoothing?: number;
+  /**
+   * Adapts the lead to the connection (off by default: the lead stays `leadTicks`). Each server
+   * state says how early this client's inputs reached the server (its `ack` against its tick); the
+   * lead grows at once by what is missing when they arrive later than `margin` ticks ahead of
+   * use, and shrinks by one tick (one local tick repeated: time runs a little slower) when they
+   * arrive more than `margin + 2` ticks early; between changes it waits until states reflect the
+   * changed inputs. `min` default 1, `max` default 120 ticks, `margin` default 2 ticks.
+   */
+  adaptiveLead?: { min?: number; max?: number; margin?: number };
 }
 
 /** A client that predicts its own player and rolls back on server states (see the file comment). */
@@ -191,7 +200,17 @@ export class PredictingClient<I, G extends NetGame<I> & { positions?(): Float64A
   serverTick = -1;
   /** the largest position jump a rollback caused, before smoothing (where the game has `positions`) */
   lastCorrection = 0;
-  private readonly lead: number;
+  /** server states built before this client's input for their next tick had arrived (the input came too late and was held over) */
+  lateStates = 0;
+  /** server states received after the first input was acknowledged (the denominator of `lateStates`) */
+  ackedStates = 0;
+  private leadTicks: number;
+  private readonly adaptive: boolean;
+  private readonly minLead: number;
+  private readonly maxLead: number;
+  private readonly margin: number;
+  /** adaptation waits for states of at least this server tick (they reflect the changed lead) */
+  private settleUntil = -1;
   private readonly redundancy: number;
   private readonly smoothing: number;
   private readonly pending = new Map<number, I>();
@@ -205,7 +224,13 @@ export class PredictingClient<I, G extends NetGame<I> & { positions?(): Float64A
     readonly link: Link,
     options: PredictingClientOptions = {},
   ) {
-    this.lead = intOption(options.leadTicks, 6, 0, 600, 'leadTicks');
+    this.leadTicks = intOption(options.leadTicks, 6, 0, 600, 'leadTicks');
+    const a = options.adaptiveLead;
+    this.adaptive = a !== undefined;
+    this.minLead = intOption(a?.min, 1, 0, 600, 'adaptiveLead.min');
+    this.maxLead = intOption(a?.max, 120, this.minLead, 600, 'adaptiveLead.max');
+    this.margin = intOption(a?.margin, 2, 0, 600, 'adaptiveLead.margin');
+    if (this.adaptive) this.leadTicks = Math.min(this.maxLead, Math.max(this.minLead, this.leadTicks));
     this.redundancy = intOption(options.redundancy, 8, 1, MAX_INPUTS_PER_MESSAGE, 'redundancy');
     const s = options.smoothing ?? 0.2;
     if (!(s > 0 && s <= 1))
@@ -213,6 +238,11 @@ export class PredictingClient<I, G extends NetGame<I> & { positions?(): Float64A
     this.smoothing = s;
     this.input = game.neutralInput();
     link.onMessage = (text) => this.receive(text);
+  }
+
+  /** Ticks this client runs ahead of the newest server state (fixed, or adapted: `adaptiveLead`). */
+  get lead(): number {
+    return this.leadTicks;
   }
 
   /** True once the server's welcome has arrived. */
@@ -273,7 +303,7 @@ export class PredictingClient<I, G extends NetGame<I> & { positions?(): Float64A
       this.player = m.player;
       this.serverTick = m.tick;
       // run ahead of the server by the lead, on neutral inputs
-      for (let k = 0; k < this.lead; k++) this.game.step(this.row(this.game.tick));
+      for (let k = 0; k < this.leadTicks; k++) this.game.step(this.row(this.game.tick));
       return;
     }
     if (!this.connected || m.tick <= this.serverTick) return;
@@ -286,10 +316,31 @@ export class PredictingClient<I, G extends NetGame<I> & { positions?(): Float64A
     this.serverTick = m.tick;
     this.rollbacks++;
     for (const k of this.pending.keys()) if (k < m.tick) this.pending.delete(k);
-    // re-simulate our inputs that the server state does not include yet
-    const target = Math.max(predictedTick, m.tick + this.lead);
+    // how early our inputs reach the server: its next tick m.tick needs our input for m.tick
+    let shrink = 0;
+    if (m.ack >= 0) {
+      this.ackedStates++;
+      const early = m.ack - m.tick;
+      if (early < 0) this.lateStates++;
+      if (this.adaptive && m.tick >= this.settleUntil) {
+        if (early < this.margin && this.leadTicks < this.maxLead) {
+          this.leadTicks = Math.min(this.maxLead, this.leadTicks + (this.margin - early));
+          this.settleUntil = predictedTick;
+        } else if (early > this.margin + 2 && this.leadTicks > this.minLead) {
+          this.leadTicks--;
+          shrink = 1;
+          this.settleUntil = predictedTick;
+        }
+      }
+    }
+    // re-simulate our inputs that the server state does not include yet (one tick fewer when the
+    // lead shrinks: that local tick is played again, its input re-sent)
+    const target = Math.max(predictedTick - shrink, m.tick + this.leadTicks);
     while (this.game.tick < target) {
-      this.game.step(this.row(this.game.tick));
+      const t = this.game.tick;
+      // ticks beyond the prediction (the lead grew): they play the current input, sent with the next update
+      if (t >= predictedTick && !this.pending.has(t)) this.pending.set(t, this.input);
+      this.game.step(this.row(t));
       this.resimulated++;
     }
     if (beforeCopy) {
