@@ -8,9 +8,10 @@
  * catches it, so the body stops at (or bounces off) a wall it would have passed through.
  *
  * Who is swept:
- * - with `world.continuous` (default on): every awake dynamic body that moved (translation plus
- *   rotation × extent) more than a quarter of its smallest half-size, against static and kinematic
- *   shapes (triangle meshes and heightfields included);
+ * - with `world.continuous` (default on): every awake dynamic body without joints that moved
+ *   (translation plus rotation × extent) more than a quarter of its smallest half-size, against
+ *   static and kinematic shapes (triangle meshes and heightfields included); a jointed body is held
+ *   by its joints, and moved back alone it would stretch them;
  * - bullets (`BodyDef3.bullet`), whatever `world.continuous` says: against every shape, dynamic
  *   ones included (the other body swept over its own step motion). Bullets go after the others,
  *   so they see the others' corrected motion.
@@ -154,7 +155,7 @@ export function solveContinuous3(w: World3): number {
       bullets++;
       continue;
     }
-    if (all && isFast(w, k, i) && sweepBody(w, k, i, false)) moved++;
+    if (all && !jointed(w, i) && isFast(w, k, i) && sweepBody(w, k, i, false)) moved++;
   }
   if (bullets > 0) {
     for (let k = 0; k < n; k++) {
@@ -165,6 +166,17 @@ export function solveContinuous3(w: World3): number {
   }
   for (let k = 0; k < n; k++) awakeIndex[list[k]!] = 0;
   return moved;
+}
+
+/**
+ * Does body `i` have joints? A jointed body that is not a bullet is not swept: the joint solver
+ * holds it to its partners, and moving it back alone would stretch its joints (a falling ragdoll's
+ * limbs would be pulled apart at the impact).
+ */
+function jointed(w: World3, i: number): boolean {
+  if (w.joints.live === 0) return false;
+  const head = w.joints.edges.head;
+  return i < head.length && head[i] !== -1;
 }
 
 /**
