@@ -13,10 +13,12 @@
  *   compression, never pulling), so a car at rest sinks by m·g/(4k) on four equal springs;
  * - the longitudinal tyre force along the wheel's heading in the ground plane: the engine's
  *   torque / radius on the driven wheels, or a brake force that opposes the rolling speed and never
- *   reverses it (it removes at most the wheel's share of the momentum in a frame), plus a small
+ *   reverses it (it removes at most the wheel's share of the rolling speed in a frame), plus a small
  *   rolling resistance;
- * - the lateral tyre force across the heading: it removes the sideways sliding speed of the wheel's
- *   share of the mass within the frame (a stiff tyre without slip angle);
+ * - the lateral tyre force across the heading: it removes the wheel's share of the sideways
+ *   sliding speed within the frame, with the chassis' effective mass at the contact (1/(1/m +
+ *   (r×l)·I⁻¹(r×l))) divided among the wheels on the ground, so the four do not overshoot together
+ *   (a stiff tyre without slip angle);
  * - both clamped together to the friction circle |F| ≤ μ·N with N the suspension force.
  *
  * The steered wheels turn by `steer × maxSteer` about the chassis' up axis. Ground bodies that are
@@ -259,7 +261,25 @@ export class RaycastVehicle3 {
     // side = up × forward
     const side = cross(up, fwd);
     const mass = w.getMass(id);
-    const share = mass / this.wheels.length;
+    const invMass = mass > 0 ? 1 / mass : 0;
+    const invI = w.getInverseInertiaWorld(id);
+    // the wheels on the ground this frame: each takes its share of the velocity to remove, so that
+    // together they do not overshoot (a Jacobi step with the effective mass at each contact)
+    let touching = 0;
+    for (const wh of this.wheels) if (wh.contact) touching++;
+    const shareOf = 1 / Math.max(1, touching);
+    /** the chassis' effective mass at the contact (offset r) along the unit direction d */
+    const effective = (rx: number, ry: number, rz: number, dx: number, dy: number, dz: number): number => {
+      const cx = ry * dz - rz * dy;
+      const cy = rz * dx - rx * dz;
+      const cz = rx * dy - ry * dx;
+      const k =
+        invMass +
+        cx * (invI[0]! * cx + invI[1]! * cy + invI[2]! * cz) +
+        cy * (invI[3]! * cx + invI[4]! * cy + invI[5]! * cz) +
+        cz * (invI[6]! * cx + invI[7]! * cy + invI[8]! * cz);
+      return k > 0 ? 1 / k : 0;
+    };
     const chassisShapes = new Set<number>(w.getBodyShapes(id));
     const filter = { predicate: (s: number) => !chassisShapes.has(s) };
     for (const wh of this.wheels) {
@@ -346,12 +366,13 @@ export class RaycastVehicle3 {
       wh.rotation += (vLong * dt) / wh.radius;
       // longitudinal: engine, brake, rolling resistance
       let fLong = wh.driven ? (this.throttle * this.engineTorque) / wh.radius : 0;
-      const stop = (share * Math.abs(vLong)) / dt; // the force that stops this wheel's share in the frame
+      // the force that stops this wheel's share of the rolling in the frame
+      const stop = (shareOf * effective(rx, ry, rz, hx, hy, hz) * Math.abs(vLong)) / dt;
       const braking = wh.braked ? (this.brake * this.brakeTorque) / wh.radius : 0;
       const resist = Math.min(stop, braking + this.rollingResistance * N);
       fLong -= vLong > 0 ? resist : vLong < 0 ? -resist : 0;
-      // lateral: remove the sideways slide of the wheel's share
-      let fLat = -(share * vLat) / dt;
+      // lateral: remove the wheel's share of the sideways slide
+      let fLat = -(shareOf * effective(rx, ry, rz, lx, ly, lz) * vLat) / dt;
       // the friction circle
       const limit = wh.friction * N;
       const f2 = fLong * fLong + fLat * fLat;
