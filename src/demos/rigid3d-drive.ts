@@ -196,7 +196,7 @@ const carDemo: Demo = {
   title: 'Ray-cast car on terrain',
   domain: 'rigid3d',
   description:
-    'A car whose wheels are rays (the ray-cast vehicle of Bullet, Coumans): each wheel casts down from its mount, a spring and damper hold the chassis up (at rest each sinks by m·g/4k), and the tyre forces — engine torque, brakes, and the sideways grip — are clamped to the friction circle μN. Drive with the arrow keys (B brakes); without keys it drives itself over the hills and knocks the crates.',
+    'A car whose wheels are rays (the ray-cast vehicle of Bullet, Coumans): each wheel casts down from its mount, a spring and damper hold the chassis up (at rest each sinks by m·g/4k), and the tyre forces — engine torque, brakes, and the sideways grip — are clamped to the friction circle μN. Drive with the arrow keys (B brakes); without keys it drives itself in circles over the hills; the crates in the far corner are there to be knocked over.',
   dt: FRAME,
   view: (width, height) => ({ width, height, cx: 0, cy: 0, scale: Math.min(width, height) / 14 }),
   params: [
@@ -245,7 +245,7 @@ const carDemo: Demo = {
     }
     // crates in the way
     for (let k = 0; k < 6; k++) {
-      const crate = world.createBody({ position: [-11 + (k % 3) * 0.9, 3 + Math.floor(k / 3) * 0.9, 8] });
+      const crate = world.createBody({ position: [12 + (k % 3) * 0.9, 3 + Math.floor(k / 3) * 0.9, 14] });
       world.createShape(crate, { kind: 'box', halfExtents: [0.4, 0.4, 0.4], density: 60, friction: 0.6 });
     }
     const chassis = world.createBody({ position: [-12, 3, -2], sleepEnabled: false });
