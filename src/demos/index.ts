@@ -13,6 +13,7 @@ import { rigid2dRobustnessDemos } from './rigid2d-robustness.js';
 import { rigid3dDemos } from './rigid3d.js';
 import { rigid3dDriveDemos } from './rigid3d-drive.js';
 import { rigid3dFractureDemos } from './rigid3d-fracture.js';
+import { rigid3dJointDemos } from './rigid3d-joints.js';
 import type { Demo } from './types.js';
 import { waterDemos } from './water.js';
 import { xpbdDemos } from './xpbd.js';
@@ -29,6 +30,7 @@ export const demos: readonly Demo[] = [
   ...rigid3dDemos,
   ...rigid3dDriveDemos,
   ...rigid3dFractureDemos,
+  ...rigid3dJointDemos,
   ...xpbdDemos,
   ...femDemos,
   ...fluidDemos,
