@@ -6,7 +6,7 @@
  * (median of chunks, process CPU time) and the stage split of one chunk, particles, pressure
  * iterations, heap bytes per warm step and the volume drift over the run (the liquid's cell
  * fractions min(1, ρ/ρ₀) against the seeded area). Target: under 10 ms per step with drift under
- * 2 %. There is no 3D FLIP in the engine, so no 64³ run. There is no JavaScript peer in this process; Ten Minute Physics' FLIP demo (Müller 2022) is
+ * 2 %. The 3D FLIP's 64³ dam break is `npm run bench -- flip3d`. There is no JavaScript peer in this process; Ten Minute Physics' FLIP demo (Müller 2022) is
  * the nearest public one, not measured here.
  */
 import { loadavg } from 'node:os';

@@ -9,7 +9,7 @@
  * - 2D dam breaks with 20k particles: PBF (XPBD, 4 iterations) and DFSPH (as set up by default, and
  *   without the density warm start but with a 2% peak-compression bound): ms per step, particles ×
  *   steps per second, heap bytes per step, the mean density error (and DFSPH's iteration counts and
- *   largest compression). FLIP at 128² is `npm run bench -- flip`; there is no 3D FLIP, so no 64³ run.
+ *   largest compression). FLIP in 2D is `npm run bench -- flip`, at 64³ `npm run bench -- flip3d`.
  * Flags: --quick (fewer frames), --cloth or --fluids (one part). Results also go to
  * bench/results/<machine>/particles.json (particles.quick.json for a partial run).
  */
