@@ -385,20 +385,7 @@ export class FlipSim3D implements TransferParticles3D {
   /** Advances the liquid by dt seconds (see the file comment for the stages). */
   step(dt: number): void {
     V.number(dt, 'step.dt', { above: 0, max: 1 });
-    const n = this.count;
-    const { x, y, z, vx, vy, vz } = this;
-    let sum = 0;
-    for (let p = 0; p < n; p++) {
-      const px = x[p]! + dt * vx[p]!;
-      const py = y[p]! + dt * vy[p]!;
-      const pz = z[p]! + dt * vz[p]!;
-      x[p] = px;
-      y[p] = py;
-      z[p] = pz;
-      sum += px + py + pz;
-    }
-    // a non-finite position would corrupt the cell sort: name the particle before anything reads it
-    if (!Number.isFinite(sum)) this.checkFinite();
+    this.advect(dt);
     this.clampToWalls();
     // one cell sort per step; later sweeps reuse it (particles move a fraction of a cell)
     this.sortByCell();
@@ -425,6 +412,27 @@ export class FlipSim3D implements TransferParticles3D {
     this.checkFinite();
     this.time += dt;
     this.steps++;
+  }
+
+  /**
+   * x += dt·v for every particle; a non-finite position would corrupt the cell sort, so it is
+   * reported (naming the particle) before anything reads it. A loop of its own, so `step` has no
+   * hot loop of its own to be compiled on the stack mid-call.
+   */
+  private advect(dt: number): void {
+    const n = this.count;
+    const { x, y, z, vx, vy, vz } = this;
+    let sum = 0;
+    for (let p = 0; p < n; p++) {
+      const px = x[p]! + dt * vx[p]!;
+      const py = y[p]! + dt * vy[p]!;
+      const pz = z[p]! + dt * vz[p]!;
+      x[p] = px;
+      y[p] = py;
+      z[p] = pz;
+      sum += px + py + pz;
+    }
+    if (!Number.isFinite(sum)) this.checkFinite();
   }
 
   /** Keeps every particle one cell plus a quarter cell inside the domain; zeroes velocity into the wall. */
@@ -655,9 +663,11 @@ export class FlipSim3D implements TransferParticles3D {
     const gy = this.gravityY * dt;
     const gz = this.gravityZ * dt;
     const { weightU, weightV, weightW } = this.transfer;
-    if (gx !== 0) for (let f = 0; f < u.length; f++) if (weightU[f]! > 0) u[f] = u[f]! + gx;
-    if (gy !== 0) for (let f = 0; f < v.length; f++) if (weightV[f]! > 0) v[f] = v[f]! + gy;
-    if (gz !== 0) for (let f = 0; f < w.length; f++) if (weightW[f]! > 0) w[f] = w[f]! + gz;
+    // every loop runs, a zero component too: a loop skipped at every call would leave the
+    // optimised code without type feedback there and send it back to the interpreter each step
+    for (let f = 0; f < u.length; f++) if (weightU[f]! > 0) u[f] = u[f]! + gx;
+    for (let f = 0; f < v.length; f++) if (weightV[f]! > 0) v[f] = v[f]! + gy;
+    for (let f = 0; f < w.length; f++) if (weightW[f]! > 0) w[f] = w[f]! + gz;
   }
 
   /** Fills the target divergence α (ρ/ρ₀ − 1)/dt in compressed fluid cells; false when the correction is off. */
