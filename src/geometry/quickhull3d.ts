@@ -11,23 +11,6 @@
 import { assertFinite, PhysicsError } from '../core/errors.js';
 import { ConvexHull3 } from './shapes3d.js';
 
-interface Face {
-  a: number;
-  b: number;
-  c: number;
-  nx: number;
-  ny: number;
-  nz: number;
-  d: number;
-  alive: boolean;
-  outside: number[];
-  /** the farthest outside point (−1: none) and its distance */
-  far: number;
-  farD: number;
-  /** the eye index that last marked this face visible (−1: never) */
-  seen: number;
-}
-
 /**
  * The convex hull of `points` (xyz per point) as a `ConvexHull3` with polygon faces. With
  * `maxVertices` (≥ 4) the hull keeps at most that many vertices, adding the farthest points
@@ -142,7 +125,54 @@ export function quickhull3(
   if (!(Math.abs(bestPlane) > mergeEps))
     throw new PhysicsError('degenerate-shape', `${where}: all ${n} points are coplanar (no volume)`);
 
-  const faces: Face[] = [];
+  // the faces, structure of arrays grown by doubling: corners a, b, c (counter-clockwise from
+  // outside), plane n·x = d, alive flag, the farthest outside point (−1: none) and its distance,
+  // the eye that last marked the face visible, and the face's outside points as a FIFO list
+  let faceCap = 64;
+  let faceCount = 0;
+  let fa = new Int32Array(faceCap);
+  let fb = new Int32Array(faceCap);
+  let fc = new Int32Array(faceCap);
+  let fnx = new Float64Array(faceCap);
+  let fny = new Float64Array(faceCap);
+  let fnz = new Float64Array(faceCap);
+  let fd = new Float64Array(faceCap);
+  let fAlive = new Uint8Array(faceCap);
+  let fFar = new Int32Array(faceCap);
+  let fFarD = new Float64Array(faceCap);
+  let fSeen = new Int32Array(faceCap);
+  let fHead = new Int32Array(faceCap);
+  let fTail = new Int32Array(faceCap);
+  /** the next point in its face's outside list (−1: last) */
+  const nextOutside = new Int32Array(n);
+  const growFaces = (): void => {
+    faceCap *= 2;
+    const gi = (x: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
+      const y = new Int32Array(faceCap);
+      y.set(x);
+      return y;
+    };
+    const gf = (x: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> => {
+      const y = new Float64Array(faceCap);
+      y.set(x);
+      return y;
+    };
+    fa = gi(fa);
+    fb = gi(fb);
+    fc = gi(fc);
+    fnx = gf(fnx);
+    fny = gf(fny);
+    fnz = gf(fnz);
+    fd = gf(fd);
+    const al = new Uint8Array(faceCap);
+    al.set(fAlive);
+    fAlive = al;
+    fFar = gi(fFar);
+    fFarD = gf(fFarD);
+    fSeen = gi(fSeen);
+    fHead = gi(fHead);
+    fTail = gi(fTail);
+  };
   // directed edge a → b ↦ the face that has it: an open-addressing hash table with linear
   // probing (keys a, b; −1 marks an empty slot), grown at half load, deletion by backward shift
   let cap = 64;
@@ -226,28 +256,28 @@ export function quickhull3(
     nx /= l;
     ny /= l;
     nz /= l;
-    const f = faces.length;
-    faces.push({
-      a,
-      b,
-      c,
-      nx,
-      ny,
-      nz,
-      d: nx * p[3 * a]! + ny * p[3 * a + 1]! + nz * p[3 * a + 2]!,
-      alive: true,
-      outside: [],
-      far: -1,
-      farD: 0,
-      seen: -1,
-    });
+    if (faceCount === faceCap) growFaces();
+    const f = faceCount++;
+    fa[f] = a;
+    fb[f] = b;
+    fc[f] = c;
+    fnx[f] = nx;
+    fny[f] = ny;
+    fnz[f] = nz;
+    fd[f] = nx * p[3 * a]! + ny * p[3 * a + 1]! + nz * p[3 * a + 2]!;
+    fAlive[f] = 1;
+    fFar[f] = -1;
+    fFarD[f] = 0;
+    fSeen[f] = -1;
+    fHead[f] = -1;
+    fTail[f] = -1;
     edgeSet(a, b, f);
     edgeSet(b, c, f);
     edgeSet(c, a, f);
     return f;
   };
-  const dist = (f: Face, i: number): number =>
-    f.nx * p[3 * i]! + f.ny * p[3 * i + 1]! + f.nz * p[3 * i + 2]! - f.d;
+  const dist = (f: number, i: number): number =>
+    fnx[f]! * p[3 * i]! + fny[f]! * p[3 * i + 1]! + fnz[f]! * p[3 * i + 2]! - fd[f]!;
   // orient the tetrahedron: i3 must lie behind face (i0, i1, i2)
   if (bestPlane > 0) {
     makeFace(i0, i2, i1);
@@ -267,18 +297,20 @@ export function quickhull3(
     let best = -1;
     let bd = eps;
     for (const f of candidates) {
-      const d = dist(faces[f]!, i);
+      const d = dist(f, i);
       if (d > bd) {
         bd = d;
         best = f;
       }
     }
     if (best >= 0) {
-      const f = faces[best]!;
-      f.outside.push(i);
-      if (bd > f.farD) {
-        f.farD = bd;
-        f.far = i;
+      nextOutside[i] = -1;
+      if (fTail[best]! < 0) fHead[best] = i;
+      else nextOutside[fTail[best]!] = i;
+      fTail[best] = i;
+      if (bd > fFarD[best]!) {
+        fFarD[best] = bd;
+        fFar[best] = i;
       }
     }
   };
@@ -290,8 +322,8 @@ export function quickhull3(
   // a face's farthest point never changes once assigned, so dead faces are skipped lazily
   const heap: number[] = [];
   const above = (f: number, g: number): boolean => {
-    const df = faces[f]!.farD;
-    const dg = faces[g]!.farD;
+    const df = fFarD[f]!;
+    const dg = fFarD[g]!;
     return df > dg || (df === dg && f < g);
   };
   const heapPush = (f: number): void => {
@@ -325,7 +357,7 @@ export function quickhull3(
     }
     return top;
   };
-  for (let f = 0; f < 4; f++) if (faces[f]!.far >= 0) heapPush(f);
+  for (let f = 0; f < 4; f++) if (fFar[f]! >= 0) heapPush(f);
   const visible: number[] = [];
   const horizon: number[] = [];
   const orphans: number[] = [];
@@ -333,23 +365,23 @@ export function quickhull3(
   for (;;) {
     if (vertexCount >= limit) break;
     // the farthest outside point over all faces
-    while (heap.length > 0 && !faces[heap[0]!]!.alive) heapPop();
+    while (heap.length > 0 && fAlive[heap[0]!] === 0) heapPop();
     if (heap.length === 0) break;
     const eyeFace = heapPop();
-    const eye = faces[eyeFace]!.far;
+    const eye = fFar[eyeFace]!;
     // the connected set of faces that see the eye
     visible.length = 0;
     visible.push(eyeFace);
-    faces[eyeFace]!.seen = eye;
+    fSeen[eyeFace] = eye;
     for (let k = 0; k < visible.length; k++) {
-      const f = faces[visible[k]!]!;
+      const f = visible[k]!;
       for (let e = 0; e < 3; e++) {
-        const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
-        const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
+        const u = e === 0 ? fa[f]! : e === 1 ? fb[f]! : fc[f]!;
+        const v = e === 0 ? fb[f]! : e === 1 ? fc[f]! : fa[f]!;
         const g = edgeGet(v, u);
-        if (g < 0 || faces[g]!.seen === eye) continue;
-        if (dist(faces[g]!, eye) > eps) {
-          faces[g]!.seen = eye;
+        if (g < 0 || fSeen[g] === eye) continue;
+        if (dist(g, eye) > eps) {
+          fSeen[g] = eye;
           visible.push(g);
         }
       }
@@ -358,22 +390,20 @@ export function quickhull3(
     horizon.length = 0;
     orphans.length = 0;
     for (const fi of visible) {
-      const f = faces[fi]!;
-      f.alive = false;
-      for (const i of f.outside) if (i !== eye) orphans.push(i);
-      f.outside = [];
+      fAlive[fi] = 0;
+      for (let i = fHead[fi]!; i >= 0; i = nextOutside[i]!) if (i !== eye) orphans.push(i);
+      fHead[fi] = fTail[fi] = -1;
       for (let e = 0; e < 3; e++) {
-        const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
-        const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
+        const u = e === 0 ? fa[fi]! : e === 1 ? fb[fi]! : fc[fi]!;
+        const v = e === 0 ? fb[fi]! : e === 1 ? fc[fi]! : fa[fi]!;
         const g = edgeGet(v, u);
-        if (g < 0 || faces[g]!.seen !== eye) horizon.push(u, v);
+        if (g < 0 || fSeen[g] !== eye) horizon.push(u, v);
       }
     }
     for (const fi of visible) {
-      const f = faces[fi]!;
       for (let e = 0; e < 3; e++) {
-        const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
-        const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
+        const u = e === 0 ? fa[fi]! : e === 1 ? fb[fi]! : fc[fi]!;
+        const v = e === 0 ? fb[fi]! : e === 1 ? fc[fi]! : fa[fi]!;
         if (edgeGet(u, v) === fi) edgeDelete(u, v);
       }
     }
@@ -382,13 +412,13 @@ export function quickhull3(
     used[eye] = 1;
     vertexCount++;
     for (const i of orphans) assign(i, created);
-    for (const f of created) if (faces[f]!.far >= 0) heapPush(f);
+    for (const f of created) if (fFar[f]! >= 0) heapPush(f);
   }
 
   // merge coplanar neighbours (union–find over faces)
   const alive: number[] = [];
-  for (let i = 0; i < faces.length; i++) if (faces[i]!.alive) alive.push(i);
-  const parent = new Int32Array(faces.length);
+  for (let i = 0; i < faceCount; i++) if (fAlive[i] === 1) alive.push(i);
+  const parent = new Int32Array(faceCount);
   for (let i = 0; i < parent.length; i++) parent[i] = i;
   const find = (f: number): number => {
     let r = f;
@@ -402,52 +432,74 @@ export function quickhull3(
     return r;
   };
   for (const fi of alive) {
-    const f = faces[fi]!;
     for (let e = 0; e < 3; e++) {
-      const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
-      const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
+      const u = e === 0 ? fa[fi]! : e === 1 ? fb[fi]! : fc[fi]!;
+      const v = e === 0 ? fb[fi]! : e === 1 ? fc[fi]! : fa[fi]!;
       const gi = edgeGet(v, u);
       if (gi < 0 || gi < fi) continue;
-      const g = faces[gi]!;
       // coplanar when each face's far vertex lies on the other's plane
-      const gFar = g.a !== u && g.a !== v ? g.a : g.b !== u && g.b !== v ? g.b : g.c;
-      const fFar = f.a !== u && f.a !== v ? f.a : f.b !== u && f.b !== v ? f.b : f.c;
-      if (Math.abs(dist(f, gFar)) <= mergeEps && Math.abs(dist(g, fFar)) <= mergeEps) {
+      const ga = fa[gi]!;
+      const gb = fb[gi]!;
+      const gOpp = ga !== u && ga !== v ? ga : gb !== u && gb !== v ? gb : fc[gi]!;
+      const a0 = fa[fi]!;
+      const b0 = fb[fi]!;
+      const fOpp = a0 !== u && a0 !== v ? a0 : b0 !== u && b0 !== v ? b0 : fc[fi]!;
+      if (Math.abs(dist(fi, gOpp)) <= mergeEps && Math.abs(dist(gi, fOpp)) <= mergeEps) {
         const rf = find(fi);
         const rg = find(gi);
         if (rf !== rg) parent[rg] = rf;
       }
     }
   }
-  // boundary loops of each group
-  const next = new Map<number, Map<number, number>>();
+  // boundary loops of each group: the boundary edges u → v, bucketed by group root (stably), then
+  // each group's loop walked from its lowest vertex
+  const bu: number[] = [];
+  const bv: number[] = [];
+  const br: number[] = [];
   for (const fi of alive) {
-    const f = faces[fi]!;
     const r = find(fi);
     for (let e = 0; e < 3; e++) {
-      const u = e === 0 ? f.a : e === 1 ? f.b : f.c;
-      const v = e === 0 ? f.b : e === 1 ? f.c : f.a;
+      const u = e === 0 ? fa[fi]! : e === 1 ? fb[fi]! : fc[fi]!;
+      const v = e === 0 ? fb[fi]! : e === 1 ? fc[fi]! : fa[fi]!;
       const gi = edgeGet(v, u);
       if (gi >= 0 && find(gi) === r) continue;
-      let m = next.get(r);
-      if (!m) {
-        m = new Map();
-        next.set(r, m);
-      }
-      m.set(u, v);
+      bu.push(u);
+      bv.push(v);
+      br.push(r);
     }
   }
+  const groupStart = new Int32Array(faceCount + 1);
+  for (const r of br) groupStart[r + 1]!++;
+  for (let r = 0; r < faceCount; r++) groupStart[r + 1]! += groupStart[r]!;
+  const fill = groupStart.slice(0, faceCount);
+  const order = new Int32Array(bu.length);
+  for (let k = 0; k < bu.length; k++) order[fill[br[k]!]!++] = k;
+  const nextOf = new Int32Array(n).fill(-1);
   const polys: number[][] = [];
-  for (const [, m] of [...next.entries()].sort((x, y) => x[0] - y[0])) {
-    let start = Infinity;
-    for (const k of m.keys()) if (k < start) start = k;
+  for (let r = 0; r < faceCount; r++) {
+    const g0 = groupStart[r]!;
+    const g1 = groupStart[r + 1]!;
+    if (g0 === g1) continue;
+    // the group's successor map (a later edge from the same vertex wins) and its size
+    let size = 0;
+    let start = n;
+    for (let t = g0; t < g1; t++) {
+      const k = order[t]!;
+      const u = bu[k]!;
+      if (nextOf[u]! < 0) size++;
+      nextOf[u] = bv[k]!;
+      if (u < start) start = u;
+    }
     const poly: number[] = [start];
-    let v = m.get(start)!;
-    while (v !== start && poly.length <= m.size) {
+    let v = nextOf[start]!;
+    while (v !== start && poly.length <= size) {
+      if (v < 0)
+        throw new PhysicsError('degenerate-shape', `${where}: the hull's face boundary is not closed`);
       poly.push(v);
-      v = m.get(v)!;
+      v = nextOf[v]!;
     }
     polys.push(poly);
+    for (let t = g0; t < g1; t++) nextOf[bu[order[t]!]!] = -1;
   }
   // drop vertices that lie in only two polygons (mid-edge points of merged faces)
   const degree = new Int32Array(n);
