@@ -261,26 +261,6 @@ function tangentBasis(cc: Float64Array, o: number): void {
 }
 
 /**
- * (r × d)·I⁻¹(r × d) with r at cc[r..r+2], d at cc[d..d+2] and the symmetric inverse inertia at
- * cc[io..io+5] (integer offsets only: a call with double arguments that is not inlined boxes them).
- */
-function angularMass(cc: Float64Array, io: number, r: number, d: number): number {
-  const rx = cc[r]!;
-  const ry = cc[r + 1]!;
-  const rz = cc[r + 2]!;
-  const dx = cc[d]!;
-  const dy = cc[d + 1]!;
-  const dz = cc[d + 2]!;
-  const cx = ry * dz - rz * dy;
-  const cy = rz * dx - rx * dz;
-  const cz = rx * dy - ry * dx;
-  const ix = cc[io]! * cx + cc[io + 1]! * cy + cc[io + 2]! * cz;
-  const iy = cc[io + 1]! * cx + cc[io + 3]! * cy + cc[io + 4]! * cz;
-  const iz = cc[io + 2]! * cx + cc[io + 4]! * cy + cc[io + 5]! * cz;
-  return cx * ix + cy * iy + cz * iz;
-}
-
-/**
  * The angular effective mass 1/(d·(IA⁻¹ + IB⁻¹) d) for d at cc[d..d+2] and the inverse inertias of
  * constraint o, written to cc[out] (a returned double would be boxed: the loop keeps it from inlining).
  */
@@ -348,6 +328,26 @@ export function prepareContacts3(
       twoSided(cc, o, o + t, o + C_ANG_MASS + d);
       cc[o + C_ANG_IMPULSE + d] = warmStarting ? cs.angularImpulse[3 * c + d]! : 0;
     }
+    // the inverse inertias and the directions, once per contact
+    const a0 = cc[o + C_IA]!;
+    const a1 = cc[o + C_IA + 1]!;
+    const a2 = cc[o + C_IA + 2]!;
+    const a3 = cc[o + C_IA + 3]!;
+    const a4 = cc[o + C_IA + 4]!;
+    const a5 = cc[o + C_IA + 5]!;
+    const b0 = cc[o + C_IB]!;
+    const b1 = cc[o + C_IB + 1]!;
+    const b2 = cc[o + C_IB + 2]!;
+    const b3 = cc[o + C_IB + 3]!;
+    const b4 = cc[o + C_IB + 4]!;
+    const b5 = cc[o + C_IB + 5]!;
+    const mAB = mA + mB;
+    const t1x = cc[o + C_T1]!;
+    const t1y = cc[o + C_T1 + 1]!;
+    const t1z = cc[o + C_T1 + 2]!;
+    const t2x = cc[o + C_T2]!;
+    const t2y = cc[o + C_T2 + 1]!;
+    const t2z = cc[o + C_T2 + 2]!;
     for (let j = 0; j < pc; j++) {
       const k = MAX_POINTS * c + j;
       const q = o + C_P0 + j * P_STRIDE;
@@ -364,13 +364,56 @@ export function prepareContacts3(
       cc[q + P_RB + 1] = by;
       cc[q + P_RB + 2] = bz;
       cc[q + P_BASE_SEP] = cs.separation[k]! - ((bx - ax) * nx + (by - ay) * ny + (bz - az) * nz);
-      let kt = 0;
-      for (let d = 0; d < 3; d++) {
-        const t = o + (d === 0 ? C_N : d === 1 ? C_T1 : C_T2);
-        const kk = mA + mB + angularMass(cc, o + C_IA, q + P_RA, t) + angularMass(cc, o + C_IB, q + P_RB, t);
-        cc[q + (d === 0 ? P_NORMAL_MASS : P_TANGENT_MASS + d - 1)] = kk > 0 ? 1 / kk : 0;
-        if (d > 0) kt += kk;
-      }
+      // effective masses 1 / (mA + mB + (rA × d)·IA⁻¹(rA × d) + (rB × d)·IB⁻¹(rB × d)) along n, t1, t2
+      const knAx = ay * nz - az * ny;
+      const knAy = az * nx - ax * nz;
+      const knAz = ax * ny - ay * nx;
+      const knA =
+        knAx * (a0 * knAx + a1 * knAy + a2 * knAz) +
+        knAy * (a1 * knAx + a3 * knAy + a4 * knAz) +
+        knAz * (a2 * knAx + a4 * knAy + a5 * knAz);
+      const knBx = by * nz - bz * ny;
+      const knBy = bz * nx - bx * nz;
+      const knBz = bx * ny - by * nx;
+      const knB =
+        knBx * (b0 * knBx + b1 * knBy + b2 * knBz) +
+        knBy * (b1 * knBx + b3 * knBy + b4 * knBz) +
+        knBz * (b2 * knBx + b4 * knBy + b5 * knBz);
+      const kn = mAB + knA + knB;
+      const k1Ax = ay * t1z - az * t1y;
+      const k1Ay = az * t1x - ax * t1z;
+      const k1Az = ax * t1y - ay * t1x;
+      const k1A =
+        k1Ax * (a0 * k1Ax + a1 * k1Ay + a2 * k1Az) +
+        k1Ay * (a1 * k1Ax + a3 * k1Ay + a4 * k1Az) +
+        k1Az * (a2 * k1Ax + a4 * k1Ay + a5 * k1Az);
+      const k1Bx = by * t1z - bz * t1y;
+      const k1By = bz * t1x - bx * t1z;
+      const k1Bz = bx * t1y - by * t1x;
+      const k1B =
+        k1Bx * (b0 * k1Bx + b1 * k1By + b2 * k1Bz) +
+        k1By * (b1 * k1Bx + b3 * k1By + b4 * k1Bz) +
+        k1Bz * (b2 * k1Bx + b4 * k1By + b5 * k1Bz);
+      const k1 = mAB + k1A + k1B;
+      const k2Ax = ay * t2z - az * t2y;
+      const k2Ay = az * t2x - ax * t2z;
+      const k2Az = ax * t2y - ay * t2x;
+      const k2A =
+        k2Ax * (a0 * k2Ax + a1 * k2Ay + a2 * k2Az) +
+        k2Ay * (a1 * k2Ax + a3 * k2Ay + a4 * k2Az) +
+        k2Az * (a2 * k2Ax + a4 * k2Ay + a5 * k2Az);
+      const k2Bx = by * t2z - bz * t2y;
+      const k2By = bz * t2x - bx * t2z;
+      const k2Bz = bx * t2y - by * t2x;
+      const k2B =
+        k2Bx * (b0 * k2Bx + b1 * k2By + b2 * k2Bz) +
+        k2By * (b1 * k2Bx + b3 * k2By + b4 * k2Bz) +
+        k2Bz * (b2 * k2Bx + b4 * k2By + b5 * k2Bz);
+      const k2 = mAB + k2A + k2B;
+      cc[q + P_NORMAL_MASS] = kn > 0 ? 1 / kn : 0;
+      cc[q + P_TANGENT_MASS] = k1 > 0 ? 1 / k1 : 0;
+      cc[q + P_TANGENT_MASS + 1] = k2 > 0 ? 1 / k2 : 0;
+      const kt = 0 + k1 + k2;
       cc[q + P_CONE_MASS] = kt > 0 ? 2 / kt : 0;
       const dvx = b.vx[B]! + (b.wy[B]! * bz - b.wz[B]! * by) - b.vx[A]! - (b.wy[A]! * az - b.wz[A]! * ay);
       const dvy = b.vy[B]! + (b.wz[B]! * bx - b.wx[B]! * bz) - b.vy[A]! - (b.wz[A]! * ax - b.wx[A]! * az);
@@ -475,15 +518,87 @@ export function warmStart3(ss: Float64Array, cc: Float64Array, cb: Int32Array, n
     const oa = cb[3 * i]!;
     const ob = cb[3 * i + 1]!;
     const pc = cb[3 * i + 2]!;
+    // the two bodies' velocities stay in registers over the contact's points (oa ≠ ob)
+    const mA = cc[o + C_MA]!;
+    const mB = cc[o + C_MB]!;
+    const a0 = cc[o + C_IA]!;
+    const a1 = cc[o + C_IA + 1]!;
+    const a2 = cc[o + C_IA + 2]!;
+    const a3 = cc[o + C_IA + 3]!;
+    const a4 = cc[o + C_IA + 4]!;
+    const a5 = cc[o + C_IA + 5]!;
+    const b0 = cc[o + C_IB]!;
+    const b1 = cc[o + C_IB + 1]!;
+    const b2 = cc[o + C_IB + 2]!;
+    const b3 = cc[o + C_IB + 3]!;
+    const b4 = cc[o + C_IB + 4]!;
+    const b5 = cc[o + C_IB + 5]!;
+    const nx = cc[o + C_N]!;
+    const ny = cc[o + C_N + 1]!;
+    const nz = cc[o + C_N + 2]!;
+    const t1x = cc[o + C_T1]!;
+    const t1y = cc[o + C_T1 + 1]!;
+    const t1z = cc[o + C_T1 + 2]!;
+    const t2x = cc[o + C_T2]!;
+    const t2y = cc[o + C_T2 + 1]!;
+    const t2z = cc[o + C_T2 + 2]!;
+    let vAx = ss[oa + SB_VX]!;
+    let vAy = ss[oa + SB_VY]!;
+    let vAz = ss[oa + SB_VZ]!;
+    let wAx = ss[oa + SB_WX]!;
+    let wAy = ss[oa + SB_WY]!;
+    let wAz = ss[oa + SB_WZ]!;
+    let vBx = ss[ob + SB_VX]!;
+    let vBy = ss[ob + SB_VY]!;
+    let vBz = ss[ob + SB_VZ]!;
+    let wBx = ss[ob + SB_WX]!;
+    let wBy = ss[ob + SB_WY]!;
+    let wBz = ss[ob + SB_WZ]!;
     for (let j = 0, q = o + C_P0; j < pc; j++, q += P_STRIDE) {
       const pn = cc[q + P_NORMAL_IMPULSE]!;
       const p1 = cc[q + P_TANGENT_IMPULSE]!;
       const p2 = cc[q + P_TANGENT_IMPULSE + 1]!;
       if (pn === 0 && p1 === 0 && p2 === 0) continue;
-      for (let d = 0; d < 3; d++)
-        P[d] = pn * cc[o + C_N + d]! + p1 * cc[o + C_T1 + d]! + p2 * cc[o + C_T2 + d]!;
-      applyImpulse3(ss, oa, ob, cc, o, q, P);
+      const Px = pn * nx + p1 * t1x + p2 * t2x;
+      const Py = pn * ny + p1 * t1y + p2 * t2y;
+      const Pz = pn * nz + p1 * t1z + p2 * t2z;
+      vAx -= mA * Px;
+      vAy -= mA * Py;
+      vAz -= mA * Pz;
+      vBx += mB * Px;
+      vBy += mB * Py;
+      vBz += mB * Pz;
+      let rx = cc[q + P_RA]!;
+      let ry = cc[q + P_RA + 1]!;
+      let rz = cc[q + P_RA + 2]!;
+      let cx = ry * Pz - rz * Py;
+      let cy = rz * Px - rx * Pz;
+      let cz = rx * Py - ry * Px;
+      wAx -= a0 * cx + a1 * cy + a2 * cz;
+      wAy -= a1 * cx + a3 * cy + a4 * cz;
+      wAz -= a2 * cx + a4 * cy + a5 * cz;
+      rx = cc[q + P_RB]!;
+      ry = cc[q + P_RB + 1]!;
+      rz = cc[q + P_RB + 2]!;
+      cx = ry * Pz - rz * Py;
+      cy = rz * Px - rx * Pz;
+      cz = rx * Py - ry * Px;
+      wBx += b0 * cx + b1 * cy + b2 * cz;
+      wBy += b1 * cx + b3 * cy + b4 * cz;
+      wBz += b2 * cx + b4 * cy + b5 * cz;
     }
+    ss[oa + SB_VX] = vAx;
+    ss[oa + SB_VY] = vAy;
+    ss[oa + SB_VZ] = vAz;
+    ss[oa + SB_WX] = wAx;
+    ss[oa + SB_WY] = wAy;
+    ss[oa + SB_WZ] = wAz;
+    ss[ob + SB_VX] = vBx;
+    ss[ob + SB_VY] = vBy;
+    ss[ob + SB_VZ] = vBz;
+    ss[ob + SB_WX] = wBx;
+    ss[ob + SB_WY] = wBy;
+    ss[ob + SB_WZ] = wBz;
     const r1 = cc[o + C_ANG_IMPULSE]!;
     const r2 = cc[o + C_ANG_IMPULSE + 1]!;
     const tw = cc[o + C_ANG_IMPULSE + 2]!;
