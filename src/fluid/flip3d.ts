@@ -28,7 +28,13 @@ import { PhysicsError } from '../core/errors.js';
 import { grow } from '../core/grow.js';
 import { checks } from '../core/validate.js';
 import { Prng } from '../math/prng.js';
-import { CELL_AIR, CELL_FLUID, CELL_SOLID, FreeSurfaceProjector } from './free-surface.js';
+import {
+  CELL_AIR,
+  CELL_FLUID,
+  CELL_SOLID,
+  type FreeSurfaceProjectOptions,
+  FreeSurfaceProjector,
+} from './free-surface.js';
 import { MacGrid } from './mac-grid.js';
 import { type TransferKernel, type TransferMode, transferModes } from './particle-transfer.js';
 import { GridTransfer3D, type TransferParticles3D } from './particle-transfer3d.js';
@@ -188,6 +194,12 @@ export class FlipSim3D implements TransferParticles3D {
   readonly rng: Prng;
   private readonly target: Float64Array;
   private readonly cellStart: Int32Array;
+  private readonly projectOptions: FreeSurfaceProjectOptions = {
+    solver: 'mgpcg',
+    tolerance: 1e-3,
+    maxIterations: 200,
+    targetDivergence: undefined,
+  };
   private sorted = new Int32Array(64);
   private cellOf = new Int32Array(64);
   private tx = new Float64Array(64);
@@ -384,7 +396,7 @@ export class FlipSim3D implements TransferParticles3D {
 
   /** Advances the liquid by dt seconds (see the file comment for the stages). */
   step(dt: number): void {
-    V.number(dt, 'step.dt', { above: 0, max: 1 });
+    if (!(dt > 0 && dt <= 1)) V.number(dt, 'step.dt', { above: 0, max: 1 });
     this.advect(dt);
     this.clampToWalls();
     // one cell sort per step; later sweeps reuse it (particles move a fraction of a cell)
@@ -399,12 +411,13 @@ export class FlipSim3D implements TransferParticles3D {
     tr.saveGrid();
     this.addGravity(dt);
     const target = this.densityTarget(dt);
-    this.projector.project(dt, this.labels, {
-      solver: this.solver,
-      tolerance: this.tolerance,
-      maxIterations: this.maxIterations,
-      targetDivergence: target ? this.target : undefined,
-    });
+    // one options object for every step (no allocation)
+    const po = this.projectOptions;
+    po.solver = this.solver;
+    po.tolerance = this.tolerance;
+    po.maxIterations = this.maxIterations;
+    po.targetDivergence = target ? this.target : undefined;
+    this.projector.project(dt, this.labels, po);
     this.lastIterations = this.projector.iterations;
     this.markValidFaces();
     tr.toParticles(this, this.mode, this.flipRatio);
