@@ -16,7 +16,8 @@
  *
  * Layout: the awake bodies' velocities and in-step motion are packed into one solver-state array
  * (`SB_STRIDE` numbers each, slot 0 = every static body); the active contacts into one constraint
- * array (`CONSTRAINT_STRIDE` numbers each). Hot functions take the step's numbers in the
+ * array, packed back to back (`C_P0` + pointCount · `P_STRIDE` numbers each, at most
+ * `CONSTRAINT_STRIDE`: less memory to stream per pass). Hot functions take the step's numbers in the
  * `SolvePass3` object, never as double arguments (a call the optimiser does not inline boxes them).
  */
 import type { Softness } from '../dynamics/softness.js';
@@ -80,8 +81,10 @@ export const C_TORSION = 27;
 export const C_ANG_MASS = 28;
 /** accumulated angular impulses: rolling t1, t2, twist */
 export const C_ANG_IMPULSE = 31;
+/** the constraint's point count */
+export const C_POINT_COUNT = 34;
 /** first point */
-export const C_P0 = 34;
+export const C_P0 = 35;
 /** point: anchor from A's centre (3) */
 export const P_RA = 0;
 /** anchor from B's centre (3) */
@@ -108,7 +111,7 @@ export const P_RELATIVE_VELOCITY = 14;
 export const P_CONE_MASS = 15;
 /** numbers per point */
 export const P_STRIDE = 16;
-/** numbers per constraint */
+/** the most numbers one constraint takes (constraints are packed: C_P0 + pointCount · P_STRIDE) */
 export const CONSTRAINT_STRIDE = C_P0 + MAX_POINTS * P_STRIDE;
 
 /** Bias modes of {@link solveContacts3}. */
@@ -294,9 +297,11 @@ export function prepareContacts3(
   stateOf: Int32Array,
 ): void {
   const iw = b.invInertiaWorld;
+  let off = 0;
   for (let i = 0; i < nActive; i++) {
     const c = active[i]!;
-    const o = i * CONSTRAINT_STRIDE;
+    const o = off;
+    off += C_P0 + cs.pointCount[c]! * P_STRIDE;
     const A = cs.bodyA[c]!;
     const B = cs.bodyB[c]!;
     const mA = b.invMass[A]!;
@@ -308,6 +313,7 @@ export function prepareContacts3(
     cb[3 * i] = stateOf[A]!;
     cb[3 * i + 1] = stateOf[B]!;
     cb[3 * i + 2] = pc;
+    cc[o + C_POINT_COUNT] = pc;
     cc[o + C_MA] = mA;
     cc[o + C_MB] = mB;
     for (let k = 0; k < 6; k++) {
@@ -429,12 +435,15 @@ export function prepareContacts3(
 
 /** Zeroes the accumulated impulses (each substep without warm starting). */
 export function resetImpulses3(cc: Float64Array, nActive: number): void {
+  let off = 0;
   for (let i = 0; i < nActive; i++) {
-    const o = i * CONSTRAINT_STRIDE;
+    const o = off;
+    const pc = cc[o + C_POINT_COUNT]!;
+    off += C_P0 + pc * P_STRIDE;
     cc[o + C_ANG_IMPULSE] = 0;
     cc[o + C_ANG_IMPULSE + 1] = 0;
     cc[o + C_ANG_IMPULSE + 2] = 0;
-    for (let j = 0; j < MAX_POINTS; j++) {
+    for (let j = 0; j < pc; j++) {
       const q = o + C_P0 + j * P_STRIDE;
       cc[q + P_NORMAL_IMPULSE] = 0;
       cc[q + P_TANGENT_IMPULSE] = 0;
@@ -450,9 +459,11 @@ export function storeImpulses3(
   nActive: number,
   cc: Float64Array,
 ): void {
+  let off = 0;
   for (let i = 0; i < nActive; i++) {
     const c = active[i]!;
-    const o = i * CONSTRAINT_STRIDE;
+    const o = off;
+    off += C_P0 + cc[o + C_POINT_COUNT]! * P_STRIDE;
     for (let d = 0; d < 3; d++) cs.angularImpulse[3 * c + d] = cc[o + C_ANG_IMPULSE + d]!;
     for (let j = 0; j < cs.pointCount[c]!; j++) {
       const q = o + C_P0 + j * P_STRIDE;
@@ -513,8 +524,10 @@ const impulseScratch = new Float64Array(3);
  */
 export function warmStart3(ss: Float64Array, cc: Float64Array, cb: Int32Array, nActive: number): void {
   const P = impulseScratch;
+  let off = 0;
   for (let i = 0; i < nActive; i++) {
-    const o = i * CONSTRAINT_STRIDE;
+    const o = off;
+    off += C_P0 + cb[3 * i + 2]! * P_STRIDE;
     const oa = cb[3 * i]!;
     const ob = cb[3 * i + 1]!;
     const pc = cb[3 * i + 2]!;
@@ -658,8 +671,10 @@ export function solveContacts3(
   const staticImpulse = pass.staticSoft.impulseScale;
   const reverse = pass.reverse;
   const cone = pass.cone;
+  let off = 0;
   for (let i = 0; i < nActive; i++) {
-    const o = i * CONSTRAINT_STRIDE;
+    const o = off;
+    off += C_P0 + cb[3 * i + 2]! * P_STRIDE;
     const oa = cb[3 * i]!;
     const ob = cb[3 * i + 1]!;
     const pc = cb[3 * i + 2]!;
@@ -919,8 +934,10 @@ export function applyRestitution3(
 ): void {
   const threshold = pass.restitutionThreshold;
   const P = impulseScratch;
+  let off = 0;
   for (let i = 0; i < nActive; i++) {
-    const o = i * CONSTRAINT_STRIDE;
+    const o = off;
+    off += C_P0 + cb[3 * i + 2]! * P_STRIDE;
     const e = cc[o + C_RESTITUTION]!;
     if (e === 0) continue;
     const oa = cb[3 * i]!;
@@ -1026,8 +1043,10 @@ export function storeSeparations3(
   cc: Float64Array,
   cb: Int32Array,
 ): void {
+  let off = 0;
   for (let i = 0; i < nActive; i++) {
-    const o = i * CONSTRAINT_STRIDE;
+    const o = off;
+    off += C_P0 + cb[3 * i + 2]! * P_STRIDE;
     const c = active[i]!;
     for (let j = 0; j < cb[3 * i + 2]!; j++)
       separationInto3(
@@ -1080,8 +1099,10 @@ export function solvePositions3(
   const pct = percent[0]!;
   const slop = percent[1]!;
   const v = rotationScratch;
+  let off = 0;
   for (let i = 0; i < nActive; i++) {
-    const o = i * CONSTRAINT_STRIDE;
+    const o = off;
+    off += C_P0 + cb[3 * i + 2]! * P_STRIDE;
     const oa = cb[3 * i]!;
     const ob = cb[3 * i + 1]!;
     const mA = cc[o + C_MA]!;
