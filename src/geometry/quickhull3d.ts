@@ -178,69 +178,64 @@ export function quickhull3(
   let cap = 64;
   while (cap < 8 * n && cap < 1 << 16) cap *= 2;
   let mask = cap - 1;
-  let keyA = new Int32Array(cap).fill(-1);
-  let keyB = new Int32Array(cap);
-  let val = new Int32Array(cap);
+  // slot i at tab[4i..4i+2]: a, b, face (one cache line per probe)
+  let tab = new Int32Array(4 * cap).fill(-1);
   let edgeCount = 0;
   const slotOf = (a: number, b: number): number => (Math.imul(a, 73856093) ^ Math.imul(b, 19349663)) & mask;
   const edgeGet = (a: number, b: number): number => {
     for (let i = slotOf(a, b); ; i = (i + 1) & mask) {
-      const ka = keyA[i]!;
+      const ka = tab[4 * i]!;
       if (ka < 0) return -1;
-      if (ka === a && keyB[i] === b) return val[i]!;
+      if (ka === a && tab[4 * i + 1] === b) return tab[4 * i + 2]!;
     }
   };
   const edgeSet = (a: number, b: number, f: number): void => {
     let i = slotOf(a, b);
     for (; ; i = (i + 1) & mask) {
-      const ka = keyA[i]!;
+      const ka = tab[4 * i]!;
       if (ka < 0) break;
-      if (ka === a && keyB[i] === b) {
-        val[i] = f;
+      if (ka === a && tab[4 * i + 1] === b) {
+        tab[4 * i + 2] = f;
         return;
       }
     }
-    keyA[i] = a;
-    keyB[i] = b;
-    val[i] = f;
+    tab[4 * i] = a;
+    tab[4 * i + 1] = b;
+    tab[4 * i + 2] = f;
     if (2 * ++edgeCount <= cap) return;
-    const oa = keyA;
-    const ob = keyB;
-    const ov = val;
+    const old = tab;
     cap *= 2;
     mask = cap - 1;
-    keyA = new Int32Array(cap).fill(-1);
-    keyB = new Int32Array(cap);
-    val = new Int32Array(cap);
-    for (let k = 0; k < oa.length; k++) {
-      const ka = oa[k]!;
+    tab = new Int32Array(4 * cap).fill(-1);
+    for (let k = 0; k < old.length; k += 4) {
+      const ka = old[k]!;
       if (ka < 0) continue;
-      let j = slotOf(ka, ob[k]!);
-      while (keyA[j]! >= 0) j = (j + 1) & mask;
-      keyA[j] = ka;
-      keyB[j] = ob[k]!;
-      val[j] = ov[k]!;
+      let j = slotOf(ka, old[k + 1]!);
+      while (tab[4 * j]! >= 0) j = (j + 1) & mask;
+      tab[4 * j] = ka;
+      tab[4 * j + 1] = old[k + 1]!;
+      tab[4 * j + 2] = old[k + 2]!;
     }
   };
   const edgeDelete = (a: number, b: number): void => {
     let i = slotOf(a, b);
     for (; ; i = (i + 1) & mask) {
-      const ka = keyA[i]!;
+      const ka = tab[4 * i]!;
       if (ka < 0) return;
-      if (ka === a && keyB[i] === b) break;
+      if (ka === a && tab[4 * i + 1] === b) break;
     }
     edgeCount--;
     // backward shift: pull later entries of the probe run into the hole
-    for (let j = (i + 1) & mask; keyA[j]! >= 0; j = (j + 1) & mask) {
-      const home = slotOf(keyA[j]!, keyB[j]!);
+    for (let j = (i + 1) & mask; tab[4 * j]! >= 0; j = (j + 1) & mask) {
+      const home = slotOf(tab[4 * j]!, tab[4 * j + 1]!);
       if (((j - home) & mask) >= ((j - i) & mask)) {
-        keyA[i] = keyA[j]!;
-        keyB[i] = keyB[j]!;
-        val[i] = val[j]!;
+        tab[4 * i] = tab[4 * j]!;
+        tab[4 * i + 1] = tab[4 * j + 1]!;
+        tab[4 * i + 2] = tab[4 * j + 2]!;
         i = j;
       }
     }
-    keyA[i] = -1;
+    tab[4 * i] = -1;
   };
   const makeFace = (a: number, b: number, c: number): number => {
     const ex = p[3 * b]! - p[3 * a]!;
