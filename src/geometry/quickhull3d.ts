@@ -30,7 +30,11 @@ export function quickhull3(
   let mx = 0;
   let my = 0;
   let mz = 0;
-  for (let i = 0; i < points.length; i++) p[i] = assertFinite(points[i]!, `${where}[${i}]`);
+  for (let i = 0; i < points.length; i++) {
+    // the error's path is built only for a bad number (a string per coordinate costs more than the hull)
+    const v = points[i]!;
+    p[i] = Number.isFinite(v) ? v : assertFinite(v, `${where}[${i}]`);
+  }
   let x0 = Infinity;
   let x1 = -Infinity;
   let y0 = Infinity;
