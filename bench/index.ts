@@ -3,7 +3,19 @@
  * the same process and prints ratios. Each suite is a module `bench/<suite>.ts` exporting
  * `run(args: string[]): Promise<void>`. With no suite named, every suite in `suites` runs.
  */
-const suites = ['rigid2d', 'rigid3d', 'cloth', 'grid', 'particles', 'mpm', 'flip', 'flip3d', 'snapshot'];
+const suites = [
+  'rigid2d',
+  'rigid3d',
+  'rigid3d-joints',
+  'cloth',
+  'grid',
+  'particles',
+  'mpm',
+  'flip',
+  'flip3d',
+  'snapshot',
+  'quickhull',
+];
 
 const args = process.argv.slice(2);
 const chosen = args.filter((a) => !a.startsWith('-'));

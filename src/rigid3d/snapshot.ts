@@ -43,6 +43,7 @@ import {
   treeFields,
 } from '../dynamics/snapshot-fields.js';
 import { updateWorldInertia } from './inertia.js';
+import { JOINT3_EDGE_BODY_FIELDS, JOINT3_EDGE_FIELDS, JOINT3_FIELDS } from './joints/joint-store.js';
 import { updateBodyBoxes3 } from './shape.js';
 import type { World3 } from './world.js';
 
@@ -218,6 +219,9 @@ export const WORLD3_PARTS: readonly Part[] = [
   ['tree', (w) => w.broadphase, TREE_FIELDS],
   ['tree.buffers', (w) => w.broadphase, TREE_BUFFER_FIELDS],
   ['manifold', (w) => w.manifold, MANIFOLD3_FIELDS],
+  ['joints', (w) => w.joints, JOINT3_FIELDS],
+  ['joints.edges.body', (w) => w.joints.edges, JOINT3_EDGE_BODY_FIELDS],
+  ['joints.edges', (w) => w.joints.edges, JOINT3_EDGE_FIELDS],
 ];
 
 function bad(message: string): never {

@@ -1,6 +1,7 @@
 import { section26_1 } from './s26-1.js';
 import { section26_2 } from './s26-2.js';
 import { section26_2_3d } from './s26-2-3d.js';
+import { section26_2_3dJoints } from './s26-2-3d-joints.js';
 import { section26_2Joints } from './s26-2-joints.js';
 import { section26_3 } from './s26-3.js';
 import { section26_4 } from './s26-4.js';
@@ -17,6 +18,7 @@ export const workbookSections: readonly WorkbookSection[] = [
   section26_2,
   section26_2Joints,
   section26_2_3d,
+  section26_2_3dJoints,
   section26_3,
   section26_4,
   section26_4Particles,

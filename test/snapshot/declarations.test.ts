@@ -28,7 +28,7 @@ describe('every typed array of every store is declared state or scratch', () => 
       e.decls.push(decl);
       byObject.set(o, e);
     }
-    expect(byObject.size).toBe(8);
+    expect(byObject.size).toBe(10); // with the joint store and its edge lists
     for (const [o, e] of byObject) {
       expect(undeclaredArrays(o, merged(e.decls)), e.names.join(' + ')).toEqual([]);
     }

@@ -6,21 +6,33 @@
  */
 import {
   anchorsNow,
-  J_IMPULSE,
+  J_IMPULSE as J_IMPULSE_,
   type JointContext3,
   type JointKindSolver3,
   rigidSoftness,
-  T_C,
-  T_D,
-  T_L,
-  T_LA,
-  T_LB,
-  T_P,
-  T_RA,
-  T_RB,
-  T_SB,
+  T_C as T_C_,
+  T_D as T_D_,
+  T_L as T_L_,
+  T_LA as T_LA_,
+  T_LB as T_LB_,
+  T_P as T_P_,
+  T_RA as T_RA_,
+  T_RB as T_RB_,
+  T_SB as T_SB_,
 } from './joint-context.js';
 import { applyJointImpulse, pointBlock, projectPoint } from './joint-rows.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const J_IMPULSE = J_IMPULSE_;
+const T_C = T_C_;
+const T_D = T_D_;
+const T_L = T_L_;
+const T_LA = T_LA_;
+const T_LB = T_LB_;
+const T_P = T_P_;
+const T_RA = T_RA_;
+const T_RB = T_RB_;
+const T_SB = T_SB_;
 
 /** Copies the current anchors into the lever arms and the point impulse at jc[acc..] into t[T_P]; clears t[T_L]. */
 export function pointWarmStart(ctx: JointContext3, acc: number): void {

@@ -8,33 +8,69 @@
  * (speculative inside); an optional friction torque (each world axis, clamped to ±τf·h) damps the
  * relative rotation, as a ragdoll's muscles at rest do.
  */
-import { patan2 } from '../../math/portable.js';
 import { pointWarmStart, projectAnchors, solvePoint } from './ball-joint.js';
 import { startAxes } from './hinge-joint.js';
 import {
   anchorsNow,
+  atan2Into,
   framesNow,
-  J_IMPULSE,
-  J_KIND,
+  J_IMPULSE as J_IMPULSE_,
+  J_KIND as J_KIND_,
   type JointContext3,
   type JointKindSolver3,
   limitRow,
-  T_AX,
-  T_AY,
-  T_AZ,
-  T_B,
-  T_BX,
-  T_FREE,
-  T_HI,
-  T_IS,
-  T_L,
-  T_LO,
-  T_MS,
-  T_Q,
-  T_U,
+  T_ATAN as T_ATAN_,
+  T_ATAN_X as T_ATAN_X_,
+  T_ATAN_Y as T_ATAN_Y_,
+  T_AX as T_AX_,
+  T_AY as T_AY_,
+  T_AZ as T_AZ_,
+  T_B as T_B_,
+  T_BX as T_BX_,
+  T_CS as T_CS_,
+  T_FREE as T_FREE_,
+  T_HI as T_HI_,
+  T_IS as T_IS_,
+  T_L as T_L_,
+  T_LO as T_LO_,
+  T_MS as T_MS_,
+  T_Q as T_Q_,
+  T_U as T_U_,
 } from './joint-context.js';
 import { angularRow, applyJointImpulse } from './joint-rows.js';
-import { JP_CONE, JP_FRICTION, JP_STRIDE, JP_TWIST_LOWER, JP_TWIST_UPPER } from './joint-store.js';
+import {
+  JP_CONE as JP_CONE_,
+  JP_FRICTION as JP_FRICTION_,
+  JP_STRIDE as JP_STRIDE_,
+  JP_TWIST_LOWER as JP_TWIST_LOWER_,
+  JP_TWIST_UPPER as JP_TWIST_UPPER_,
+} from './joint-store.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const J_IMPULSE = J_IMPULSE_;
+const J_KIND = J_KIND_;
+const T_ATAN = T_ATAN_;
+const T_ATAN_X = T_ATAN_X_;
+const T_ATAN_Y = T_ATAN_Y_;
+const T_AX = T_AX_;
+const T_AY = T_AY_;
+const T_AZ = T_AZ_;
+const T_B = T_B_;
+const T_BX = T_BX_;
+const T_CS = T_CS_;
+const T_FREE = T_FREE_;
+const T_HI = T_HI_;
+const T_IS = T_IS_;
+const T_L = T_L_;
+const T_LO = T_LO_;
+const T_MS = T_MS_;
+const T_Q = T_Q_;
+const T_U = T_U_;
+const JP_CONE = JP_CONE_;
+const JP_FRICTION = JP_FRICTION_;
+const JP_STRIDE = JP_STRIDE_;
+const JP_TWIST_LOWER = JP_TWIST_LOWER_;
+const JP_TWIST_UPPER = JP_TWIST_UPPER_;
 
 const C_CONE = J_KIND;
 const C_LOWER = J_KIND + 1;
@@ -90,13 +126,19 @@ export function swingTwist(ctx: JointContext3): void {
     tx = qx * inv;
     tw = qw * inv;
   }
-  t[S_TWIST] = 2 * patan2(tx, tw);
+  t[T_ATAN_Y] = tx;
+  t[T_ATAN_X] = tw;
+  atan2Into(t, T_ATAN_Y, T_ATAN_X);
+  t[S_TWIST] = 2 * t[T_ATAN]!;
   // s = q·conj(τ): (0, qy·tw − qz·tx, qy·tx + qz·tw, qw·tw + qx·tx)
   const sy = qy * tw - qz * tx;
   const sz = qy * tx + qz * tw;
   const sw = qw * tw + qx * tx;
   const sv = Math.sqrt(sy * sy + sz * sz);
-  t[S_SWING] = 2 * patan2(sv, sw);
+  t[T_ATAN_Y] = sv;
+  t[T_ATAN_X] = sw;
+  atan2Into(t, T_ATAN_Y, T_ATAN_X);
+  t[S_SWING] = 2 * t[T_ATAN]!;
   if (sv > 1e-12) {
     const ay = sy / sv;
     const az = sz / sv;
@@ -157,7 +199,8 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
     }
   }
   if (t[S_HAS_SWING] === 1) {
-    limitRow(ctx, jc[o + C_CONE]! - t[S_SWING]!, useBias);
+    ctx.t[T_CS] = jc[o + C_CONE]! - t[S_SWING]!;
+    limitRow(ctx, useBias);
     for (let i = 0; i < 3; i++) {
       t[T_U + i] = -t[S_SWING_AXIS + i]!;
       jc[o + C_SWING_AXIS + i] = t[S_SWING_AXIS + i]!;
@@ -166,10 +209,12 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
   }
   const twist = t[S_TWIST]!;
   if (jc[o + C_LOWER]! > -Math.PI || jc[o + C_UPPER]! < Math.PI) {
-    limitRow(ctx, twist - jc[o + C_LOWER]!, useBias);
+    ctx.t[T_CS] = twist - jc[o + C_LOWER]!;
+    limitRow(ctx, useBias);
     for (let i = 0; i < 3; i++) t[T_U + i] = t[S_TWIST_AXIS + i]!;
     angularRow(ctx, o, oa, ob, o + CI_LOWER);
-    limitRow(ctx, jc[o + C_UPPER]! - twist, useBias);
+    ctx.t[T_CS] = jc[o + C_UPPER]! - twist;
+    limitRow(ctx, useBias);
     for (let i = 0; i < 3; i++) t[T_U + i] = -t[S_TWIST_AXIS + i]!;
     angularRow(ctx, o, oa, ob, o + CI_UPPER);
   }

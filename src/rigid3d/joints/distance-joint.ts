@@ -12,40 +12,71 @@ import { noProjection } from './ball-joint.js';
 import {
   anchorsNow,
   equalityRow,
-  J_DC,
-  J_IMPULSE,
-  J_KIND,
-  J_RA,
-  J_RB,
+  J_DC as J_DC_,
+  J_IMPULSE as J_IMPULSE_,
+  J_KIND as J_KIND_,
+  J_RA as J_RA_,
+  J_RB as J_RB_,
   type JointContext3,
   type JointKindSolver3,
   limitRow,
-  T_B,
-  T_D,
-  T_FREE,
-  T_HI,
-  T_IS,
-  T_L,
-  T_LA,
-  T_LB,
-  T_LO,
-  T_MS,
-  T_N,
-  T_P,
-  T_RA,
-  T_RB,
+  T_B as T_B_,
+  T_CS as T_CS_,
+  T_D as T_D_,
+  T_FREE as T_FREE_,
+  T_HI as T_HI_,
+  T_IS as T_IS_,
+  T_L as T_L_,
+  T_LA as T_LA_,
+  T_LB as T_LB_,
+  T_LO as T_LO_,
+  T_MS as T_MS_,
+  T_N as T_N_,
+  T_P as T_P_,
+  T_RA as T_RA_,
+  T_RB as T_RB_,
 } from './joint-context.js';
 import { applyJointImpulse, linearRow } from './joint-rows.js';
 import {
-  JP_DAMPING,
-  JP_ENABLE_LIMIT,
-  JP_ENABLE_SPRING,
-  JP_HERTZ,
-  JP_LENGTH,
-  JP_LOWER,
-  JP_STRIDE,
-  JP_UPPER,
+  JP_DAMPING as JP_DAMPING_,
+  JP_ENABLE_LIMIT as JP_ENABLE_LIMIT_,
+  JP_ENABLE_SPRING as JP_ENABLE_SPRING_,
+  JP_HERTZ as JP_HERTZ_,
+  JP_LENGTH as JP_LENGTH_,
+  JP_LOWER as JP_LOWER_,
+  JP_STRIDE as JP_STRIDE_,
+  JP_UPPER as JP_UPPER_,
 } from './joint-store.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const J_DC = J_DC_;
+const J_IMPULSE = J_IMPULSE_;
+const J_KIND = J_KIND_;
+const J_RA = J_RA_;
+const J_RB = J_RB_;
+const T_B = T_B_;
+const T_CS = T_CS_;
+const T_D = T_D_;
+const T_FREE = T_FREE_;
+const T_HI = T_HI_;
+const T_IS = T_IS_;
+const T_L = T_L_;
+const T_LA = T_LA_;
+const T_LB = T_LB_;
+const T_LO = T_LO_;
+const T_MS = T_MS_;
+const T_N = T_N_;
+const T_P = T_P_;
+const T_RA = T_RA_;
+const T_RB = T_RB_;
+const JP_DAMPING = JP_DAMPING_;
+const JP_ENABLE_LIMIT = JP_ENABLE_LIMIT_;
+const JP_ENABLE_SPRING = JP_ENABLE_SPRING_;
+const JP_HERTZ = JP_HERTZ_;
+const JP_LENGTH = JP_LENGTH_;
+const JP_LOWER = JP_LOWER_;
+const JP_STRIDE = JP_STRIDE_;
+const JP_UPPER = JP_UPPER_;
 
 const D_LENGTH = J_KIND;
 const D_MIN = J_KIND + 1;
@@ -132,7 +163,8 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
   const len = t[T_FREE]!;
   const mode = jc[o + D_SPRING]!;
   if (mode === 0) {
-    equalityRow(ctx, len - jc[o + D_LENGTH]!, useBias);
+    ctx.t[T_CS] = len - jc[o + D_LENGTH]!;
+    equalityRow(ctx, useBias);
     linearRow(ctx, o, oa, ob, o + DI_AXIAL);
   } else if (mode === 1) {
     t[T_B] = jc[o + D_RATE]! * (len - jc[o + D_LENGTH]!);
@@ -143,9 +175,11 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
     linearRow(ctx, o, oa, ob, o + DI_AXIAL);
   }
   if (jc[o + D_LIMIT] === 1) {
-    limitRow(ctx, len - jc[o + D_MIN]!, useBias);
+    ctx.t[T_CS] = len - jc[o + D_MIN]!;
+    limitRow(ctx, useBias);
     linearRow(ctx, o, oa, ob, o + DI_LOWER);
-    limitRow(ctx, jc[o + D_MAX]! - len, useBias);
+    ctx.t[T_CS] = jc[o + D_MAX]! - len;
+    limitRow(ctx, useBias);
     flip(t);
     linearRow(ctx, o, oa, ob, o + DI_UPPER);
   }

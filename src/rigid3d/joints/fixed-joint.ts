@@ -11,22 +11,44 @@ import { pointWarmStart, projectAnchors } from './ball-joint.js';
 import {
   anchorsNow,
   framesNow,
-  J_IMPULSE,
-  J_KIND,
+  J_IMPULSE as J_IMPULSE_,
+  J_KIND as J_KIND_,
   type JointContext3,
   type JointKindSolver3,
   rigidSoftness,
   rotateInto,
-  T_C,
-  T_D,
-  T_FA,
-  T_FREE,
-  T_L,
-  T_Q,
-  T_SB,
+  T_C as T_C_,
+  T_D as T_D_,
+  T_FA as T_FA_,
+  T_FREE as T_FREE_,
+  T_L as T_L_,
+  T_Q as T_Q_,
+  T_SB as T_SB_,
 } from './joint-context.js';
 import { angularBlock3, applyJointImpulse, pointBlock, projectAngular } from './joint-rows.js';
-import { JP_ANG_DAMPING, JP_ANG_HERTZ, JP_DAMPING, JP_HERTZ, JP_STRIDE } from './joint-store.js';
+import {
+  JP_ANG_DAMPING as JP_ANG_DAMPING_,
+  JP_ANG_HERTZ as JP_ANG_HERTZ_,
+  JP_DAMPING as JP_DAMPING_,
+  JP_HERTZ as JP_HERTZ_,
+  JP_STRIDE as JP_STRIDE_,
+} from './joint-store.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const J_IMPULSE = J_IMPULSE_;
+const J_KIND = J_KIND_;
+const T_C = T_C_;
+const T_D = T_D_;
+const T_FA = T_FA_;
+const T_FREE = T_FREE_;
+const T_L = T_L_;
+const T_Q = T_Q_;
+const T_SB = T_SB_;
+const JP_ANG_DAMPING = JP_ANG_DAMPING_;
+const JP_ANG_HERTZ = JP_ANG_HERTZ_;
+const JP_DAMPING = JP_DAMPING_;
+const JP_HERTZ = JP_HERTZ_;
+const JP_STRIDE = JP_STRIDE_;
 
 const F_LIN = J_KIND; // 1 soft, rate, mass scale, impulse scale
 const F_ANG = J_KIND + 4;

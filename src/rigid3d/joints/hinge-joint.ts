@@ -10,48 +10,83 @@
  * the two rotational rows, the point (last, so it is the most exactly satisfied).
  */
 import { makeSoftness } from '../../dynamics/softness.js';
-import { patan2 } from '../../math/portable.js';
 import { pointWarmStart, projectAnchors, solvePoint } from './ball-joint.js';
 import {
   anchorsNow,
+  atan2Into,
   framesNow,
-  J_FA,
-  J_IMPULSE,
-  J_KIND,
+  J_FA as J_FA_,
+  J_IMPULSE as J_IMPULSE_,
+  J_KIND as J_KIND_,
   type JointContext3,
   type JointKindSolver3,
   limitRow,
-  T_AX,
-  T_AY,
-  T_AZ,
-  T_B,
-  T_BX,
-  T_C,
-  T_FREE,
-  T_HI,
-  T_IS,
-  T_L,
-  T_LO,
-  T_MS,
-  T_Q,
-  T_SB,
-  T_U,
-  T_U2,
+  rigidAngular,
+  T_ATAN as T_ATAN_,
+  T_AX as T_AX_,
+  T_AY as T_AY_,
+  T_AZ as T_AZ_,
+  T_B as T_B_,
+  T_BX as T_BX_,
+  T_C as T_C_,
+  T_CS as T_CS_,
+  T_FREE as T_FREE_,
+  T_HI as T_HI_,
+  T_IS as T_IS_,
+  T_L as T_L_,
+  T_LO as T_LO_,
+  T_MS as T_MS_,
+  T_Q as T_Q_,
+  T_SB as T_SB_,
+  T_U as T_U_,
+  T_U2 as T_U2_,
 } from './joint-context.js';
 import { angularBlock2, angularRow, applyJointImpulse, projectAngular } from './joint-rows.js';
 import {
-  JP_DAMPING,
-  JP_ENABLE_LIMIT,
-  JP_ENABLE_MOTOR,
-  JP_ENABLE_SPRING,
-  JP_HERTZ,
-  JP_LOWER,
-  JP_MAX_MOTOR,
-  JP_MOTOR_SPEED,
-  JP_STRIDE,
-  JP_UPPER,
+  JP_DAMPING as JP_DAMPING_,
+  JP_ENABLE_LIMIT as JP_ENABLE_LIMIT_,
+  JP_ENABLE_MOTOR as JP_ENABLE_MOTOR_,
+  JP_ENABLE_SPRING as JP_ENABLE_SPRING_,
+  JP_HERTZ as JP_HERTZ_,
+  JP_LOWER as JP_LOWER_,
+  JP_MAX_MOTOR as JP_MAX_MOTOR_,
+  JP_MOTOR_SPEED as JP_MOTOR_SPEED_,
+  JP_STRIDE as JP_STRIDE_,
+  JP_UPPER as JP_UPPER_,
 } from './joint-store.js';
-import { rigidAngular } from './slider-joint.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const J_FA = J_FA_;
+const J_IMPULSE = J_IMPULSE_;
+const J_KIND = J_KIND_;
+const T_ATAN = T_ATAN_;
+const T_AX = T_AX_;
+const T_AY = T_AY_;
+const T_AZ = T_AZ_;
+const T_B = T_B_;
+const T_BX = T_BX_;
+const T_C = T_C_;
+const T_CS = T_CS_;
+const T_FREE = T_FREE_;
+const T_HI = T_HI_;
+const T_IS = T_IS_;
+const T_L = T_L_;
+const T_LO = T_LO_;
+const T_MS = T_MS_;
+const T_Q = T_Q_;
+const T_SB = T_SB_;
+const T_U = T_U_;
+const T_U2 = T_U2_;
+const JP_DAMPING = JP_DAMPING_;
+const JP_ENABLE_LIMIT = JP_ENABLE_LIMIT_;
+const JP_ENABLE_MOTOR = JP_ENABLE_MOTOR_;
+const JP_ENABLE_SPRING = JP_ENABLE_SPRING_;
+const JP_HERTZ = JP_HERTZ_;
+const JP_LOWER = JP_LOWER_;
+const JP_MAX_MOTOR = JP_MAX_MOTOR_;
+const JP_MOTOR_SPEED = JP_MOTOR_SPEED_;
+const JP_STRIDE = JP_STRIDE_;
+const JP_UPPER = JP_UPPER_;
 
 // kind block (shared with the slider, whose rows are linear)
 /** spring bias rate */
@@ -115,7 +150,8 @@ export function prepareAxial(ctx: JointContext3, j: number, o: number): void {
 /** The hinge angle θ = 2·atan2(q_x, q_w) of the relative rotation in t[T_Q] (w ≥ 0), into t[T_FREE]. */
 export function hingeAngle(ctx: JointContext3): void {
   const t = ctx.t;
-  t[T_FREE] = 2 * patan2(t[T_Q]!, t[T_Q + 3]!);
+  atan2Into(t, T_Q, T_Q + 3);
+  t[T_FREE] = 2 * t[T_ATAN]!;
 }
 
 function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
@@ -209,10 +245,12 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
     angularRow(ctx, o, oa, ob, o + HI_MOTOR);
   }
   if (limit) {
-    limitRow(ctx, angle - jc[o + K_LOWER]!, useBias);
+    ctx.t[T_CS] = angle - jc[o + K_LOWER]!;
+    limitRow(ctx, useBias);
     axisU(t, 1);
     angularRow(ctx, o, oa, ob, o + HI_LOWER);
-    limitRow(ctx, jc[o + K_UPPER]! - angle, useBias);
+    ctx.t[T_CS] = jc[o + K_UPPER]! - angle;
+    limitRow(ctx, useBias);
     axisU(t, -1);
     angularRow(ctx, o, oa, ob, o + HI_UPPER);
   }

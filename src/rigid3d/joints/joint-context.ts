@@ -24,8 +24,20 @@
  */
 import { makeSoftness, type Softness } from '../../dynamics/softness.js';
 import type { BodyStore3 } from '../body-store.js';
-import { SB_DPX, SB_DPY, SB_DPZ, SB_DQX } from '../contact-solver.js';
-import { JI_STRIDE, type JointStore3 } from './joint-store.js';
+import {
+  SB_DPX as SB_DPX_,
+  SB_DPY as SB_DPY_,
+  SB_DPZ as SB_DPZ_,
+  SB_DQX as SB_DQX_,
+} from '../contact-solver.js';
+import { JI_STRIDE as JI_STRIDE_, type JointStore3 } from './joint-store.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const SB_DPX = SB_DPX_;
+const SB_DPY = SB_DPY_;
+const SB_DPZ = SB_DPZ_;
+const SB_DQX = SB_DQX_;
+const JI_STRIDE = JI_STRIDE_;
 
 /** header: inverse mass of A */
 export const J_MA = 0;
@@ -105,8 +117,20 @@ export const T_SB = 62;
 export const T_KINV = 66;
 /** scratch numbers a kind may use */
 export const T_FREE = 72;
+/** atan2 input y */
+export const T_ATAN_Y = 84;
+/** atan2 input x */
+export const T_ATAN_X = 85;
+/** atan2 result */
+export const T_ATAN = 86;
+/** a row's constraint error C (limitRow, equalityRow) */
+export const T_CS = 87;
+/** a linear impulse to apply (3) */
+export const T_IMP = 88;
+/** an angular impulse to apply (3) */
+export const T_ANGIMP = 91;
 /** scratch length */
-export const T_LENGTH = 88;
+export const T_LENGTH = 96;
 
 /** The step's numbers every joint pass reads (one reused object per world). */
 export class JointContext3 {
@@ -175,17 +199,22 @@ export interface JointKindSolver3 {
   project(ctx: JointContext3, o: number, oa: number, ob: number): void;
 }
 
-/** Fills `ctx.rigid` and the mode for a substep `h` (recomputed only when an input changed). */
+/**
+ * Fills `ctx.rigid` and the mode for the substep `hs[0]` from the solver settings (recomputed only
+ * when an input changed; the numbers are read from the objects, never passed as boxed doubles).
+ */
 export function setJointSoftness3(
   ctx: JointContext3,
   softStep: boolean,
-  jointHertz: number,
-  jointDampingRatio: number,
-  beta: number,
-  h: number,
+  st: { readonly jointHertz: number; readonly jointDampingRatio: number; readonly beta: number },
+  hs: Float64Array,
 ): void {
   const f = ctx.softFor;
   const mode = softStep ? 1 : 0;
+  const h = hs[0]!;
+  const jointHertz = st.jointHertz;
+  const jointDampingRatio = st.jointDampingRatio;
+  const beta = st.beta;
   if (f[0] === mode && f[1] === jointHertz && f[2] === jointDampingRatio && f[3] === beta && f[4] === h)
     return;
   f[0] = mode;
@@ -220,12 +249,13 @@ export function rigidSoftness(ctx: JointContext3, useBias: boolean): void {
 }
 
 /**
- * The row parameters of an inequality C ≥ 0 (a limit) into t[T_B, T_MS, T_IS, T_LO, T_HI]:
+ * The row parameters of an inequality C ≥ 0 (a limit; C in t[T_CS]) into t[T_B, T_MS, T_IS, T_LO, T_HI]:
  * speculative while C > 0 (the approach speed C/h is allowed: the limit acts only at the limit),
  * the rigid softness (or Baumgarte) once violated; the accumulated impulse stays ≥ 0.
  */
-export function limitRow(ctx: JointContext3, C: number, useBias: boolean): void {
+export function limitRow(ctx: JointContext3, useBias: boolean): void {
   const t = ctx.t;
+  const C = t[T_CS]!;
   if (C > 0) {
     t[T_B] = C * ctx.invH;
     t[T_MS] = 1;
@@ -247,9 +277,10 @@ export function limitRow(ctx: JointContext3, C: number, useBias: boolean): void 
   t[T_HI] = Number.POSITIVE_INFINITY;
 }
 
-/** The row parameters of an equality C = 0 with the rigid softness (or Baumgarte), unclamped. */
-export function equalityRow(ctx: JointContext3, C: number, useBias: boolean): void {
+/** The row parameters of an equality C = 0 (C in t[T_CS]) with the rigid softness (or Baumgarte), unclamped. */
+export function equalityRow(ctx: JointContext3, useBias: boolean): void {
   const t = ctx.t;
+  const C = t[T_CS]!;
   if (!useBias) {
     t[T_B] = 0;
     t[T_MS] = 1;
@@ -383,4 +414,48 @@ export function frameAxisInto(t: Float64Array, axis: number, k: number): void {
   t[k] = t[s]!;
   t[k + 1] = t[s + 1]!;
   t[k + 2] = t[s + 2]!;
+}
+
+/**
+ * atan2(t[iy], t[ix]) into t[T_ATAN], portable and allocation-free (only +, ×, ÷ and √): the
+ * direction is normalised to (c, s), then u = tan(θ/2) = s/(1 + c) is halved (tan(x/2) =
+ * u/(1 + √(1 + u²))) until |u| ≤ 0.2 and θ = 2ᵏ·atan u by its odd series to u¹⁵ (error below
+ * 1e-12 rad). (−1, 0) gives π; (0, 0) gives 0.
+ */
+export function atan2Into(t: Float64Array, iy: number, ix: number): void {
+  const y = t[iy]!;
+  const x = t[ix]!;
+  const r = Math.sqrt(x * x + y * y);
+  if (!(r > 0)) {
+    t[T_ATAN] = 0;
+    return;
+  }
+  const c = x / r;
+  const s = y / r;
+  if (s === 0 && c < 0) {
+    t[T_ATAN] = Math.PI;
+    return;
+  }
+  let u = s / (1 + c);
+  let m = 2;
+  while (u > 0.2 || u < -0.2) {
+    u = u / (1 + Math.sqrt(1 + u * u));
+    m *= 2;
+  }
+  const z = u * u;
+  t[T_ATAN] =
+    m *
+    u *
+    (1 +
+      z * (-1 / 3 + z * (1 / 5 + z * (-1 / 7 + z * (1 / 9 + z * (-1 / 11 + z * (1 / 13 + z * (-1 / 15))))))));
+}
+
+/** The rotation lock: Baumgarte in the PGS modes; rigid at the velocity level with projection in the soft step. */
+export function rigidAngular(ctx: JointContext3, useBias: boolean): void {
+  if (ctx.baumgarte) rigidSoftness(ctx, useBias);
+  else {
+    ctx.t[T_SB] = 0;
+    ctx.t[T_SB + 1] = 1;
+    ctx.t[T_SB + 2] = 0;
+  }
 }

@@ -6,16 +6,27 @@
 import { PhysicsError } from '../../core/errors.js';
 import type { World3 } from '../world.js';
 import {
-  JOINT3_CONE_TWIST,
-  JOINT3_HINGE,
-  JOINT3_KIND_NAMES,
-  JOINT3_SLIDER,
-  JP_FA,
-  JP_FB,
-  JP_LA,
-  JP_LB,
-  JP_STRIDE,
+  JOINT3_CONE_TWIST as JOINT3_CONE_TWIST_,
+  JOINT3_HINGE as JOINT3_HINGE_,
+  JOINT3_KIND_NAMES as JOINT3_KIND_NAMES_,
+  JOINT3_SLIDER as JOINT3_SLIDER_,
+  JP_FA as JP_FA_,
+  JP_FB as JP_FB_,
+  JP_LA as JP_LA_,
+  JP_LB as JP_LB_,
+  JP_STRIDE as JP_STRIDE_,
 } from './joint-store.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const JOINT3_CONE_TWIST = JOINT3_CONE_TWIST_;
+const JOINT3_HINGE = JOINT3_HINGE_;
+const JOINT3_KIND_NAMES = JOINT3_KIND_NAMES_;
+const JOINT3_SLIDER = JOINT3_SLIDER_;
+const JP_FA = JP_FA_;
+const JP_FB = JP_FB_;
+const JP_LA = JP_LA_;
+const JP_LB = JP_LB_;
+const JP_STRIDE = JP_STRIDE_;
 
 /** The state of a joint now: world anchors, frames, relative rotation and frame A's x axis. */
 export interface JointPose3 {

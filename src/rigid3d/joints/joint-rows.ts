@@ -12,45 +12,86 @@
  * The world inverse inertias are the ones at the start of the step (as the contacts use).
  */
 import {
-  SB_DPX,
-  SB_DPY,
-  SB_DPZ,
-  SB_DQW,
-  SB_DQX,
-  SB_DQY,
-  SB_DQZ,
-  SB_VX,
-  SB_VY,
-  SB_VZ,
-  SB_WX,
-  SB_WY,
-  SB_WZ,
+  SB_DPX as SB_DPX_,
+  SB_DPY as SB_DPY_,
+  SB_DPZ as SB_DPZ_,
+  SB_DQW as SB_DQW_,
+  SB_DQX as SB_DQX_,
+  SB_DQY as SB_DQY_,
+  SB_DQZ as SB_DQZ_,
+  SB_VX as SB_VX_,
+  SB_VY as SB_VY_,
+  SB_VZ as SB_VZ_,
+  SB_WX as SB_WX_,
+  SB_WY as SB_WY_,
+  SB_WZ as SB_WZ_,
 } from '../contact-solver.js';
 import {
-  J_IA,
-  J_IB,
-  J_MA,
-  J_MB,
+  J_IA as J_IA_,
+  J_IB as J_IB_,
+  J_MA as J_MA_,
+  J_MB as J_MB_,
   type JointContext3,
-  T_B,
-  T_C,
-  T_D,
-  T_HI,
-  T_IS,
-  T_KINV,
-  T_L,
-  T_LA,
-  T_LB,
-  T_LO,
-  T_MS,
-  T_N,
-  T_P,
-  T_RA,
-  T_RB,
-  T_SB,
-  T_U,
-  T_U2,
+  T_ANGIMP as T_ANGIMP_,
+  T_B as T_B_,
+  T_C as T_C_,
+  T_D as T_D_,
+  T_HI as T_HI_,
+  T_IMP as T_IMP_,
+  T_IS as T_IS_,
+  T_KINV as T_KINV_,
+  T_L as T_L_,
+  T_LA as T_LA_,
+  T_LB as T_LB_,
+  T_LO as T_LO_,
+  T_MS as T_MS_,
+  T_N as T_N_,
+  T_P as T_P_,
+  T_RA as T_RA_,
+  T_RB as T_RB_,
+  T_SB as T_SB_,
+  T_U as T_U_,
+  T_U2 as T_U2_,
 } from './joint-context.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const SB_DPX = SB_DPX_;
+const SB_DPY = SB_DPY_;
+const SB_DPZ = SB_DPZ_;
+const SB_DQW = SB_DQW_;
+const SB_DQX = SB_DQX_;
+const SB_DQY = SB_DQY_;
+const SB_DQZ = SB_DQZ_;
+const SB_VX = SB_VX_;
+const SB_VY = SB_VY_;
+const SB_VZ = SB_VZ_;
+const SB_WX = SB_WX_;
+const SB_WY = SB_WY_;
+const SB_WZ = SB_WZ_;
+const J_IA = J_IA_;
+const J_IB = J_IB_;
+const J_MA = J_MA_;
+const J_MB = J_MB_;
+const T_ANGIMP = T_ANGIMP_;
+const T_B = T_B_;
+const T_C = T_C_;
+const T_D = T_D_;
+const T_HI = T_HI_;
+const T_IMP = T_IMP_;
+const T_IS = T_IS_;
+const T_KINV = T_KINV_;
+const T_L = T_L_;
+const T_LA = T_LA_;
+const T_LB = T_LB_;
+const T_LO = T_LO_;
+const T_MS = T_MS_;
+const T_N = T_N_;
+const T_P = T_P_;
+const T_RA = T_RA_;
+const T_RB = T_RB_;
+const T_SB = T_SB_;
+const T_U = T_U_;
+const T_U2 = T_U2_;
 
 /**
  * One update of an angular row about t[T_U] with bias / scales / clamps from t (T_B … T_HI) and
@@ -203,7 +244,10 @@ export function pointBlock(ctx: JointContext3, o: number, oa: number, ob: number
   jc[acc] = o0 + px;
   jc[acc + 1] = o1 + py;
   jc[acc + 2] = o2 + pz;
-  applyLinear(ctx, o, oa, ob, px, py, pz, T_RA, T_RB);
+  t[T_IMP] = px;
+  t[T_IMP + 1] = py;
+  t[T_IMP + 2] = pz;
+  applyLinear(ctx, o, oa, ob, T_IMP, T_RA, T_RB);
 }
 
 /**
@@ -322,7 +366,7 @@ export function projectPoint(ctx: JointContext3, o: number, oa: number, ob: numb
 }
 
 /**
- * Applies the linear impulse (px, py, pz) on B (its opposite on A) at the lever arms t[la], t[lb].
+ * Applies the linear impulse t[ip..ip+2] on B (its opposite on A) at the lever arms t[la], t[lb].
  * Called only from the blocks of this file (where it is inlined).
  */
 function applyLinear(
@@ -330,15 +374,16 @@ function applyLinear(
   o: number,
   oa: number,
   ob: number,
-  px: number,
-  py: number,
-  pz: number,
+  ip: number,
   la: number,
   lb: number,
 ): void {
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
+  const px = t[ip]!;
+  const py = t[ip + 1]!;
+  const pz = t[ip + 2]!;
   const mA = jc[o + J_MA]!;
   const mB = jc[o + J_MB]!;
   ss[oa + SB_VX] = ss[oa + SB_VX]! - mA * px;
@@ -403,7 +448,10 @@ export function angularBlock3(ctx: JointContext3, o: number, oa: number, ob: num
   jc[acc] = o0 + lx;
   jc[acc + 1] = o1 + ly;
   jc[acc + 2] = o2 + lz;
-  applyAngular(ctx, o, oa, ob, lx, ly, lz);
+  t[T_ANGIMP] = lx;
+  t[T_ANGIMP + 1] = ly;
+  t[T_ANGIMP + 2] = lz;
+  applyAngular(ctx, o, oa, ob, T_ANGIMP);
 }
 
 /**
@@ -454,21 +502,19 @@ export function angularBlock2(ctx: JointContext3, o: number, oa: number, ob: num
   const l2 = -ms * inv * (k00 * c2 - k01 * c1) - is * o1;
   jc[acc] = o0 + l1;
   jc[acc + 1] = o1 + l2;
-  applyAngular(ctx, o, oa, ob, l1 * ux + l2 * vx, l1 * uy + l2 * vy, l1 * uz + l2 * vz);
+  t[T_ANGIMP] = l1 * ux + l2 * vx;
+  t[T_ANGIMP + 1] = l1 * uy + l2 * vy;
+  t[T_ANGIMP + 2] = l1 * uz + l2 * vz;
+  applyAngular(ctx, o, oa, ob, T_ANGIMP);
 }
 
-/** Applies the angular impulse (lx, ly, lz) on B (its opposite on A). Inlined in this file's blocks. */
-function applyAngular(
-  ctx: JointContext3,
-  o: number,
-  oa: number,
-  ob: number,
-  lx: number,
-  ly: number,
-  lz: number,
-): void {
+/** Applies the angular impulse t[il..il+2] on B (its opposite on A). */
+function applyAngular(ctx: JointContext3, o: number, oa: number, ob: number, il: number): void {
   const ss = ctx.ss;
   const jc = ctx.jc;
+  const lx = ctx.t[il]!;
+  const ly = ctx.t[il + 1]!;
+  const lz = ctx.t[il + 2]!;
   const a = o + J_IA;
   const b = o + J_IB;
   ss[oa + SB_WX] = ss[oa + SB_WX]! - (jc[a]! * lx + jc[a + 1]! * ly + jc[a + 2]! * lz);
@@ -484,9 +530,8 @@ function applyAngular(
  * arms t[T_LA], t[T_LB], plus its total angular impulse t[T_L] on B (the opposite on A).
  */
 export function applyJointImpulse(ctx: JointContext3, o: number, oa: number, ob: number): void {
-  const t = ctx.t;
-  applyLinear(ctx, o, oa, ob, t[T_P]!, t[T_P + 1]!, t[T_P + 2]!, T_LA, T_LB);
-  applyAngular(ctx, o, oa, ob, t[T_L]!, t[T_L + 1]!, t[T_L + 2]!);
+  applyLinear(ctx, o, oa, ob, T_P, T_LA, T_LB);
+  applyAngular(ctx, o, oa, ob, T_L);
 }
 
 /**
@@ -563,20 +608,20 @@ export function projectAngular(ctx: JointContext3, o: number, oa: number, ob: nu
     ly = l1 * uy + l2 * vy;
     lz = l1 * uz + l2 * vz;
   }
-  rotateBy(ctx.ss, oa, jc, a, -lx, -ly, -lz);
-  rotateBy(ctx.ss, ob, jc, b, lx, ly, lz);
+  t[T_ANGIMP] = lx;
+  t[T_ANGIMP + 1] = ly;
+  t[T_ANGIMP + 2] = lz;
+  rotateBy(ctx, oa, a, -1);
+  rotateBy(ctx, ob, b, 1);
 }
 
-/** Δq ← normalize(Δq + ½ (I⁻¹L, 0) Δq) for the solver body at `os` with inverse inertia jc[i..i+5]. */
-function rotateBy(
-  ss: Float64Array,
-  os: number,
-  jc: Float64Array,
-  i: number,
-  lx: number,
-  ly: number,
-  lz: number,
-): void {
+/** Δq ← normalize(Δq + ½ (I⁻¹L, 0) Δq), L = sign·t[T_ANGIMP..], for the solver body at `os` (inverse inertia jc[i..i+5]). */
+function rotateBy(ctx: JointContext3, os: number, i: number, sign: number): void {
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  const lx = sign * ctx.t[T_ANGIMP]!;
+  const ly = sign * ctx.t[T_ANGIMP + 1]!;
+  const lz = sign * ctx.t[T_ANGIMP + 2]!;
   const hx = 0.5 * (jc[i]! * lx + jc[i + 1]! * ly + jc[i + 2]! * lz);
   const hy = 0.5 * (jc[i + 1]! * lx + jc[i + 3]! * ly + jc[i + 4]! * lz);
   const hz = 0.5 * (jc[i + 2]! * lx + jc[i + 4]! * ly + jc[i + 5]! * lz);

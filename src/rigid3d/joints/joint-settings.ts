@@ -6,24 +6,42 @@ import { assertFinite, PhysicsError } from '../../core/errors.js';
 import { wakeBody3 } from '../sleep.js';
 import type { World3 } from '../world.js';
 import {
-  JOINT3_DISTANCE,
-  JOINT3_HINGE,
-  JOINT3_KIND_NAMES,
-  JOINT3_MOUSE,
-  JOINT3_SLIDER,
-  JP_DAMPING,
-  JP_ENABLE_LIMIT,
-  JP_ENABLE_MOTOR,
-  JP_ENABLE_SPRING,
-  JP_HERTZ,
-  JP_LOWER,
-  JP_MAX_MOTOR,
-  JP_MOTOR_SPEED,
-  JP_STRIDE,
-  JP_TARGET,
-  JP_UPPER,
+  JOINT3_DISTANCE as JOINT3_DISTANCE_,
+  JOINT3_HINGE as JOINT3_HINGE_,
+  JOINT3_KIND_NAMES as JOINT3_KIND_NAMES_,
+  JOINT3_MOUSE as JOINT3_MOUSE_,
+  JOINT3_SLIDER as JOINT3_SLIDER_,
+  JP_DAMPING as JP_DAMPING_,
+  JP_ENABLE_LIMIT as JP_ENABLE_LIMIT_,
+  JP_ENABLE_MOTOR as JP_ENABLE_MOTOR_,
+  JP_ENABLE_SPRING as JP_ENABLE_SPRING_,
+  JP_HERTZ as JP_HERTZ_,
+  JP_LOWER as JP_LOWER_,
+  JP_MAX_MOTOR as JP_MAX_MOTOR_,
+  JP_MOTOR_SPEED as JP_MOTOR_SPEED_,
+  JP_STRIDE as JP_STRIDE_,
+  JP_TARGET as JP_TARGET_,
+  JP_UPPER as JP_UPPER_,
 } from './joint-store.js';
 import type { JointMotorSettings3, JointSpringSettings3 } from './joint-types.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const JOINT3_DISTANCE = JOINT3_DISTANCE_;
+const JOINT3_HINGE = JOINT3_HINGE_;
+const JOINT3_KIND_NAMES = JOINT3_KIND_NAMES_;
+const JOINT3_MOUSE = JOINT3_MOUSE_;
+const JOINT3_SLIDER = JOINT3_SLIDER_;
+const JP_DAMPING = JP_DAMPING_;
+const JP_ENABLE_LIMIT = JP_ENABLE_LIMIT_;
+const JP_ENABLE_MOTOR = JP_ENABLE_MOTOR_;
+const JP_ENABLE_SPRING = JP_ENABLE_SPRING_;
+const JP_HERTZ = JP_HERTZ_;
+const JP_LOWER = JP_LOWER_;
+const JP_MAX_MOTOR = JP_MAX_MOTOR_;
+const JP_MOTOR_SPEED = JP_MOTOR_SPEED_;
+const JP_STRIDE = JP_STRIDE_;
+const JP_TARGET = JP_TARGET_;
+const JP_UPPER = JP_UPPER_;
 
 function wakeJoint(w: World3, j: number): void {
   wakeBody3(w.bodies, w.islands, w.joints.bodyA[j]!);

@@ -12,24 +12,52 @@ import { distanceJointSolver } from './distance-joint.js';
 import { fixedJointSolver } from './fixed-joint.js';
 import { hingeJointSolver } from './hinge-joint.js';
 import {
-  J_DC,
-  J_FA,
-  J_FB,
-  J_IA,
-  J_IB,
-  J_IMPULSE,
-  J_MA,
-  J_MB,
-  J_RA,
-  J_RB,
-  JC_STRIDE,
+  J_DC as J_DC_,
+  J_FA as J_FA_,
+  J_FB as J_FB_,
+  J_IA as J_IA_,
+  J_IB as J_IB_,
+  J_IMPULSE as J_IMPULSE_,
+  J_MA as J_MA_,
+  J_MB as J_MB_,
+  J_RA as J_RA_,
+  J_RB as J_RB_,
+  JC_STRIDE as JC_STRIDE_,
   type JointContext3,
   type JointKindSolver3,
 } from './joint-context.js';
-import { JI_STRIDE, JOINT3_KIND_COUNT, JP_FA, JP_FB, JP_LA, JP_LB, JP_STRIDE } from './joint-store.js';
+import {
+  JI_STRIDE as JI_STRIDE_,
+  JOINT3_KIND_COUNT as JOINT3_KIND_COUNT_,
+  JP_FA as JP_FA_,
+  JP_FB as JP_FB_,
+  JP_LA as JP_LA_,
+  JP_LB as JP_LB_,
+  JP_STRIDE as JP_STRIDE_,
+} from './joint-store.js';
 import { mouseJointSolver } from './mouse-joint.js';
 import { sixDofJointSolver } from './six-dof-joint.js';
 import { sliderJointSolver } from './slider-joint.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const J_DC = J_DC_;
+const J_FA = J_FA_;
+const J_FB = J_FB_;
+const J_IA = J_IA_;
+const J_IB = J_IB_;
+const J_IMPULSE = J_IMPULSE_;
+const J_MA = J_MA_;
+const J_MB = J_MB_;
+const J_RA = J_RA_;
+const J_RB = J_RB_;
+const JC_STRIDE = JC_STRIDE_;
+const JI_STRIDE = JI_STRIDE_;
+const JOINT3_KIND_COUNT = JOINT3_KIND_COUNT_;
+const JP_FA = JP_FA_;
+const JP_FB = JP_FB_;
+const JP_LA = JP_LA_;
+const JP_LB = JP_LB_;
+const JP_STRIDE = JP_STRIDE_;
 
 /** The solver of each joint kind, indexed by the kind code (joint-store.ts). */
 export const JOINT3_SOLVERS: readonly JointKindSolver3[] = [

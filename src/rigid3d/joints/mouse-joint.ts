@@ -7,28 +7,63 @@
  */
 
 import { makeSoftness } from '../../dynamics/softness.js';
-import { SB_DPX, SB_DPY, SB_DPZ, SB_DQX } from '../contact-solver.js';
+import {
+  SB_DPX as SB_DPX_,
+  SB_DPY as SB_DPY_,
+  SB_DPZ as SB_DPZ_,
+  SB_DQX as SB_DQX_,
+} from '../contact-solver.js';
 import { noProjection } from './ball-joint.js';
 import {
-  J_IA,
-  J_IMPULSE,
-  J_KIND,
-  J_MA,
-  J_RB,
+  J_IA as J_IA_,
+  J_IMPULSE as J_IMPULSE_,
+  J_KIND as J_KIND_,
+  J_MA as J_MA_,
+  J_RB as J_RB_,
   type JointContext3,
   type JointKindSolver3,
   rotateInto,
-  T_C,
-  T_L,
-  T_LA,
-  T_LB,
-  T_P,
-  T_RA,
-  T_RB,
-  T_SB,
+  T_C as T_C_,
+  T_L as T_L_,
+  T_LA as T_LA_,
+  T_LB as T_LB_,
+  T_P as T_P_,
+  T_RA as T_RA_,
+  T_RB as T_RB_,
+  T_SB as T_SB_,
 } from './joint-context.js';
 import { applyJointImpulse, pointBlock } from './joint-rows.js';
-import { JP_DAMPING, JP_HERTZ, JP_MAX_FORCE, JP_STRIDE, JP_TARGET } from './joint-store.js';
+import {
+  JP_DAMPING as JP_DAMPING_,
+  JP_HERTZ as JP_HERTZ_,
+  JP_MAX_FORCE as JP_MAX_FORCE_,
+  JP_STRIDE as JP_STRIDE_,
+  JP_TARGET as JP_TARGET_,
+} from './joint-store.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const SB_DPX = SB_DPX_;
+const SB_DPY = SB_DPY_;
+const SB_DPZ = SB_DPZ_;
+const SB_DQX = SB_DQX_;
+const J_IA = J_IA_;
+const J_IMPULSE = J_IMPULSE_;
+const J_KIND = J_KIND_;
+const J_MA = J_MA_;
+const J_RB = J_RB_;
+const T_C = T_C_;
+const T_L = T_L_;
+const T_LA = T_LA_;
+const T_LB = T_LB_;
+const T_P = T_P_;
+const T_RA = T_RA_;
+const T_RB = T_RB_;
+const T_SB = T_SB_;
+const JP_DAMPING = JP_DAMPING_;
+const JP_HERTZ = JP_HERTZ_;
+const JP_MAX_FORCE = JP_MAX_FORCE_;
+const JP_STRIDE = JP_STRIDE_;
+const JP_TARGET = JP_TARGET_;
 
 const M_OFFSET = J_KIND; // cB − target at the start of the step (3)
 const M_RATE = J_KIND + 3;

@@ -8,48 +8,84 @@
  * arms rA + d and rB, as the slider does. Rotations are solved first, translations last.
  */
 
-import { patan2 } from '../../math/portable.js';
 import { noProjection } from './ball-joint.js';
 import { startAxes } from './hinge-joint.js';
 import {
   anchorsNow,
+  atan2Into,
   equalityRow,
   framesNow,
-  J_IMPULSE,
-  J_KIND,
+  J_IMPULSE as J_IMPULSE_,
+  J_KIND as J_KIND_,
   type JointContext3,
   type JointKindSolver3,
   limitRow,
-  T_AX,
-  T_B,
-  T_D,
-  T_FREE,
-  T_HI,
-  T_IS,
-  T_L,
-  T_LA,
-  T_LB,
-  T_LO,
-  T_MS,
-  T_N,
-  T_P,
-  T_Q,
-  T_RA,
-  T_RB,
-  T_U,
+  T_ATAN as T_ATAN_,
+  T_ATAN_Y as T_ATAN_Y_,
+  T_AX as T_AX_,
+  T_B as T_B_,
+  T_CS as T_CS_,
+  T_D as T_D_,
+  T_FREE as T_FREE_,
+  T_HI as T_HI_,
+  T_IS as T_IS_,
+  T_L as T_L_,
+  T_LA as T_LA_,
+  T_LB as T_LB_,
+  T_LO as T_LO_,
+  T_MS as T_MS_,
+  T_N as T_N_,
+  T_P as T_P_,
+  T_Q as T_Q_,
+  T_RA as T_RA_,
+  T_RB as T_RB_,
+  T_U as T_U_,
 } from './joint-context.js';
 import { angularRow, applyJointImpulse, linearRow } from './joint-rows.js';
 import {
-  DOF_LOWER,
-  DOF_MAX,
-  DOF_MODE,
-  DOF_MOTOR,
-  DOF_SPEED,
-  DOF_UPPER,
-  JP_DOF,
-  JP_DOF_STRIDE,
-  JP_STRIDE,
+  DOF_LOWER as DOF_LOWER_,
+  DOF_MAX as DOF_MAX_,
+  DOF_MODE as DOF_MODE_,
+  DOF_MOTOR as DOF_MOTOR_,
+  DOF_SPEED as DOF_SPEED_,
+  DOF_UPPER as DOF_UPPER_,
+  JP_DOF as JP_DOF_,
+  JP_DOF_STRIDE as JP_DOF_STRIDE_,
+  JP_STRIDE as JP_STRIDE_,
 } from './joint-store.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const J_IMPULSE = J_IMPULSE_;
+const J_KIND = J_KIND_;
+const T_ATAN = T_ATAN_;
+const T_ATAN_Y = T_ATAN_Y_;
+const T_AX = T_AX_;
+const T_B = T_B_;
+const T_CS = T_CS_;
+const T_D = T_D_;
+const T_FREE = T_FREE_;
+const T_HI = T_HI_;
+const T_IS = T_IS_;
+const T_L = T_L_;
+const T_LA = T_LA_;
+const T_LB = T_LB_;
+const T_LO = T_LO_;
+const T_MS = T_MS_;
+const T_N = T_N_;
+const T_P = T_P_;
+const T_Q = T_Q_;
+const T_RA = T_RA_;
+const T_RB = T_RB_;
+const T_U = T_U_;
+const DOF_LOWER = DOF_LOWER_;
+const DOF_MAX = DOF_MAX_;
+const DOF_MODE = DOF_MODE_;
+const DOF_MOTOR = DOF_MOTOR_;
+const DOF_SPEED = DOF_SPEED_;
+const DOF_UPPER = DOF_UPPER_;
+const JP_DOF = JP_DOF_;
+const JP_DOF_STRIDE = JP_DOF_STRIDE_;
+const JP_STRIDE = JP_STRIDE_;
 
 /** kind block: per axis mode, lower, upper, motor flag, speed, max impulse (6 numbers × 6 axes) */
 const X_AXES = J_KIND;
@@ -89,7 +125,12 @@ function rotationVector(t: Float64Array): void {
   const y = t[T_Q + 1]!;
   const z = t[T_Q + 2]!;
   const s = Math.sqrt(x * x + y * y + z * z);
-  const f = s > 1e-12 ? (2 * patan2(s, t[T_Q + 3]!)) / s : 2;
+  let f = 2;
+  if (s > 1e-12) {
+    t[T_ATAN_Y] = s;
+    atan2Into(t, T_ATAN_Y, T_Q + 3);
+    f = (2 * t[T_ATAN]!) / s;
+  }
   t[THETA] = f * x;
   t[THETA + 1] = f * y;
   t[THETA + 2] = f * z;
@@ -152,14 +193,17 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
       angularRow(ctx, o, oa, ob, imp + 2);
     }
     if (mode === DOF_LOCKED) {
-      equalityRow(ctx, c, useBias);
+      ctx.t[T_CS] = c;
+      equalityRow(ctx, useBias);
       setAxis(t, a - 3, 1, T_U);
       angularRow(ctx, o, oa, ob, imp);
     } else if (mode === DOF_LIMITED) {
-      limitRow(ctx, c - jc[k + DOF_LOWER]!, useBias);
+      ctx.t[T_CS] = c - jc[k + DOF_LOWER]!;
+      limitRow(ctx, useBias);
       setAxis(t, a - 3, 1, T_U);
       angularRow(ctx, o, oa, ob, imp);
-      limitRow(ctx, jc[k + DOF_UPPER]! - c, useBias);
+      ctx.t[T_CS] = jc[k + DOF_UPPER]! - c;
+      limitRow(ctx, useBias);
       setAxis(t, a - 3, -1, T_U);
       angularRow(ctx, o, oa, ob, imp + 1);
     }
@@ -183,14 +227,17 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
       linearRow(ctx, o, oa, ob, imp + 2);
     }
     if (mode === DOF_LOCKED) {
-      equalityRow(ctx, c, useBias);
+      ctx.t[T_CS] = c;
+      equalityRow(ctx, useBias);
       setAxis(t, a, 1, T_N);
       linearRow(ctx, o, oa, ob, imp);
     } else if (mode === DOF_LIMITED) {
-      limitRow(ctx, c - jc[k + DOF_LOWER]!, useBias);
+      ctx.t[T_CS] = c - jc[k + DOF_LOWER]!;
+      limitRow(ctx, useBias);
       setAxis(t, a, 1, T_N);
       linearRow(ctx, o, oa, ob, imp);
-      limitRow(ctx, jc[k + DOF_UPPER]! - c, useBias);
+      ctx.t[T_CS] = jc[k + DOF_UPPER]! - c;
+      limitRow(ctx, useBias);
       setAxis(t, a, -1, T_N);
       linearRow(ctx, o, oa, ob, imp + 1);
     }

@@ -9,20 +9,20 @@
  */
 import { rotationError } from './fixed-joint.js';
 import {
-  HI_LOWER,
-  HI_MOTOR,
-  HI_SPRING,
-  HI_UPPER,
-  K_ENABLE_LIMIT,
-  K_ENABLE_MOTOR,
-  K_ENABLE_SPRING,
-  K_LOWER,
-  K_MAX_MOTOR_IMPULSE,
-  K_MOTOR_SPEED,
-  K_SPRING_IMPULSE,
-  K_SPRING_MASS,
-  K_SPRING_RATE,
-  K_UPPER,
+  HI_LOWER as HI_LOWER_,
+  HI_MOTOR as HI_MOTOR_,
+  HI_SPRING as HI_SPRING_,
+  HI_UPPER as HI_UPPER_,
+  K_ENABLE_LIMIT as K_ENABLE_LIMIT_,
+  K_ENABLE_MOTOR as K_ENABLE_MOTOR_,
+  K_ENABLE_SPRING as K_ENABLE_SPRING_,
+  K_LOWER as K_LOWER_,
+  K_MAX_MOTOR_IMPULSE as K_MAX_MOTOR_IMPULSE_,
+  K_MOTOR_SPEED as K_MOTOR_SPEED_,
+  K_SPRING_IMPULSE as K_SPRING_IMPULSE_,
+  K_SPRING_MASS as K_SPRING_MASS_,
+  K_SPRING_RATE as K_SPRING_RATE_,
+  K_UPPER as K_UPPER_,
   prepareAxial,
   startAxes,
 } from './hinge-joint.js';
@@ -30,30 +30,66 @@ import {
   anchorsNow,
   equalityRow,
   framesNow,
-  J_IMPULSE,
+  J_IMPULSE as J_IMPULSE_,
   type JointContext3,
   type JointKindSolver3,
   limitRow,
-  rigidSoftness,
-  T_AX,
-  T_AY,
-  T_AZ,
-  T_B,
-  T_D,
-  T_HI,
-  T_IS,
-  T_L,
-  T_LA,
-  T_LB,
-  T_LO,
-  T_MS,
-  T_N,
-  T_P,
-  T_RA,
-  T_RB,
-  T_SB,
+  rigidAngular,
+  T_AX as T_AX_,
+  T_AY as T_AY_,
+  T_AZ as T_AZ_,
+  T_B as T_B_,
+  T_CS as T_CS_,
+  T_D as T_D_,
+  T_HI as T_HI_,
+  T_IS as T_IS_,
+  T_L as T_L_,
+  T_LA as T_LA_,
+  T_LB as T_LB_,
+  T_LO as T_LO_,
+  T_MS as T_MS_,
+  T_N as T_N_,
+  T_P as T_P_,
+  T_RA as T_RA_,
+  T_RB as T_RB_,
+  T_SB as T_SB_,
 } from './joint-context.js';
 import { angularBlock3, applyJointImpulse, linearRow, projectAngular } from './joint-rows.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const HI_LOWER = HI_LOWER_;
+const HI_MOTOR = HI_MOTOR_;
+const HI_SPRING = HI_SPRING_;
+const HI_UPPER = HI_UPPER_;
+const K_ENABLE_LIMIT = K_ENABLE_LIMIT_;
+const K_ENABLE_MOTOR = K_ENABLE_MOTOR_;
+const K_ENABLE_SPRING = K_ENABLE_SPRING_;
+const K_LOWER = K_LOWER_;
+const K_MAX_MOTOR_IMPULSE = K_MAX_MOTOR_IMPULSE_;
+const K_MOTOR_SPEED = K_MOTOR_SPEED_;
+const K_SPRING_IMPULSE = K_SPRING_IMPULSE_;
+const K_SPRING_MASS = K_SPRING_MASS_;
+const K_SPRING_RATE = K_SPRING_RATE_;
+const K_UPPER = K_UPPER_;
+const J_IMPULSE = J_IMPULSE_;
+const T_AX = T_AX_;
+const T_AY = T_AY_;
+const T_AZ = T_AZ_;
+const T_B = T_B_;
+const T_CS = T_CS_;
+const T_D = T_D_;
+const T_HI = T_HI_;
+const T_IS = T_IS_;
+const T_L = T_L_;
+const T_LA = T_LA_;
+const T_LB = T_LB_;
+const T_LO = T_LO_;
+const T_MS = T_MS_;
+const T_N = T_N_;
+const T_P = T_P_;
+const T_RA = T_RA_;
+const T_RB = T_RB_;
+const T_SB = T_SB_;
 
 const SI_PERP = J_IMPULSE;
 const SI_ANGULAR = J_IMPULSE + 2;
@@ -115,10 +151,12 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
     linearRow(ctx, o, oa, ob, o + HI_MOTOR);
   }
   if (jc[o + K_ENABLE_LIMIT] === 1) {
-    limitRow(ctx, s - jc[o + K_LOWER]!, useBias);
+    ctx.t[T_CS] = s - jc[o + K_LOWER]!;
+    limitRow(ctx, useBias);
     direction(t, T_AX, 1);
     linearRow(ctx, o, oa, ob, o + HI_LOWER);
-    limitRow(ctx, jc[o + K_UPPER]! - s, useBias);
+    ctx.t[T_CS] = jc[o + K_UPPER]! - s;
+    limitRow(ctx, useBias);
     direction(t, T_AX, -1);
     linearRow(ctx, o, oa, ob, o + HI_UPPER);
   }
@@ -128,19 +166,10 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
   for (let r = 0; r < 2; r++) {
     const axis = r === 0 ? T_AY : T_AZ;
     const C = t[T_D]! * t[axis]! + t[T_D + 1]! * t[axis + 1]! + t[T_D + 2]! * t[axis + 2]!;
-    equalityRow(ctx, C, useBias);
+    ctx.t[T_CS] = C;
+    equalityRow(ctx, useBias);
     direction(t, axis, 1);
     linearRow(ctx, o, oa, ob, o + SI_PERP + r);
-  }
-}
-
-/** The rotation lock: Baumgarte in the PGS modes; rigid at the velocity level with projection in the soft step. */
-export function rigidAngular(ctx: JointContext3, useBias: boolean): void {
-  if (ctx.baumgarte) rigidSoftness(ctx, useBias);
-  else {
-    ctx.t[T_SB] = 0;
-    ctx.t[T_SB + 1] = 1;
-    ctx.t[T_SB + 2] = 0;
   }
 }
 
