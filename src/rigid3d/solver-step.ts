@@ -298,7 +298,7 @@ export function solve3(w: World3): void {
   // the joints: listed, softness for the substep, packed (textbook §26.2 "ジョイントとモーター")
   const jctx = w.jointContext;
   jctx.ss = ss;
-  setJointSoftness3(jctx, mode === 'soft-step', st.jointHertz, st.jointDampingRatio, st.beta, h);
+  setJointSoftness3(jctx, mode === 'soft-step', st, s.h);
   const nJoints = w.joints.live > 0 ? prepareJointStep3(jctx, b.awake, s.stateOf, st.warmStarting) : 0;
   const jl = jctx.list;
   const jb = jctx.jb;
