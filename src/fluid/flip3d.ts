@@ -50,6 +50,11 @@ function permute(a: Float64Array, order: Int32Array, n: number, t: Float64Array)
   for (let k = 0; k < n; k++) a[k] = t[k]!;
 }
 
+/** face[f] += g on every face that received weight in P2G. */
+function addToFaces(face: Float64Array, weight: Float64Array, g: number): void {
+  for (let f = 0; f < face.length; f++) if (weight[f]! > 0) face[f] = face[f]! + g;
+}
+
 /** Options of a {@link FlipSim3D}. */
 export interface Flip3DOptions {
   /** cells along x, including the two wall cells (integer in [5, 512]) */
@@ -397,7 +402,9 @@ export class FlipSim3D implements TransferParticles3D {
   /** Advances the liquid by dt seconds (see the file comment for the stages). */
   step(dt: number): void {
     if (!(dt > 0 && dt <= 1)) V.number(dt, 'step.dt', { above: 0, max: 1 });
-    this.advect(dt);
+    const sum = this.advect(dt);
+    // sum − sum is NaN exactly when a position is NaN or ±∞
+    if (!(sum - sum === 0)) this.checkFinite();
     this.clampToWalls();
     // one cell sort per step; later sweeps reuse it (particles move a fraction of a cell)
     this.sortByCell();
@@ -428,11 +435,11 @@ export class FlipSim3D implements TransferParticles3D {
   }
 
   /**
-   * x += dt·v for every particle; a non-finite position would corrupt the cell sort, so it is
-   * reported (naming the particle) before anything reads it. A loop of its own, so `step` has no
-   * hot loop of its own to be compiled on the stack mid-call.
+   * x += dt·v for every particle; returns the sum of the new coordinates, by which the caller
+   * reports a non-finite position (naming the particle) before the cell sort reads it. A loop of
+   * its own, so `step` has no hot loop to be compiled on the stack mid-call.
    */
-  private advect(dt: number): void {
+  private advect(dt: number): number {
     const n = this.count;
     const { x, y, z, vx, vy, vz } = this;
     let sum = 0;
@@ -445,7 +452,9 @@ export class FlipSim3D implements TransferParticles3D {
       z[p] = pz;
       sum += px + py + pz;
     }
-    if (!Number.isFinite(sum)) this.checkFinite();
+    // nothing after the hot loop but the return: code compiled on the stack mid-loop lacks type
+    // feedback for what follows and would be thrown away at every step
+    return sum;
   }
 
   /** Keeps every particle one cell plus a quarter cell inside the domain; zeroes velocity into the wall. */
@@ -676,11 +685,11 @@ export class FlipSim3D implements TransferParticles3D {
     const gy = this.gravityY * dt;
     const gz = this.gravityZ * dt;
     const { weightU, weightV, weightW } = this.transfer;
-    // every loop runs, a zero component too: a loop skipped at every call would leave the
-    // optimised code without type feedback there and send it back to the interpreter each step
-    for (let f = 0; f < u.length; f++) if (weightU[f]! > 0) u[f] = u[f]! + gx;
-    for (let f = 0; f < v.length; f++) if (weightV[f]! > 0) v[f] = v[f]! + gy;
-    for (let f = 0; f < w.length; f++) if (weightW[f]! > 0) w[f] = w[f]! + gz;
+    // one loop per call of addToFaces, a zero component too: code compiled on the stack in one
+    // of several loops lacks type feedback for the next ones and would be thrown away every step
+    addToFaces(u, weightU, gx);
+    addToFaces(v, weightV, gy);
+    addToFaces(w, weightW, gz);
   }
 
   /** Fills the target divergence α (ρ/ρ₀ − 1)/dt in compressed fluid cells; false when the correction is off. */
