@@ -26,16 +26,11 @@ import type { World } from './world.js';
 /** The pair stage: creates contacts for the new overlapping fat boxes the broadphase found. */
 export function updatePairs(w: World): void {
   w.lastStep.newPairs = 0;
-  const tree = w.broadphase;
-  const n = tree.updatePairs();
+  const bp = w.broadphase;
+  const n = bp.updatePairs();
   w.lastStep.pairTests = n;
-  const pairs = tree.pairs;
-  for (let k = 0; k < n; k++) {
-    const a = tree.getUserData(pairs[2 * k]!);
-    const b = tree.getUserData(pairs[2 * k + 1]!);
-    if (a < b) addPair(w, a, b);
-    else addPair(w, b, a);
-  }
+  const pairs = bp.pairs;
+  for (let k = 0; k < n; k++) addPair(w, pairs[2 * k]!, pairs[2 * k + 1]!); // shape slots, lower first
 }
 
 /**

@@ -28,10 +28,11 @@
 import { type ConvexShape2, makeCircle } from '../geometry/shapes2d.js';
 import { Sweep2, TOI_FAILED, TOI_HIT, TOI_SEPARATED, ToiResult, timeOfImpact } from '../geometry/toi2d.js';
 import { pcos, psin } from '../math/portable.js';
+import type { DynamicTree } from '../spatial/dynamic-tree.js';
 import { BODY_DYNAMIC, BODY_STATIC } from './body-store.js';
 import { jointBlocksCollision } from './joints/joint-def.js';
 import { updateBodyBoxes } from './shape.js';
-import { LAYERS_FIXED, shouldCollide } from './shape-store.js';
+import { shouldCollide } from './shape-store.js';
 import type { World } from './world.js';
 
 const sweepFast = new Sweep2();
@@ -43,6 +44,8 @@ const core = makeCircle(1);
 /** The state of the current body's query, read by the broadphase callback. */
 const q = {
   world: null as World | null,
+  /** the tree being searched (its proxies' userData are shape slots) */
+  tree: null as DynamicTree | null,
   body: -1,
   bullet: false,
   /** earliest time of impact found so far */
@@ -128,17 +131,18 @@ function sweepBody(w: World, i: number, bullet: boolean): boolean {
   q.target = w.solver.slop;
   q.tolerance = 0.25 * w.solver.slop;
   q.coreRadius = 0.25 * b.minExtent[i]!;
-  // a non-bullet meets only static and kinematic shapes: the tree skips the dynamic-only subtrees
-  w.broadphase.queryMasked(
-    Math.min(x0, x1) - r,
-    Math.min(y0, y1) - r,
-    Math.max(x0, x1) + r,
-    Math.max(y0, y1) + r,
-    0xffffffff,
-    bullet ? 0xff : LAYERS_FIXED,
-    visitProxy,
-  );
+  // a non-bullet meets only static and kinematic shapes: the dynamic tree is searched for bullets only
+  const minX = Math.min(x0, x1) - r;
+  const minY = Math.min(y0, y1) - r;
+  const maxX = Math.max(x0, x1) + r;
+  const maxY = Math.max(y0, y1) + r;
+  const trees = w.broadphase.trees;
+  for (let t = 0; t < (bullet ? 3 : 2); t++) {
+    q.tree = trees[t]!;
+    q.tree.query(minX, minY, maxX, maxY, visitProxy);
+  }
   q.world = null;
+  q.tree = null;
   const t = q.tMin;
   if (!(t < 1)) return false;
   // back to the pose at t; the velocity is kept
@@ -164,7 +168,7 @@ function visitProxy(proxy: number): boolean {
   const w = q.world!;
   const sh = w.shapes;
   const b = w.bodies;
-  const s2 = w.broadphase.getUserData(proxy);
+  const s2 = q.tree!.getUserData(proxy);
   const j = sh.body[s2]!;
   const i = q.body;
   if (j === i || sh.sensor[s2] === 1) return true;

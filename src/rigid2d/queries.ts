@@ -98,6 +98,11 @@ export class WorldQueries {
       : -1;
   }
 
+  /** the tree being searched (the queries visit the static, kinematic and dynamic trees in turn) */
+  private tree: DynamicTree;
+  /** the ray's clip fraction carried from one tree to the next; −1 once a callback stopped the cast */
+  private rayMax = 1;
+
   private readonly closestCallback = (proxy: number, maxFraction: number): number => {
     const s = this.castProxy(proxy, maxFraction);
     if (s < 0) return -1;
@@ -124,7 +129,12 @@ export class WorldQueries {
     const s = this.castProxy(proxy, maxFraction);
     if (s < 0) return -1;
     const hit = this.makeHit(s, this.hit);
-    if (this.userRay) return this.userRay(hit);
+    if (this.userRay) {
+      const r = this.userRay(hit);
+      if (r === 0) this.rayMax = -1;
+      else if (r > 0 && r < this.rayMax) this.rayMax = r;
+      return r;
+    }
     this.allHits.push(hit);
     return maxFraction;
   };
@@ -160,11 +170,32 @@ export class WorldQueries {
 
   constructor(world: World) {
     this.world = world;
+    this.tree = world.broadphase.trees[0];
   }
 
-  /** The world's broadphase tree (userData = shape slot). */
-  private get tree(): DynamicTree {
-    return this.world.broadphase;
+  /** `callback(proxy)` for every proxy of the three trees whose fat box overlaps the box. */
+  private queryTrees(
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    callback: (p: number) => boolean,
+  ) {
+    for (const t of this.world.broadphase.trees) {
+      this.tree = t;
+      t.query(minX, minY, maxX, maxY, callback);
+    }
+  }
+
+  /** Casts the current ray through the three trees, the clip fraction carried from tree to tree. */
+  private castTrees(callback: (proxy: number, maxFraction: number) => number, closest: boolean): void {
+    this.rayMax = 1;
+    for (const t of this.world.broadphase.trees) {
+      this.tree = t;
+      t.rayCast(this.rx1, this.ry1, this.rx2, this.ry2, this.rayMax, callback);
+      if (closest && this.bestShape >= 0) this.rayMax = this.best.fraction;
+      if (!(this.rayMax > 0)) return;
+    }
   }
 
   private setFilter(filter: QueryFilter | undefined): void {
@@ -210,7 +241,7 @@ export class WorldQueries {
     this.setRay(p1, p2, 'rayCastClosest');
     this.setFilter(filter);
     this.bestShape = -1;
-    this.tree.rayCast(this.rx1, this.ry1, this.rx2, this.ry2, 1, this.closestCallback);
+    this.castTrees(this.closestCallback, true);
     return this.bestShape < 0 ? null : this.makeHit(this.bestShape, this.best);
   }
 
@@ -220,7 +251,7 @@ export class WorldQueries {
     this.setFilter(filter);
     this.allHits = [];
     this.userRay = null;
-    this.tree.rayCast(this.rx1, this.ry1, this.rx2, this.ry2, 1, this.allCallback);
+    this.castTrees(this.allCallback, false);
     const hits = this.allHits;
     this.allHits = [];
     return hits.sort((a, b) => a.fraction - b.fraction || a.shape - b.shape);
@@ -236,7 +267,7 @@ export class WorldQueries {
     this.setFilter(filter);
     this.userRay = callback;
     try {
-      this.tree.rayCast(this.rx1, this.ry1, this.rx2, this.ry2, 1, this.allCallback);
+      this.castTrees(this.allCallback, false);
     } finally {
       this.userRay = null;
     }
@@ -256,7 +287,7 @@ export class WorldQueries {
     }
     this.setFilter(filter);
     this.found = [];
-    this.tree.query(minX, minY, maxX, maxY, this.boxCallback);
+    this.queryTrees(minX, minY, maxX, maxY, this.boxCallback);
     return this.handles();
   }
 
@@ -266,7 +297,7 @@ export class WorldQueries {
     this.py = assertFinite(y, 'queryPoint.y');
     this.setFilter(filter);
     this.found = [];
-    this.tree.query(x, y, x, y, this.pointCallback);
+    this.queryTrees(x, y, x, y, this.pointCallback);
     return this.handles();
   }
 
@@ -285,7 +316,7 @@ export class WorldQueries {
     computeAabb(shape, xf, this.box, 0);
     this.setFilter(filter);
     this.found = [];
-    this.tree.query(this.box[0]!, this.box[1]!, this.box[2]!, this.box[3]!, this.overlapCallback);
+    this.queryTrees(this.box[0]!, this.box[1]!, this.box[2]!, this.box[3]!, this.overlapCallback);
     return this.handles();
   }
 

@@ -52,16 +52,12 @@ export class ShapeStore extends SlotStore {
   }
 }
 
-/** Broadphase layer bit of a body type code (body-store.ts: static 0, kinematic 1, dynamic 2). */
-const LAYER_DYNAMIC = 1 << 2;
-/** The layers of static and kinematic shapes (what the continuous stage sweeps fast bodies against). */
-export const LAYERS_FIXED = (1 << 0) | (1 << 1);
-
 /**
  * Gives shape `s`'s broadphase proxy the filter bits of its filter and body type (a prefilter for
- * the pair search; `shouldCollide` and the pair stage still decide): its category and layer, a
- * pair search that looks only at shapes its mask accepts and, for a static or kinematic shape,
- * only at dynamic ones. A positive group may override the bits, so such a shape filters nothing.
+ * the pair search; `shouldCollide` and the pair stage still decide): its category and layer (its
+ * body type code) and a pair search that looks only at shapes its mask accepts; which trees it
+ * searches follows from the body type (broad-phase.ts). A positive group may override the bits,
+ * so such a shape filters nothing.
  */
 export function setProxyFilter(tree: DynamicTree, s: ShapeStore, shape: number, bodyType: number): void {
   const positiveGroup = s.group[shape]! > 0;
@@ -71,7 +67,7 @@ export function setProxyFilter(tree: DynamicTree, s: ShapeStore, shape: number, 
     positiveGroup ? all : s.category[shape]!,
     1 << bodyType,
     positiveGroup ? all : s.mask[shape]!,
-    bodyType === 2 ? 0xff : LAYER_DYNAMIC,
+    0xff,
   );
 }
 

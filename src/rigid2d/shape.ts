@@ -181,8 +181,9 @@ export function addShape(w: World, bi: number, geom: ConvexShape2, def: ShapeDef
   const xf = originTransform(b, bi, w.xfA);
   const o = 4 * s;
   computeAabb(geom, xf, sh.aabb, o);
-  sh.proxy[s] = w.broadphase.createProxy(sh.aabb[o]!, sh.aabb[o + 1]!, sh.aabb[o + 2]!, sh.aabb[o + 3]!, s);
-  setProxyFilter(w.broadphase, sh, s, w.bodies.type[bi]!);
+  const tree = w.broadphase.trees[w.bodies.type[bi]!]!;
+  sh.proxy[s] = tree.createProxy(sh.aabb[o]!, sh.aabb[o + 1]!, sh.aabb[o + 2]!, sh.aabb[o + 3]!, s);
+  setProxyFilter(tree, sh, s, w.bodies.type[bi]!);
   copyFat(w, s);
   wakeBody(b, w.islands, bi);
   return s;
@@ -214,7 +215,7 @@ export function destroyShapeSlot(w: World, s: number, recomputeMass: boolean): v
     sh.next[p] = sh.next[s]!;
   }
   b.shapeCount[bi] = b.shapeCount[bi]! - 1;
-  w.broadphase.destroyProxy(sh.proxy[s]!);
+  w.broadphase.trees[b.type[bi]!]!.destroyProxy(sh.proxy[s]!);
   sh.proxy[s] = -1;
   sh.geom[s] = undefined as unknown as ConvexShape2;
   if (b.type[bi] !== BODY_DYNAMIC) sh.fixedCount--;
@@ -225,7 +226,7 @@ export function destroyShapeSlot(w: World, s: number, recomputeMass: boolean): v
 /** Mirrors the tree's fat box of shape slot `s` into the shape store (read by the narrowphase). */
 export function copyFat(w: World, s: number): void {
   const sh = w.shapes;
-  const t = w.broadphase;
+  const t = w.broadphase.trees[w.bodies.type[sh.body[s]!]!]!;
   const p = sh.proxy[s]!;
   const o = 4 * s;
   sh.fat[o] = t.fatMinX(p);
@@ -241,8 +242,8 @@ export function copyFat(w: World, s: number): void {
  */
 export function updateBodyBoxes(w: World, i: number, force: boolean): void {
   const sh = w.shapes;
-  const tree = w.broadphase;
   const b = w.bodies;
+  const tree = w.broadphase.trees[b.type[i]!]!;
   const xf = originTransform(b, i, w.xfA);
   const aabb = sh.aabb;
   const fat = sh.fat;

@@ -6,7 +6,8 @@
  * joints (definition numbers, accumulated impulses for the warm start, reactions, break thresholds,
  * slots; a broken joint is a freed slot), the persistent contacts (manifold points, feature ids,
  * accumulated normal and tangent impulses, the poses and anchors the recycling compares against),
- * both edge lists, the persistent islands, the broadphase tree (nodes, free list, move buffer,
+ * both edge lists, the persistent islands, the three broadphase trees (static, kinematic, dynamic:
+ * nodes, free list, move buffer,
  * pairs), the settings that change the step (gravity, solver settings, sleep, continuous
  * collision, the tunables), the clock and the step count — so that a restored world continues
  * bit-identically, in the same world or in a new one built the same way.
@@ -267,8 +268,12 @@ export const WORLD2_PARTS: readonly Part[] = [
   ['contacts.edges', (w) => w.contactStore.edges, EDGE_FIELDS],
   ['islands', (w) => w.islands, ISLAND_FIELDS],
   ['islands.body', (w) => w.islands, ISLAND_BODY_FIELDS],
-  ['tree', (w) => w.broadphase, TREE2_FIELDS],
-  ['tree.buffers', (w) => w.broadphase, TREE_BUFFER_FIELDS],
+  ['tree', (w) => w.broadphase.trees[0], TREE2_FIELDS],
+  ['tree.buffers', (w) => w.broadphase.trees[0], TREE_BUFFER_FIELDS],
+  ['tree.kinematic', (w) => w.broadphase.trees[1], TREE2_FIELDS],
+  ['tree.kinematic.buffers', (w) => w.broadphase.trees[1], TREE_BUFFER_FIELDS],
+  ['tree.dynamic', (w) => w.broadphase.trees[2], TREE2_FIELDS],
+  ['tree.dynamic.buffers', (w) => w.broadphase.trees[2], TREE_BUFFER_FIELDS],
   ['manifold', (w) => w.manifold, MANIFOLD2_FIELDS],
 ];
 
@@ -341,7 +346,7 @@ export function rigid2dRestore(world: World, bytes: Uint8Array): void {
   solver.positionCorrection = MODES[mode]!;
   world.solver = solver;
   world.taggedSpeculative[0] = world.speculativeDistance;
-  (world.broadphase as { margin: number }).margin = world.aabbMargin;
+  world.broadphase.margin = world.aabbMargin;
   // the last step's events belong to the timeline left behind
   world.stepEvents.clear();
 }

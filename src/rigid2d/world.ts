@@ -27,7 +27,6 @@ import {
 import { Manifold2 } from '../geometry/manifold2d.js';
 import { type ConvexShape2, Transform2 } from '../geometry/shapes2d.js';
 import { patan2, pcos, psin } from '../math/portable.js';
-import { DynamicTree } from '../spatial/dynamic-tree.js';
 import {
   assertFiniteBodies,
   bodyTypeName,
@@ -41,6 +40,7 @@ import {
   setBodyBullet,
 } from './body.js';
 import { BODY_DYNAMIC, BODY_STATIC, BodyStore } from './body-store.js';
+import { BroadPhase2 } from './broad-phase.js';
 import { collide, updatePairs } from './contact.js';
 import { ContactStore } from './contact-store.js';
 import { solveContinuous } from './continuous.js';
@@ -145,8 +145,8 @@ export class World {
   readonly joints = new JointStore();
   /** @internal the contact store (persistent manifolds) */
   readonly contactStore = new ContactStore();
-  /** @internal the broadphase: a dynamic AABB tree of the shapes' fat boxes (userData = shape slot) */
-  readonly broadphase: DynamicTree;
+  /** @internal the broadphase: dynamic AABB trees of the shapes' fat boxes by body type (userData = shape slot) */
+  readonly broadphase: BroadPhase2;
   /** @internal persistent islands of the dynamic bodies (dynamics/islands.ts) */
   readonly islands = new IslandStore();
   /** @internal number of kinematic bodies */
@@ -219,7 +219,7 @@ export class World {
     this.speculativeField = t.speculativeDistance;
     this.marginField = t.aabbMargin;
     this.taggedSpeculative[0] = this.speculativeField;
-    this.broadphase = new DynamicTree({ margin: this.marginField, displacementLimit: 4 * this.marginField });
+    this.broadphase = new BroadPhase2(this.marginField, 4 * this.marginField);
     this.tag = newWorldTag();
     this.islandNeighbours = islandNeighbours(this.contactStore, this.joints);
   }
@@ -261,7 +261,7 @@ export class World {
   }
   set aabbMargin(v: number) {
     this.marginField = tunable(v, 'aabbMargin');
-    (this.broadphase as { margin: number }).margin = this.marginField;
+    this.broadphase.margin = this.marginField;
   }
 
   /** Replaces some solver settings (unnamed ones keep their values unless the mode changes their defaults). */

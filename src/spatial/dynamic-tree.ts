@@ -964,6 +964,48 @@ export class DynamicTree {
     return n;
   }
 
+  /**
+   * Collects into `overlapBuffer` every 2D proxy whose fat box overlaps (minX, minY)–(maxX, maxY)
+   * (touching counts) and whose category shares a bit with `categoryMask`, in tree order; returns
+   * how many. For pair searches that span several trees (no callback, no allocation).
+   */
+  overlaps2(minX: number, minY: number, maxX: number, maxY: number, categoryMask: number): number {
+    const box = this.queryBox;
+    box[0] = minX;
+    box[1] = minY;
+    box[2] = maxX;
+    box[3] = maxY;
+    this.qMask = categoryMask >>> 0;
+    const n = this.root === NULL ? 0 : this.overlappingLeaves2();
+    this.qMask = ALL_BITS;
+    return n;
+  }
+
+  /** The proxies found by the last `overlaps2` (valid up to its count). */
+  get overlapBuffer(): Int32Array {
+    return this.leaves;
+  }
+
+  /** The m-th proxy of the move buffer (m < `movedCount`). */
+  movedProxy(m: number): number {
+    return this.moveBuffer[m]!;
+  }
+
+  /** true when proxy `id` is in the move buffer. */
+  isMoved(id: number): boolean {
+    return this.moved[id] === 1;
+  }
+
+  /** Proxy `id`'s category bits (`setProxyFilter`). */
+  proxyCategory(id: number): number {
+    return this.category[id]!;
+  }
+
+  /** Proxy `id`'s pair-search mask (`setProxyFilter`). */
+  proxyPairMask(id: number): number {
+    return this.pairMask[id]!;
+  }
+
   /** Empties the move buffer without searching pairs (for trees used only for queries). */
   clearMoveBuffer(): void {
     for (let m = 0; m < this.moveCount; m++) this.moved[this.moveBuffer[m]!] = 0;

@@ -27,7 +27,7 @@ describe('rigid2d: every typed array of every store is declared state or scratch
         e.decls.push(decl);
         byObject.set(o, e);
       }
-      expect(byObject.size).toBe(11);
+      expect(byObject.size).toBe(13);
       for (const [o, e] of byObject) {
         expect(undeclaredArrays(o, merged(e.decls)), e.names.join(' + ')).toEqual([]);
       }

@@ -1,0 +1,205 @@
+/**
+ * The broadphase split by body type, as Box2D v3 keeps it (broad_phase.c, Catto 2023): one dynamic
+ * AABB tree (spatial/dynamic-tree.ts) of the static shapes' fat boxes, one of the kinematic shapes'
+ * and one of the dynamic shapes' (textbook §26.2, "broadphase, then narrowphase"). A moved dynamic
+ * proxy searches the dynamic tree (of two moved dynamic proxies only the lower id reports the pair)
+ * and the kinematic and static trees; a moved static or kinematic proxy (created or teleported)
+ * searches the dynamic tree only. The static tree is never disturbed by the moving proxies, so the
+ * pair search and the continuous stage's sweeps (static and kinematic trees only) prune well.
+ * Pairs are reported as shape slots (lower, higher), sorted and deduplicated: the result depends on
+ * the trees' content only, not on the order proxies moved in.
+ */
+
+import { DynamicTree } from '../spatial/dynamic-tree.js';
+import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC } from './body-store.js';
+
+/** Pair keys are lower · SHIFT + higher (shape slots below 2^26). */
+const SHIFT = 67108864;
+
+/** The three trees of a 2D world, indexed by body type code (static 0, kinematic 1, dynamic 2). */
+export class BroadPhase2 {
+  /** the trees by body type code */
+  readonly trees: readonly [DynamicTree, DynamicTree, DynamicTree];
+  /**
+   * The pairs of the last `updatePairs`: pair k is shape slots (pairs[2k], pairs[2k+1]) with
+   * pairs[2k] < pairs[2k+1], sorted. Valid up to `pairCount`.
+   */
+  pairs: Int32Array = new Int32Array(32);
+  /** number of pairs in `pairs` */
+  pairCount = 0;
+  private keys: Float64Array = new Float64Array(16);
+
+  /** Trees with fat-box margin `margin` and a displacement limit for the predicted motion. */
+  constructor(margin: number, displacementLimit: number) {
+    const make = () => new DynamicTree({ margin, displacementLimit });
+    this.trees = [make(), make(), make()];
+  }
+
+  /** the fat-box margin (m) of every tree */
+  get margin(): number {
+    return this.trees[0].margin;
+  }
+
+  set margin(m: number) {
+    for (const t of this.trees) (t as { margin: number }).margin = m;
+  }
+
+  /**
+   * The pair search of a step over the move buffers of the three trees (see the file comment);
+   * each tree's filter bits prefilter the pairs both ways. Clears the move buffers. Returns the count.
+   */
+  updatePairs(): number {
+    const dyn = this.trees[BODY_DYNAMIC];
+    let count = 0;
+    for (let t = 0; t < 3; t++) {
+      const tree = this.trees[t]!;
+      const moved = tree.movedCount;
+      for (let m = 0; m < moved; m++) {
+        const q = tree.movedProxy(m);
+        const minX = tree.fatMinX(q);
+        const minY = tree.fatMinY(q);
+        const maxX = tree.fatMaxX(q);
+        const maxY = tree.fatMaxY(q);
+        const qs = tree.getUserData(q);
+        const qCat = tree.proxyCategory(q);
+        const qMask = tree.proxyPairMask(q);
+        if (t === BODY_DYNAMIC) {
+          count = this.search(dyn, q, true, minX, minY, maxX, maxY, qs, qCat, qMask, count);
+          count = this.search(
+            this.trees[BODY_KINEMATIC],
+            -1,
+            false,
+            minX,
+            minY,
+            maxX,
+            maxY,
+            qs,
+            qCat,
+            qMask,
+            count,
+          );
+          count = this.search(
+            this.trees[BODY_STATIC],
+            -1,
+            false,
+            minX,
+            minY,
+            maxX,
+            maxY,
+            qs,
+            qCat,
+            qMask,
+            count,
+          );
+        } else {
+          count = this.search(dyn, -2, true, minX, minY, maxX, maxY, qs, qCat, qMask, count);
+        }
+      }
+    }
+    for (let t = 0; t < 3; t++) this.trees[t]!.clearMoveBuffer();
+
+    sortKeys(this.keys, 0, count - 1);
+    if (2 * count > this.pairs.length) {
+      let cap = this.pairs.length;
+      while (cap < 2 * count) cap *= 2;
+      this.pairs = new Int32Array(cap);
+    }
+    let n = 0;
+    let last = -1;
+    const keys = this.keys;
+    const pairs = this.pairs;
+    for (let k = 0; k < count; k++) {
+      const key = keys[k]!;
+      if (key === last) continue;
+      last = key;
+      const lo = Math.floor(key / SHIFT);
+      pairs[2 * n] = lo;
+      pairs[2 * n + 1] = key - lo * SHIFT;
+      n++;
+    }
+    this.pairCount = n;
+    return n;
+  }
+
+  /**
+   * Adds the keys of the proxies of `tree` overlapping the box whose filter accepts the query's.
+   * `self` ≥ 0: the query is that moved proxy of this same tree (skipped; of two moved proxies the
+   * lower id reports). `self` = −2: a static or kinematic query, which skips moved proxies of the
+   * (dynamic) tree — their own search reports the pair.
+   */
+  private search(
+    tree: DynamicTree,
+    self: number,
+    checkMoved: boolean,
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    qs: number,
+    qCat: number,
+    qMask: number,
+    count: number,
+  ): number {
+    const n = tree.overlaps2(minX, minY, maxX, maxY, qMask);
+    const leaves = tree.overlapBuffer;
+    for (let k = 0; k < n; k++) {
+      const node = leaves[k]!;
+      if (node === self) continue;
+      if ((tree.proxyPairMask(node) & qCat) === 0) continue;
+      if (checkMoved && tree.isMoved(node) && (self === -2 || node < self)) continue;
+      const s = tree.getUserData(node);
+      if (count === this.keys.length) {
+        const next = new Float64Array(2 * this.keys.length);
+        next.set(this.keys);
+        this.keys = next;
+      }
+      this.keys[count++] = s < qs ? s * SHIFT + qs : qs * SHIFT + s;
+    }
+    return count;
+  }
+}
+
+/** In-place ascending sort of a[lo..hi] (quicksort, insertion sort below 16 elements). */
+function sortKeys(a: Float64Array, lo: number, hi: number): void {
+  while (hi - lo > 16) {
+    const mid = (lo + hi) >> 1;
+    // median of three as the pivot
+    if (a[mid]! < a[lo]!) swap(a, mid, lo);
+    if (a[hi]! < a[lo]!) swap(a, hi, lo);
+    if (a[hi]! < a[mid]!) swap(a, hi, mid);
+    const p = a[mid]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < p) i++;
+      while (a[j]! > p) j--;
+      if (i <= j) {
+        swap(a, i, j);
+        i++;
+        j--;
+      }
+    }
+    if (j - lo < hi - i) {
+      sortKeys(a, lo, j);
+      lo = i;
+    } else {
+      sortKeys(a, i, hi);
+      hi = j;
+    }
+  }
+  for (let i = lo + 1; i <= hi; i++) {
+    const v = a[i]!;
+    let j = i - 1;
+    while (j >= lo && a[j]! > v) {
+      a[j + 1] = a[j]!;
+      j--;
+    }
+    a[j + 1] = v;
+  }
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i]!;
+  a[i] = a[j]!;
+  a[j] = t;
+}
