@@ -308,6 +308,83 @@ export const collidePolygonCircle: Collider2 = (p, xfA, circle, xfB, speculative
 };
 
 /**
+ * Is `p` a box in its own frame: four vertices whose edge normals are exactly (0, −1), (1, 0),
+ * (0, 1), (−1, 0) in that order (what `makeBox` builds without an angle)?
+ */
+export function isAxisBox(p: ConvexShape2): boolean {
+  const nx = p.nx;
+  const ny = p.ny;
+  return (
+    p.count === 4 &&
+    nx[0] === 0 &&
+    ny[0] === -1 &&
+    nx[1] === 1 &&
+    ny[1] === 0 &&
+    nx[2] === 0 &&
+    ny[2] === 1 &&
+    nx[3] === -1 &&
+    ny[3] === 0
+  );
+}
+
+/**
+ * The box fast path of the separating-axis test (textbook §26.2): `maxSeparation` for an
+ * axis-aligned box `p1` (`isAxisBox`) against any polygon `p2` placed by `xf`. Along a box's
+ * axis the separation of a vertex is a coordinate difference, and rounding is monotonic, so the
+ * minimum over `p2`'s vertices is the bounds of its placed vertices minus the face's offset: the
+ * same numbers, bit for bit, as the vertex-by-vertex minimum, in 4 + 4 comparisons per vertex
+ * instead of 4 products per vertex and face. Ties go to the lower edge, as in `maxSeparation`.
+ */
+export function boxSeparation(
+  p1: ConvexShape2,
+  p2: ConvexShape2,
+  xf: Transform2,
+  out: SeparationResult,
+): void {
+  const px = xf.px;
+  const py = xf.py;
+  const c = xf.c;
+  const s = xf.s;
+  const v2x = p2.vx;
+  const v2y = p2.vy;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let j = 0; j < p2.count; j++) {
+    const x = px + c * v2x[j]! - s * v2y[j]!;
+    const y = py + s * v2x[j]! + c * v2y[j]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  // edge e starts at vertex e: 0 bottom (normal −y), 1 right (+x), 2 top (+y), 3 left (−x)
+  const v1x = p1.vx;
+  const v1y = p1.vy;
+  const s0 = -(maxY - v1y[0]!);
+  const s1 = minX - v1x[1]!;
+  const s2 = minY - v1y[2]!;
+  const s3 = -(maxX - v1x[3]!);
+  let edge = 0;
+  let best = s0;
+  if (s1 > best) {
+    best = s1;
+    edge = 1;
+  }
+  if (s2 > best) {
+    best = s2;
+    edge = 2;
+  }
+  if (s3 > best) {
+    best = s3;
+    edge = 3;
+  }
+  out.edge = edge;
+  out.separation = best;
+}
+
+/**
  * Two rounded convex polygons (§26.2): SAT over both shapes' edge normals picks the axis of
  * least penetration; the reference face is that edge (on A unless B's is clearly better), the
  * incident face is the other shape's edge most opposed to it, clipped to the reference face's
@@ -357,9 +434,11 @@ export function collidePolygons(
     else faceSeparation(a, b, bInA, e, sepA);
     if ((flip ? sepB : sepA).separation > speculative + radius) return out;
   } else {
-    maxSeparation(a, b, bInA, sepA);
+    if (isAxisBox(a)) boxSeparation(a, b, bInA, sepA);
+    else maxSeparation(a, b, bInA, sepA);
     if (sepA.separation > speculative + radius) return out;
-    maxSeparation(b, a, aInB, sepB);
+    if (isAxisBox(b)) boxSeparation(b, a, aInB, sepB);
+    else maxSeparation(b, a, aInB, sepB);
     if (sepB.separation > speculative + radius) return out;
     flip = sepB.separation > sepA.separation + 0.1 * LINEAR_SLOP;
   }
