@@ -221,13 +221,15 @@ export function quickhull3(
       tab[4 * j + 2] = old[k + 2]!;
     }
   };
-  const edgeDelete = (a: number, b: number): void => {
+  /** deletes a → b if it belongs to face f */
+  const edgeDelete = (a: number, b: number, f: number): void => {
     let i = slotOf(a, b);
     for (; ; i = (i + 1) & mask) {
       const ka = tab[4 * i]!;
       if (ka < 0) return;
       if (ka === a && tab[4 * i + 1] === b) break;
     }
+    if (tab[4 * i + 2] !== f) return;
     edgeCount--;
     // backward shift: pull later entries of the probe run into the hole
     for (let j = (i + 1) & mask; tab[4 * j]! >= 0; j = (j + 1) & mask) {
@@ -358,6 +360,8 @@ export function quickhull3(
   };
   for (let f = 0; f < 4; f++) if (fFar[f]! >= 0) heapPush(f);
   const visible: number[] = [];
+  // the face across each edge of visible[k] (3k + e), found once by the flood fill
+  const visibleTwin: number[] = [];
   const horizon: number[] = [];
   const orphans: number[] = [];
   const created: number[] = [];
@@ -372,12 +376,14 @@ export function quickhull3(
     visible.length = 0;
     visible.push(eyeFace);
     fSeen[eyeFace] = eye;
+    visibleTwin.length = 0;
     for (let k = 0; k < visible.length; k++) {
       const f = visible[k]!;
       for (let e = 0; e < 3; e++) {
         const u = e === 0 ? fa[f]! : e === 1 ? fb[f]! : fc[f]!;
         const v = e === 0 ? fb[f]! : e === 1 ? fc[f]! : fa[f]!;
         const g = edgeGet(v, u);
+        visibleTwin.push(g);
         if (g < 0 || fSeen[g] === eye) continue;
         if (dist(g, eye) > eps) {
           fSeen[g] = eye;
@@ -388,22 +394,25 @@ export function quickhull3(
     // horizon: edges of visible faces whose twin face is not visible, in order
     horizon.length = 0;
     orphans.length = 0;
-    for (const fi of visible) {
+    for (let k = 0; k < visible.length; k++) {
+      const fi = visible[k]!;
       fAlive[fi] = 0;
       for (let i = fHead[fi]!; i >= 0; i = nextOutside[i]!) if (i !== eye) orphans.push(i);
       fHead[fi] = fTail[fi] = -1;
       for (let e = 0; e < 3; e++) {
-        const u = e === 0 ? fa[fi]! : e === 1 ? fb[fi]! : fc[fi]!;
-        const v = e === 0 ? fb[fi]! : e === 1 ? fc[fi]! : fa[fi]!;
-        const g = edgeGet(v, u);
-        if (g < 0 || fSeen[g] !== eye) horizon.push(u, v);
+        const g = visibleTwin[3 * k + e]!;
+        if (g >= 0 && fSeen[g] === eye) continue;
+        horizon.push(
+          e === 0 ? fa[fi]! : e === 1 ? fb[fi]! : fc[fi]!,
+          e === 0 ? fb[fi]! : e === 1 ? fc[fi]! : fa[fi]!,
+        );
       }
     }
     for (const fi of visible) {
       for (let e = 0; e < 3; e++) {
         const u = e === 0 ? fa[fi]! : e === 1 ? fb[fi]! : fc[fi]!;
         const v = e === 0 ? fb[fi]! : e === 1 ? fc[fi]! : fa[fi]!;
-        if (edgeGet(u, v) === fi) edgeDelete(u, v);
+        edgeDelete(u, v, fi);
       }
     }
     created.length = 0;
@@ -419,6 +428,13 @@ export function quickhull3(
   for (let i = 0; i < faceCount; i++) if (fAlive[i] === 1) alive.push(i);
   const parent = new Int32Array(faceCount);
   for (let i = 0; i < parent.length; i++) parent[i] = i;
+  // the face across each edge of every alive face (3f + e)
+  const twin = new Int32Array(3 * faceCount).fill(-1);
+  for (const fi of alive) {
+    twin[3 * fi] = edgeGet(fb[fi]!, fa[fi]!);
+    twin[3 * fi + 1] = edgeGet(fc[fi]!, fb[fi]!);
+    twin[3 * fi + 2] = edgeGet(fa[fi]!, fc[fi]!);
+  }
   const find = (f: number): number => {
     let r = f;
     while (parent[r]! !== r) r = parent[r]!;
@@ -434,7 +450,7 @@ export function quickhull3(
     for (let e = 0; e < 3; e++) {
       const u = e === 0 ? fa[fi]! : e === 1 ? fb[fi]! : fc[fi]!;
       const v = e === 0 ? fb[fi]! : e === 1 ? fc[fi]! : fa[fi]!;
-      const gi = edgeGet(v, u);
+      const gi = twin[3 * fi + e]!;
       if (gi < 0 || gi < fi) continue;
       // coplanar when each face's far vertex lies on the other's plane
       const ga = fa[gi]!;
@@ -460,7 +476,7 @@ export function quickhull3(
     for (let e = 0; e < 3; e++) {
       const u = e === 0 ? fa[fi]! : e === 1 ? fb[fi]! : fc[fi]!;
       const v = e === 0 ? fb[fi]! : e === 1 ? fc[fi]! : fa[fi]!;
-      const gi = edgeGet(v, u);
+      const gi = twin[3 * fi + e]!;
       if (gi >= 0 && find(gi) === r) continue;
       bu.push(u);
       bv.push(v);
@@ -503,10 +519,15 @@ export function quickhull3(
   // drop vertices that lie in only two polygons (mid-edge points of merged faces)
   const degree = new Int32Array(n);
   for (const poly of polys) for (const v of poly) degree[v]!++;
-  const cleaned = polys.map((poly) => poly.filter((v) => degree[v]! >= 3));
+  // (in place: a polygon array per face is allocation enough on a 100,000-vertex hull)
+  for (const poly of polys) {
+    let m = 0;
+    for (const v of poly) if (degree[v]! >= 3) poly[m++] = v;
+    poly.length = m;
+  }
   // reindex the vertices in ascending input order
   const remap = new Int32Array(n).fill(-1);
-  for (const poly of cleaned) for (const v of poly) remap[v] = 0;
+  for (const poly of polys) for (const v of poly) remap[v] = 0;
   let nv = 0;
   for (let v = 0; v < n; v++) if (remap[v] === 0) remap[v] = nv++;
   const verts = new Float64Array(3 * nv);
@@ -517,10 +538,11 @@ export function quickhull3(
     verts[3 * k + 1] = p[3 * v + 1]!;
     verts[3 * k + 2] = p[3 * v + 2]!;
   }
-  return new ConvexHull3(
-    verts,
-    cleaned.filter((poly) => poly.length >= 3).map((poly) => poly.map((v) => remap[v]!)),
-    radius,
-    where.replace(/\.points$/, ''),
-  );
+  const faces: number[][] = [];
+  for (const poly of polys) {
+    if (poly.length < 3) continue;
+    for (let k = 0; k < poly.length; k++) poly[k] = remap[poly[k]!]!;
+    faces.push(poly);
+  }
+  return new ConvexHull3(verts, faces, radius, where.replace(/\.points$/, ''));
 }
