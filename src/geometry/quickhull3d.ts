@@ -363,7 +363,9 @@ export function quickhull3(
   // the face across each edge of visible[k] (3k + e), found once by the flood fill
   const visibleTwin: number[] = [];
   const horizon: number[] = [];
-  const orphans: number[] = [];
+  // the points of the deleted faces, to hand to the new ones (a typed buffer: an array emptied
+  // by `length = 0` gives its storage back and regrows on every step)
+  const orphans = new Int32Array(n);
   const created: number[] = [];
   for (;;) {
     if (vertexCount >= limit) break;
@@ -393,11 +395,11 @@ export function quickhull3(
     }
     // horizon: edges of visible faces whose twin face is not visible, in order
     horizon.length = 0;
-    orphans.length = 0;
+    let orphanCount = 0;
     for (let k = 0; k < visible.length; k++) {
       const fi = visible[k]!;
       fAlive[fi] = 0;
-      for (let i = fHead[fi]!; i >= 0; i = nextOutside[i]!) if (i !== eye) orphans.push(i);
+      for (let i = fHead[fi]!; i >= 0; i = nextOutside[i]!) if (i !== eye) orphans[orphanCount++] = i;
       fHead[fi] = fTail[fi] = -1;
       for (let e = 0; e < 3; e++) {
         const g = visibleTwin[3 * k + e]!;
@@ -419,7 +421,7 @@ export function quickhull3(
     for (let h = 0; h < horizon.length; h += 2) created.push(makeFace(horizon[h]!, horizon[h + 1]!, eye));
     used[eye] = 1;
     vertexCount++;
-    for (const i of orphans) assign(i, created);
+    for (let k = 0; k < orphanCount; k++) assign(orphans[k]!, created);
     for (const f of created) if (fFar[f]! >= 0) heapPush(f);
   }
 
