@@ -3,7 +3,9 @@
  * the joint frames and the relative rotation, and from them the hinge angle, the cone-twist's swing
  * and twist angles, the slider translation, the distance and the relative speeds.
  */
+
 import { PhysicsError } from '../../core/errors.js';
+import { patan2 } from '../../math/portable.js';
 import type { World3 } from '../world.js';
 import {
   JOINT3_CONE_TWIST as JOINT3_CONE_TWIST_,
@@ -97,7 +99,7 @@ export function swingTwistAngles(q: readonly number[]): { swing: number; twist: 
   const sy = qy * tw - qz * tx;
   const sz = qy * tx + qz * tw;
   const sw = qw * tw + qx * tx;
-  return { swing: 2 * Math.atan2(Math.sqrt(sy * sy + sz * sz), sw), twist: 2 * Math.atan2(tx, tw) };
+  return { swing: 2 * patan2(Math.sqrt(sy * sy + sz * sz), sw), twist: 2 * patan2(tx, tw) };
 }
 
 function requireKind(w: World3, j: number, kinds: readonly number[], what: string): void {
@@ -112,7 +114,7 @@ export function jointAngle3(w: World3, j: number): number {
   requireKind(w, j, [JOINT3_HINGE, JOINT3_CONE_TWIST], 'getJointAngle');
   const r = jointPose3(w, j).relative;
   if (w.joints.kind[j] === JOINT3_CONE_TWIST) return swingTwistAngles(r).twist;
-  return 2 * Math.atan2(r[0], r[3]);
+  return 2 * patan2(r[0], r[3]);
 }
 
 /** The slider's translation along its axis (m). */
