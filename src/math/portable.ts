@@ -141,6 +141,34 @@ export function pcos(x: number): number {
   }
 }
 
+/**
+ * sin and cos of `a[o]` into `a[o + 1]` and `a[o + 2]`, bit-identical to `psin` / `pcos`, for hot
+ * loops: the angle and both results stay in the array, so no double crosses a call the optimiser
+ * may leave un-inlined (each would be boxed: a heap allocation per call), and the argument is
+ * reduced once for both.
+ */
+export function psincosAt(a: Float64Array, o: number): void {
+  const x = a[o]!;
+  if (!(x - x === 0)) {
+    a[o + 1] = Number.NaN;
+    a[o + 2] = Number.NaN;
+    return;
+  }
+  if (Math.abs(x) <= PIO4) {
+    a[o + 1] = x === 0 ? x : kernelSin(x, 0);
+    a[o + 2] = kernelCos(x, 0);
+    return;
+  }
+  // large angles (rare in a step: a half-turn per substep) take the reduction as psin does
+  const q = reduce(x);
+  const r = red[0]!;
+  const rlo = red[1]!;
+  const sn = kernelSin(r, rlo);
+  const cs = kernelCos(r, rlo);
+  a[o + 1] = q === 0 ? sn : q === 1 ? cs : q === 2 ? -sn : -cs;
+  a[o + 2] = q === 0 ? cs : q === 1 ? -sn : q === 2 ? -cs : sn;
+}
+
 // atan(k/8), k = 0..8, as double-doubles.
 const ATAN_HI = [
   0, 0.12435499454676144, 0.24497866312686414, 0.35877067027057225, 0.4636476090008061, 0.5585993153435624,

@@ -10,7 +10,7 @@
  */
 import { makeSoftness } from '../dynamics/softness.js';
 import { SolverStage, type SolverTraceEvent } from '../dynamics/solver-settings.js';
-import { pcos, psin } from '../math/portable.js';
+import { psincosAt } from '../math/portable.js';
 import type { BodyStore3 } from './body-store.js';
 import {
   applyRestitution3,
@@ -189,6 +189,9 @@ function integrateVelocities3(w: World3, list: Int32Array, n: number, ss: Float6
   }
 }
 
+/** the half angle of a substep's rotation, then its sine and cosine (psincosAt) */
+const halfAngle = new Float64Array(3);
+
 /**
  * Δp ← Δp + h v and Δq ← exp(hω/2) Δq (or the first-order step) for the awake solver slots; in
  * gyroscopic mode 'momentum' ω is then re-derived from the carried angular momentum.
@@ -221,12 +224,15 @@ function integratePositions3(w: World3, list: Int32Array, n: number, ss: Float64
     let aw: number;
     if (exponential) {
       const len = Math.sqrt(wx * wx + wy * wy + wz * wz);
-      const half = 0.5 * h * len;
-      const sn = psin(half) / len;
+      // sin and cos of the half angle through an array: psin(half) / pcos(half) boxed the angle
+      // and both results whenever they were not inlined (about 64 bytes per body and substep)
+      halfAngle[0] = 0.5 * h * len;
+      psincosAt(halfAngle, 0);
+      const sn = halfAngle[1]! / len;
       ax = wx * sn;
       ay = wy * sn;
       az = wz * sn;
-      aw = pcos(half);
+      aw = halfAngle[2]!;
     } else {
       ax = 0.5 * h * wx;
       ay = 0.5 * h * wy;
