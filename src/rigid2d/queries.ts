@@ -194,6 +194,7 @@ export class WorldQueries {
       this.tree = t;
       t.rayCast(this.rx1, this.ry1, this.rx2, this.ry2, this.rayMax, callback);
       if (closest && this.bestShape >= 0) this.rayMax = this.best.fraction;
+      // stopped (a callback returned 0, or the closest hit is at the ray's start): as in one tree
       if (!(this.rayMax > 0)) return;
     }
   }
