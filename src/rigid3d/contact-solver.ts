@@ -22,7 +22,10 @@
  */
 import type { Softness } from '../dynamics/softness.js';
 import type { BodyStore3 } from './body-store.js';
-import { type ContactStore3, MAX_POINTS } from './contact-store.js';
+import { type ContactStore3, MAX_POINTS as MAX_POINTS_ } from './contact-store.js';
+
+/** points per contact (a module-local copy: an imported binding may compile to a getter under a dev loader) */
+const MAX_POINTS = MAX_POINTS_;
 
 /** Solver body state: velocity. */
 export const SB_VX = 0;

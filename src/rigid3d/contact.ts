@@ -8,12 +8,24 @@
  */
 import { collide3, supportsPair3 } from '../geometry/collide3d.js';
 import { BODY_DYNAMIC } from './body-store.js';
-import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING, MAX_POINTS } from './contact-store.js';
+import {
+  CONTACT_EVENTS as CONTACT_EVENTS_,
+  CONTACT_SENSOR as CONTACT_SENSOR_,
+  CONTACT_TOUCHING as CONTACT_TOUCHING_,
+  MAX_POINTS as MAX_POINTS_,
+} from './contact-store.js';
 import { jointBlocksCollision3 } from './joints/joint-def.js';
 import { shapeWorldTransform3 } from './shape.js';
 import { shouldCollide3 } from './shape-store.js';
 import { wakeBody3 } from './sleep.js';
 import type { World3 } from './world.js';
+
+// module-local copies of the contact-store constants (an imported binding may compile to a getter
+// under a dev loader, in the per-contact loops)
+const CONTACT_EVENTS = CONTACT_EVENTS_;
+const CONTACT_SENSOR = CONTACT_SENSOR_;
+const CONTACT_TOUCHING = CONTACT_TOUCHING_;
+const MAX_POINTS = MAX_POINTS_;
 
 /** The pair stage: creates contacts for the new overlapping fat boxes the broadphase found (id-sorted). */
 export function updatePairs3(w: World3): void {
