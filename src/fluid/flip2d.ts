@@ -27,6 +27,7 @@ import { grow } from '../core/grow.js';
 import { checks } from '../core/validate.js';
 import { pcos, psin } from '../math/portable.js';
 import { Prng } from '../math/prng.js';
+import { flip2dRestore, flip2dSnapshot, flip2dStateHash } from './flip2d-snapshot.js';
 import { CELL_FLUID, FreeSurfaceProjector, labelCells } from './free-surface.js';
 import { MacGrid } from './mac-grid.js';
 import {
@@ -188,6 +189,8 @@ export class FlipSim2D implements TransferParticles {
   restDensity = 4;
   /** particles in use */
   count = 0;
+  /** Slots allocated in the particle arrays (grows by doubling). */
+  capacity = 64;
   /** x positions, m */
   x = new Float64Array(64);
   /** y positions, m */
@@ -221,7 +224,8 @@ export class FlipSim2D implements TransferParticles {
   readonly fluidDensity: number;
   private readonly wallSolid: Uint8Array;
   private readonly bodyOf: Int32Array;
-  private readonly rng: Prng;
+  /** The random numbers of the jittered blocks and of the reseeding (part of the snapshot). */
+  readonly rng: Prng;
   private cellStart: Int32Array;
   private sorted = new Int32Array(64);
   private cellOf = new Int32Array(64);
@@ -317,8 +321,32 @@ export class FlipSim2D implements TransferParticles {
     this.vx = grow(this.vx, cap);
     this.vy = grow(this.vy, cap);
     this.c = grow(this.c, 4 * cap);
-    this.sorted = grow(this.sorted, cap);
-    this.cellOf = grow(this.cellOf, cap);
+    this.fitScratch();
+  }
+
+  /** Sizes the per-particle scratch to the capacity (after growth or a restore). */
+  fitScratch(): void {
+    const cap = this.x.length;
+    this.capacity = cap;
+    if (this.sorted.length !== cap) {
+      this.sorted = new Int32Array(cap);
+      this.cellOf = new Int32Array(cap);
+    }
+  }
+
+  /** The full state as snapshot bytes (fluid/flip2d-snapshot.ts): a restored sim continues bit-identically. */
+  snapshot(): Uint8Array {
+    return flip2dSnapshot(this);
+  }
+
+  /** Restores a snapshot into this sim (built with the same options); a bad one throws `PhysicsError` and changes nothing. */
+  restore(bytes: Uint8Array): void {
+    flip2dRestore(this, bytes);
+  }
+
+  /** A 64-bit hash (16 hex digits) of the full state, bit for bit. */
+  stateHash(): string {
+    return flip2dStateHash(this);
   }
 
   /** Adds one particle inside the tank (one cell and a radius from the walls); returns its index. */

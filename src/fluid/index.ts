@@ -6,6 +6,7 @@ export * from './advection.js';
 export * from './blackbody.js';
 export * from './diffusion.js';
 export * from './flip2d.js';
+export * from './flip2d-snapshot.js';
 export * from './flip3d.js';
 export * from './flip3d-snapshot.js';
 export * from './flux-corrected-transport.js';
