@@ -3,3 +3,4 @@ export * from './fluid-box.js';
 export * from './kernels.js';
 export * from './pbf.js';
 export * from './sph.js';
+export * from './sph-snapshot.js';

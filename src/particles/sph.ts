@@ -15,6 +15,7 @@ import { checks } from '../core/validate.js';
 import { NeighborSearch } from '../spatial/neighbor-search.js';
 import { clampToBox, type DensityKernel, FluidBox, type FluidBoxOptions } from './fluid-box.js';
 import type { SphKernels } from './kernels.js';
+import { sphRestore, sphSnapshot, sphStateHash } from './sph-snapshot.js';
 
 const api = checks('invalid-argument', { nonFinite: 'non-finite' });
 
@@ -218,6 +219,21 @@ export class SphFluid {
   /** Simulated time, s. */
   get time(): number {
     return this.clock[0];
+  }
+
+  /** The full state as snapshot bytes (particles/sph-snapshot.ts): a restored fluid continues bit-identically. */
+  snapshot(): Uint8Array {
+    return sphSnapshot(this);
+  }
+
+  /** Restores a snapshot into this fluid (built with the same options); a bad one throws `PhysicsError` and changes nothing. */
+  restore(bytes: Uint8Array): void {
+    sphRestore(this, bytes);
+  }
+
+  /** A 64-bit hash (16 hex digits) of the full state, bit for bit. */
+  stateHash(): string {
+    return sphStateHash(this);
   }
 
   /** Total number of particles (boundary + fluid). */
