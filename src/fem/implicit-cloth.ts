@@ -18,6 +18,7 @@ import {
 import { type ClothMesh, validateClothPin } from '../xpbd/cloth.js';
 import { type Collider, colliderDistance, validateCollider } from '../xpbd/collision.js';
 import { addTriangleDrag } from '../xpbd/wind.js';
+import { implicitClothRestore, implicitClothSnapshot, implicitClothStateHash } from './implicit-snapshot.js';
 
 /**
  * Implicit cloth (Baraff & Witkin, "Large Steps in Cloth Simulation", SIGGRAPH 1998; §26.1
@@ -244,6 +245,21 @@ export class ImplicitCloth {
   /** velocities, 3 per particle (the network's array) */
   get v(): Float64Array {
     return this.net.v;
+  }
+
+  /** The full state as snapshot bytes (fem/implicit-snapshot.ts): a restored solver continues bit-identically. */
+  snapshot(): Uint8Array {
+    return implicitClothSnapshot(this);
+  }
+
+  /** Restores a snapshot into this solver (built the same way); a bad one throws `PhysicsError` and changes nothing. */
+  restore(bytes: Uint8Array): void {
+    implicitClothRestore(this, bytes);
+  }
+
+  /** A 64-bit hash (16 hex digits) of the full state, bit for bit. */
+  stateHash(): string {
+    return implicitClothStateHash(this);
   }
 
   /** Advances one frame: `substeps` Newton steps of size dt/substeps. */

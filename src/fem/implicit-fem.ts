@@ -5,6 +5,7 @@ import { type CGOptions, type CGResult, conjugateGradient, createCGScratch } fro
 import * as mat22 from '../math/mat22.js';
 import { rotation3 } from '../math/rotation-extraction.js';
 import { restInverse2, restInverse3 } from './deformation-gradient.js';
+import { implicitFemRestore, implicitFemSnapshot, implicitFemStateHash } from './implicit-snapshot.js';
 import { type ElasticMaterial, lameParameters } from './material.js';
 
 /**
@@ -446,6 +447,21 @@ export class ImplicitFem {
     }
     this.v.fill(0);
     return this.lastCG;
+  }
+
+  /** The full state as snapshot bytes (fem/implicit-snapshot.ts): a restored solver continues bit-identically. */
+  snapshot(): Uint8Array {
+    return implicitFemSnapshot(this);
+  }
+
+  /** Restores a snapshot into this solver (built the same way); a bad one throws `PhysicsError` and changes nothing. */
+  restore(bytes: Uint8Array): void {
+    implicitFemRestore(this, bytes);
+  }
+
+  /** A 64-bit hash (16 hex digits) of the full state, bit for bit. */
+  stateHash(): string {
+    return implicitFemStateHash(this);
   }
 
   /** Elastic energy ½ Σ (R_eᵀx_e − X_e)ᵀ K_e (R_eᵀx_e − X_e) with the current rotations. */

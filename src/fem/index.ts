@@ -15,6 +15,7 @@ export * from './fem-tetrahedra.js';
 export * from './fem-triangles.js';
 export * from './implicit-cloth.js';
 export * from './implicit-fem.js';
+export * from './implicit-snapshot.js';
 export * from './material.js';
 export * from './soft-body.js';
 export * from './strain.js';
