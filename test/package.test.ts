@@ -11,6 +11,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   exports: Record<string, { types: string; import: string }>;
   sideEffects: boolean;
   type: string;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 };
 
 function sourceOf(distPath: string): string {
@@ -41,17 +42,28 @@ describe('package', () => {
   }
 
   it('the engine core imports no node: module and no package (browser-safe, zero runtime dependencies)', () => {
-    const nodeOnly = /(^|\/)cli\/|-node\.ts$/;
+    // the CLI and the game servers are Node programs outside the package (tsconfig.build.json
+    // excludes them); a type-only import is erased from the built code
+    const nodeOnly = /(^|\/)(cli|server)\/|-node\.ts$/;
     const offenders: string[] = [];
     for (const file of walk(join(ROOT, 'src'))) {
       const rel = relative(join(ROOT, 'src'), file);
       if (nodeOnly.test(rel)) continue;
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/^\s*(?:import|export)[^'"]*from\s+['"]([^'"]+)['"]/gm)) {
+      for (const m of text.matchAll(/^\s*(?:import|export)(?!\s+type\s)[^'"]*from\s+['"]([^'"]+)['"]/gm)) {
         const spec = m[1]!;
         if (!spec.startsWith('.')) offenders.push(`${rel}: ${spec}`);
       }
     }
     expect(offenders).toEqual([]);
+    // the glTF import's container library is an optional peer dependency, loaded on first use
+    const gltf = readFileSync(join(ROOT, 'src/gltf/import.ts'), 'utf8');
+    expect(gltf).toMatch(/await import\('@gltf-transform\/core'\)/);
+    expect(pkg.peerDependenciesMeta?.['@gltf-transform/core']?.optional).toBe(true);
+    // and the server folder really is left out of the package build
+    const build = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')) as {
+      exclude: string[];
+    };
+    expect(build.exclude).toContain('src/server');
   });
 });

@@ -16,6 +16,9 @@ import type { DemoInstance } from '../../src/demos/types.js';
 import { type Shape3, ShapeKind3 } from '../../src/geometry/shapes3d.js';
 import { BODY_PALETTE3 } from '../../src/render/view3d.js';
 
+/** particle count above which a cloud is drawn with the coarser sphere and no shadow */
+const LARGE_CLOUD = 4000;
+
 /** Does this instance run a rigid3d world the three.js view can show? */
 export function isRigid3dInstance(inst: DemoInstance | undefined): inst is Rigid3dDemoInstance {
   return (
@@ -254,7 +257,7 @@ export class ThreeView {
     this.pitch = Math.asin(Math.max(-1, Math.min(1, d.y / this.distance)));
   }
 
-  /** Shows a particle demo: one instanced low-poly sphere per particle, lit, casting shadows. */
+  /** Shows a particle demo: one instanced low-poly sphere per particle, lit, casting shadows (small clouds). */
   private attachParticles(inst: Mpm3dDemoInstance): void {
     this.cloudInst = inst;
     this.active = true;
@@ -262,12 +265,15 @@ export class ThreeView {
     const cloud = inst.readParticles3();
     const mat = new THREE.MeshStandardMaterial({ roughness: 0.8, metalness: 0, wireframe: this.wireframe });
     this.materials.push(mat);
+    // large clouds (a 3D FLIP tank holds about 10k particles) get the 20-triangle icosahedron and
+    // cast no shadow: 80 triangles drawn twice per particle made them crawl on software GL
+    const large = cloud.count > LARGE_CLOUD;
     const mesh = new THREE.InstancedMesh(
-      new THREE.IcosahedronGeometry(cloud.radius * 1.6, 1),
+      new THREE.IcosahedronGeometry(cloud.radius * 1.6, large ? 0 : 1),
       mat,
       cloud.count,
     );
-    mesh.castShadow = true;
+    mesh.castShadow = !large;
     mesh.receiveShadow = true;
     this.cloudMesh = mesh;
     this.root.add(mesh);

@@ -338,8 +338,8 @@ export class PredictingClient<I, G extends NetGame<I> & { positions?(): Float64A
     const target = Math.max(predictedTick - shrink, m.tick + this.leadTicks);
     while (this.game.tick < target) {
       const t = this.game.tick;
-      // ticks beyond the prediction (the lead grew): they play the current input, sent with the next update
-      if (t >= predictedTick && !this.pending.has(t)) this.pending.set(t, this.input);
+      // ticks the adaptive lead added beyond the prediction play the current input, sent with the next update
+      if (this.adaptive && t >= predictedTick && !this.pending.has(t)) this.pending.set(t, this.input);
       this.game.step(this.row(t));
       this.resimulated++;
     }
