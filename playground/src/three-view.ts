@@ -107,7 +107,7 @@ export class ThreeView {
   private readonly root = new THREE.Group();
   private readonly contactPoints: THREE.Points;
   private readonly contactNormals: THREE.LineSegments;
-  private readonly materials: THREE.MeshStandardMaterial[] = [];
+  private readonly materials: (THREE.MeshStandardMaterial | THREE.MeshLambertMaterial)[] = [];
   private bodies: THREE.Group[] = [];
   private inst: Rigid3dDemoInstance | null = null;
   /** the particle demo shown, as lit instanced spheres */
@@ -263,18 +263,21 @@ export class ThreeView {
     this.active = true;
     this.orbitFrom(inst.camera3);
     const cloud = inst.readParticles3();
-    const mat = new THREE.MeshStandardMaterial({ roughness: 0.8, metalness: 0, wireframe: this.wireframe });
-    this.materials.push(mat);
-    // large clouds (a 3D FLIP tank holds about 10k particles) get the 20-triangle icosahedron and
-    // cast no shadow: 80 triangles drawn twice per particle made them crawl on software GL
+    // large clouds (a 3D FLIP tank holds about 10k particles) get the 20-triangle icosahedron, a
+    // Lambert material and no shadows: 80 physically shaded triangles drawn twice per particle
+    // made them crawl on software GL
     const large = cloud.count > LARGE_CLOUD;
+    const mat = large
+      ? new THREE.MeshLambertMaterial({ wireframe: this.wireframe })
+      : new THREE.MeshStandardMaterial({ roughness: 0.8, metalness: 0, wireframe: this.wireframe });
+    this.materials.push(mat);
     const mesh = new THREE.InstancedMesh(
       new THREE.IcosahedronGeometry(cloud.radius * 1.6, large ? 0 : 1),
       mat,
       cloud.count,
     );
     mesh.castShadow = !large;
-    mesh.receiveShadow = true;
+    mesh.receiveShadow = !large;
     this.cloudMesh = mesh;
     this.root.add(mesh);
     const cam = this.sun.shadow.camera;
