@@ -11,6 +11,7 @@
  */
 
 import { DynamicTree } from '../spatial/dynamic-tree.js';
+import { sortRange } from '../spatial/sort-range.js';
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC } from './body-store.js';
 
 /** Pair keys are lower · SHIFT + higher (shape slots below 2^26). */
@@ -98,7 +99,7 @@ export class BroadPhase2 {
     }
     for (let t = 0; t < 3; t++) this.trees[t]!.clearMoveBuffer();
 
-    sortKeys(this.keys, 0, count - 1);
+    sortRange(this.keys, 0, count - 1);
     if (2 * count > this.pairs.length) {
       let cap = this.pairs.length;
       while (cap < 2 * count) cap *= 2;
@@ -157,49 +158,4 @@ export class BroadPhase2 {
     }
     return count;
   }
-}
-
-/** In-place ascending sort of a[lo..hi] (quicksort, insertion sort below 16 elements). */
-function sortKeys(a: Float64Array, lo: number, hi: number): void {
-  while (hi - lo > 16) {
-    const mid = (lo + hi) >> 1;
-    // median of three as the pivot
-    if (a[mid]! < a[lo]!) swap(a, mid, lo);
-    if (a[hi]! < a[lo]!) swap(a, hi, lo);
-    if (a[hi]! < a[mid]!) swap(a, hi, mid);
-    const p = a[mid]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i]! < p) i++;
-      while (a[j]! > p) j--;
-      if (i <= j) {
-        swap(a, i, j);
-        i++;
-        j--;
-      }
-    }
-    if (j - lo < hi - i) {
-      sortKeys(a, lo, j);
-      lo = i;
-    } else {
-      sortKeys(a, i, hi);
-      hi = j;
-    }
-  }
-  for (let i = lo + 1; i <= hi; i++) {
-    const v = a[i]!;
-    let j = i - 1;
-    while (j >= lo && a[j]! > v) {
-      a[j + 1] = a[j]!;
-      j--;
-    }
-    a[j + 1] = v;
-  }
-}
-
-function swap(a: Float64Array, i: number, j: number): void {
-  const t = a[i]!;
-  a[i] = a[j]!;
-  a[j] = t;
 }

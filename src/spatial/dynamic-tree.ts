@@ -33,7 +33,9 @@
  * with a mask skips whole subtrees holding none of the wanted bits; each proxy also has the masks
  * its own pair search uses (`setProxyFilter`). New proxies have every bit set: nothing is skipped.
  */
+
 import { PhysicsError } from '../core/errors.js';
+import { sortRange } from './sort-range.js';
 
 const NULL = -1;
 const ALL_BITS = 0xffffffff;
@@ -1504,50 +1506,4 @@ function checkBoxFrom(where: string, box: Float64Array, o: number, D: number): v
       throw new PhysicsError('invalid-argument', `${where}: box min must not exceed max, got ${text}`);
     }
   }
-}
-
-/** In-place ascending sort of a[lo..hi] (quicksort, median of three, insertion sort below 16). */
-function sortRange(a: Float64Array, lo: number, hi: number): void {
-  while (hi - lo > 16) {
-    const mid = (lo + hi) >> 1;
-    // Median of three to a[mid].
-    if (a[mid]! < a[lo]!) swap(a, mid, lo);
-    if (a[hi]! < a[lo]!) swap(a, hi, lo);
-    if (a[hi]! < a[mid]!) swap(a, hi, mid);
-    const pivot = a[mid]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i]! < pivot) i++;
-      while (a[j]! > pivot) j--;
-      if (i <= j) {
-        swap(a, i, j);
-        i++;
-        j--;
-      }
-    }
-    // Recurse into the smaller part, loop on the larger: stack depth O(log n).
-    if (j - lo < hi - i) {
-      sortRange(a, lo, j);
-      lo = i;
-    } else {
-      sortRange(a, i, hi);
-      hi = j;
-    }
-  }
-  for (let i = lo + 1; i <= hi; i++) {
-    const x = a[i]!;
-    let j = i - 1;
-    while (j >= lo && a[j]! > x) {
-      a[j + 1] = a[j]!;
-      j--;
-    }
-    a[j + 1] = x;
-  }
-}
-
-function swap(a: Float64Array, i: number, j: number): void {
-  const t = a[i]!;
-  a[i] = a[j]!;
-  a[j] = t;
 }
