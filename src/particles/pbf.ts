@@ -52,18 +52,37 @@ export class PbfSet implements ConstraintSet {
   readonly neighbors: NeighborSearch;
   /** densities of the last sweep (fluid particles) */
   density = new Float64Array(0);
+  /**
+   * The sweeps work in a local order, the fluid particles sorted by grid cell (the neighbour search's
+   * `order`) so that neighbours are near in memory; `perm[l]` is local particle l's fluid index,
+   * `rank` the inverse. Boundary particles keep their places after the fluid (local n + b).
+   */
+  private perm = new Int32Array(0);
+  private rank = new Int32Array(0);
+  /** the neighbour-search build the permutation was taken from */
+  private permBuild = -1;
+  /** local order: densities, λ, Δx (3), and the positions (fluid, then boundary) */
+  private rhoLocal = new Float64Array(0);
   private lambda = new Float64Array(0);
   private delta = new Float64Array(0);
-  /** per fluid particle: the density sum, ∇_i C_i (3) and Σ_j |∇_j C_i|² of a sweep */
+  private local = new Float64Array(0);
+  /** per local fluid particle: the density sum, ∇_i C_i (3) and Σ_j |∇_j C_i|² of a sweep */
   private sums = new Float64Array(0);
   private vtmp = new Float64Array(0);
   private omega = new Float64Array(0);
+  /** positions in store order, fluid then boundary: the neighbour search's input */
   private all = new Float64Array(0);
-  /** the substep's pairs within h + skin/2 (CSR): the search's lists hold every pair within h + skin */
+  /**
+   * The substep's pairs (CSR over local indices, each fluid pair once under its lower local index,
+   * every fluid–boundary pair): those within h at the predicted positions of the substep's start, the
+   * neighbourhoods Macklin & Müller 2013 find once per substep and keep through the iterations.
+   */
   private pairOffsets = new Int32Array(1);
   private pairs = new Int32Array(0);
   /** per pair of the sweep: the spiky gradient factor ∇W/|x_ij| · m/ρ0 (0 beyond h) */
   private pairGrad = new Float64Array(0);
+  /** per pair of the sweep: (h² − r²)³, poly6 without its constant (0 beyond h) */
+  private pairW = new Float64Array(0);
   private readonly params: Float64Array;
   private readonly restGrad: number;
 
@@ -122,6 +141,7 @@ export class PbfSet implements ConstraintSet {
     if (this.lambda.length >= n && this.all.length >= 3 * (n + nb)) return;
     const cap = Math.max(n, 2 * this.lambda.length, 64);
     this.lambda = new Float64Array(cap);
+    this.rhoLocal = new Float64Array(cap);
     const d = new Float64Array(cap);
     d.set(this.density);
     this.density = d;
@@ -129,8 +149,11 @@ export class PbfSet implements ConstraintSet {
     this.sums = new Float64Array(5 * cap);
     this.vtmp = new Float64Array(3 * cap);
     this.omega = new Float64Array(3 * cap);
-    const all = new Float64Array(3 * (cap + nb));
-    this.all = all;
+    this.perm = new Int32Array(cap);
+    this.rank = new Int32Array(cap);
+    this.permBuild = -1;
+    this.all = new Float64Array(3 * (cap + nb));
+    this.local = new Float64Array(3 * (cap + nb));
   }
 
   /**
@@ -199,13 +222,31 @@ export class PbfSet implements ConstraintSet {
     for (let q = 0; q < 3 * n; q++) all[q] = x[o + q];
     if (this.neighbors.count !== n + nb) all.set(this.box.boundary, 3 * n);
     this.neighbors.update(all, 0, n + nb);
+    if (this.neighbors.builds !== this.permBuild) this.sortByCell(n, nb);
     this.compactPairs(n);
   }
 
+  /** The local order from the search's cell order (after each build), and the boundary's positions. */
+  private sortByCell(n: number, nb: number): void {
+    this.permBuild = this.neighbors.builds;
+    const order = this.neighbors.order;
+    const perm = this.perm;
+    const rank = this.rank;
+    let l = 0;
+    for (let e = 0; e < n + nb; e++) {
+      const i = order[e];
+      if (i < n) {
+        perm[l] = i;
+        rank[i] = l++;
+      }
+    }
+    this.local.set(this.box.boundary, 3 * n);
+  }
+
   /**
-   * The substep's pair list: each fluid pair of the search's lists once (j > i) and every
-   * fluid–boundary pair. The sweeps visit each pair once and add its terms to both particles: half
-   * the distances and kernel evaluations of the two-way lists.
+   * The substep's pair list in local indices: each fluid pair within h once (under the lower local
+   * index) and every fluid–boundary pair within h, from the search's lists (which hold every pair
+   * within h while no particle travelled past the skin). Also gathers the local positions.
    */
   private compactPairs(n: number): void {
     const ns = this.neighbors;
@@ -218,48 +259,66 @@ export class PbfSet implements ConstraintSet {
       const cap = Math.max(off[n], 2 * this.pairs.length);
       this.pairs = new Int32Array(cap);
       this.pairGrad = new Float64Array(cap);
+      this.pairW = new Float64Array(cap);
     }
     const po = this.pairOffsets;
     const pairs = this.pairs;
+    const perm = this.perm;
+    const rank = this.rank;
+    const all = this.all;
+    const loc = this.local;
+    const h2 = this.kernels.h2;
     let w = 0;
-    for (let i = 0; i < n; i++) {
-      po[i] = w;
+    for (let l = 0; l < n; l++) {
+      po[l] = w;
+      const i = perm[l];
+      const xi = all[3 * i];
+      const yi = all[3 * i + 1];
+      const zi = all[3 * i + 2];
+      loc[3 * l] = xi;
+      loc[3 * l + 1] = yi;
+      loc[3 * l + 2] = zi;
       for (let e = off[i]; e < off[i + 1]; e++) {
         const j = nbr[e];
-        if (j > i) pairs[w++] = j;
+        let lj = j;
+        if (j < n) {
+          lj = rank[j];
+          if (lj <= l) continue;
+        }
+        const dx = xi - all[3 * j];
+        const dy = yi - all[3 * j + 1];
+        const dz = zi - all[3 * j + 2];
+        if (dx * dx + dy * dy + dz * dz < h2) pairs[w++] = lj;
       }
     }
     po[n] = w;
+  }
+
+  /** The fluid's positions of the store into the local order. */
+  private gather(x: Float64Array, n: number): void {
+    const loc = this.local;
+    const perm = this.perm;
+    const o = 3 * this.first;
+    for (let l = 0; l < n; l++) {
+      const a = o + 3 * perm[l];
+      loc[3 * l] = x[a];
+      loc[3 * l + 1] = x[a + 1];
+      loc[3 * l + 2] = x[a + 2];
+    }
   }
 
   /** One Jacobi sweep of every density constraint of the set (start/end cover the whole set). */
   solve(ctx: SolveContext, _order: Int32Array | null, _start: number, _end: number): void {
     const n = this.count;
     if (n === 0) return;
-    // the fluid's current positions next to the boundary's: one array for every neighbour
-    const all = this.all;
-    const x = ctx.x;
-    const o = 3 * this.first;
-    for (let q = 0; q < 3 * n; q++) all[q] = x[o + q];
-    pbfLambdas(
-      all,
-      this.pairOffsets,
-      this.pairs,
-      n,
-      this.kernels,
-      this.mass,
-      this.box.restDensity,
-      this.params[0],
-      this.density,
-      this.lambda,
-      this.sums,
-      this.pairGrad,
-    );
+    this.gather(ctx.x, n);
+    this.lambdas(n);
     pbfDeltas(
-      all,
+      this.local,
       this.pairOffsets,
       this.pairs,
       this.pairGrad,
+      this.pairW,
       n,
       this.kernels,
       this.lambda,
@@ -270,6 +329,7 @@ export class PbfSet implements ConstraintSet {
       ctx.x,
       ctx.dx,
       this.first,
+      this.perm,
       n,
       this.delta,
       this.box.lo,
@@ -279,22 +339,44 @@ export class PbfSet implements ConstraintSet {
     );
   }
 
+  private lambdas(n: number): void {
+    pbfLambdas(
+      this.local,
+      this.pairOffsets,
+      this.pairs,
+      n,
+      this.kernels,
+      this.mass,
+      this.box.restDensity,
+      this.params[0],
+      this.perm,
+      this.density,
+      this.rhoLocal,
+      this.lambda,
+      this.sums,
+      this.pairGrad,
+      this.pairW,
+    );
+  }
+
   /** After the velocity update: XSPH viscosity, then vorticity confinement (when on). */
   velocityPass(ctx: SolveContext): void {
     const n = this.count;
     if (n === 0) return;
     const p = this.params;
     if (p[4] > 0 || p[5] > 0) {
+      this.gather(ctx.x, n);
       pbfVelocity(
-        ctx.x,
+        this.local,
         ctx.v,
         this.first,
+        this.perm,
         n,
         this.pairOffsets,
         this.pairs,
         this.kernels,
         this.mass,
-        this.density,
+        this.rhoLocal,
         p[4],
         p[5],
         ctx.h,
@@ -310,24 +392,7 @@ export class PbfSet implements ConstraintSet {
     const n = this.count;
     if (n === 0) return 0;
     this.resetLambda();
-    const all = this.all;
-    const x = this.particles.x;
-    const o = 3 * this.first;
-    for (let q = 0; q < 3 * n; q++) all[q] = x[o + q];
-    pbfLambdas(
-      all,
-      this.pairOffsets,
-      this.pairs,
-      n,
-      this.kernels,
-      this.mass,
-      this.box.restDensity,
-      this.params[0],
-      this.density,
-      this.lambda,
-      this.sums,
-      this.pairGrad,
-    );
+    this.lambdas(n);
     const rho0 = this.box.restDensity;
     let s = 0;
     for (let i = 0; i < n; i++) {
@@ -352,10 +417,13 @@ function pbfLambdas(
   m: number,
   rho0: number,
   eps: number,
+  perm: Int32Array,
   rho: Float64Array,
+  rhoLocal: Float64Array,
   lambda: Float64Array,
   acc: Float64Array,
   pairGrad: Float64Array,
+  pairW: Float64Array,
 ): void {
   const w0 = k.poly6(0);
   const c = m / rho0;
@@ -382,10 +450,12 @@ function pbfLambdas(
       const r2 = dx * dx + dy * dy + dz * dz;
       if (r2 >= h2) {
         pairGrad[e] = 0;
+        pairW[e] = 0;
         continue;
       }
       const q = h2 - r2;
       const w = q * q * q;
+      pairW[e] = w;
       s += w;
       const r = Math.sqrt(r2);
       const hr = h - r;
@@ -418,7 +488,8 @@ function pbfLambdas(
   for (let i = 0; i < n; i++) {
     const b = 5 * i;
     const density = m * (w0 + c6 * acc[b]);
-    rho[i] = density;
+    rhoLocal[i] = density;
+    rho[perm[i]] = density;
     const C = density / rho0 - 1;
     const gx = acc[b + 1];
     const gy = acc[b + 2];
@@ -436,6 +507,7 @@ function pbfDeltas(
   off: Int32Array,
   nbr: Int32Array,
   pairGrad: Float64Array,
+  pairW: Float64Array,
   n: number,
   k: SphKernels,
   lambda: Float64Array,
@@ -467,8 +539,7 @@ function pbfDeltas(
       const fluid = j < n;
       let l = fluid ? li + lambda[j] : li;
       if (fluid && kc > 0) {
-        const w = h2 - (dx * dx + dy * dy + dz * dz);
-        const q = c6 * w * w * w; // W(r)/W(Δq)
+        const q = c6 * pairW[e]; // W(r)/W(Δq)
         let pw: number;
         if (exponent === 4) {
           const q2 = q * q;
@@ -504,6 +575,7 @@ function applyDeltas(
   x: Float64Array,
   dx: Float64Array,
   first: number,
+  perm: Int32Array,
   n: number,
   delta: Float64Array,
   lo: Float64Array,
@@ -512,7 +584,7 @@ function applyDeltas(
   openTop: boolean,
 ): void {
   for (let i = 0; i < n; i++) {
-    const a = 3 * (first + i);
+    const a = 3 * (first + perm[i]);
     for (let k = 0; k < dim; k++) {
       const cur = x[a + k];
       let t = cur + delta[3 * i + k];
@@ -532,6 +604,7 @@ function pbfVelocity(
   x: Float64Array,
   v: Float64Array,
   first: number,
+  perm: Int32Array,
   n: number,
   off: Int32Array,
   nbr: Int32Array,
@@ -550,12 +623,17 @@ function pbfVelocity(
   const kh = k.h;
   const c6 = k.poly6Constant;
   const cs = -3 * k.spikyConstant;
-  for (let q = 0; q < 3 * n; q++) vtmp[q] = v[o + q];
+  for (let l = 0; l < n; l++) {
+    const a = o + 3 * perm[l];
+    vtmp[3 * l] = v[a];
+    vtmp[3 * l + 1] = v[a + 1];
+    vtmp[3 * l + 2] = v[a + 2];
+  }
   acc.fill(0, 0, 3 * n);
   omega.fill(0, 0, 3 * n);
   const vort = eps > 0;
   for (let i = 0; i < n; i++) {
-    const a = o + 3 * i;
+    const a = 3 * i;
     const xi = x[a];
     const yi = x[a + 1];
     const zi = x[a + 2];
@@ -572,7 +650,7 @@ function pbfVelocity(
     for (let e = off[i]; e < off[i + 1]; e++) {
       const j = nbr[e];
       if (j >= n) continue;
-      const b = o + 3 * j;
+      const b = 3 * j;
       const dx = xi - x[b];
       const dy = yi - x[b + 1];
       const dz = zi - x[b + 2];
@@ -616,7 +694,7 @@ function pbfVelocity(
     omega[3 * i + 2] += wz;
   }
   for (let i = 0; i < n; i++) {
-    const a = o + 3 * i;
+    const a = o + 3 * perm[i];
     v[a] = vtmp[3 * i] + xsph * acc[3 * i];
     v[a + 1] = vtmp[3 * i + 1] + xsph * acc[3 * i + 1];
     v[a + 2] = vtmp[3 * i + 2] + xsph * acc[3 * i + 2];
@@ -625,7 +703,7 @@ function pbfVelocity(
   // η into acc
   acc.fill(0, 0, 3 * n);
   for (let i = 0; i < n; i++) {
-    const a = o + 3 * i;
+    const a = 3 * i;
     const xi = x[a];
     const yi = x[a + 1];
     const zi = x[a + 2];
@@ -639,7 +717,7 @@ function pbfVelocity(
     for (let e = off[i]; e < off[i + 1]; e++) {
       const j = nbr[e];
       if (j >= n) continue;
-      const b = o + 3 * j;
+      const b = 3 * j;
       const dx = xi - x[b];
       const dy = yi - x[b + 1];
       const dz = zi - x[b + 2];
@@ -664,7 +742,7 @@ function pbfVelocity(
     acc[3 * i + 2] += ez;
   }
   for (let i = 0; i < n; i++) {
-    const a = o + 3 * i;
+    const a = o + 3 * perm[i];
     const ex = acc[3 * i];
     const ey = acc[3 * i + 1];
     const ez = acc[3 * i + 2];
