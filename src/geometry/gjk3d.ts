@@ -52,6 +52,9 @@ const tmpB = new Float64Array(3);
 const pick = new Int32Array(4);
 const lam = new Float64Array(4);
 let pickCount = 0;
+// the sub-simplex solves' squared distance (written, not returned: a double returned from a call
+// V8 does not inline is boxed, i.e. allocated)
+const sq = new Float64Array(1);
 const bestPick = new Int32Array(4);
 const bestLam = new Float64Array(4);
 
@@ -59,8 +62,8 @@ function dotw(w: Float64Array, i: number, j: number): number {
   return w[3 * i]! * w[3 * j]! + w[3 * i + 1]! * w[3 * j + 1]! + w[3 * i + 2]! * w[3 * j + 2]!;
 }
 
-/** Closest point of segment (i, j) to the origin → pick/lam; returns its squared distance. */
-function solveSegment(w: Float64Array, i: number, j: number): number {
+/** Closest point of segment (i, j) to the origin → pick/lam, its squared distance → sq[0]. */
+function solveSegment(w: Float64Array, i: number, j: number): void {
   const ax = w[3 * i]!;
   const ay = w[3 * i + 1]!;
   const az = w[3 * i + 2]!;
@@ -73,13 +76,15 @@ function solveSegment(w: Float64Array, i: number, j: number): number {
     pickCount = 1;
     pick[0] = i;
     lam[0] = 1;
-    return ax * ax + ay * ay + az * az;
+    sq[0] = ax * ax + ay * ay + az * az;
+    return;
   }
   if (t >= 1) {
     pickCount = 1;
     pick[0] = j;
     lam[0] = 1;
-    return dotw(w, j, j);
+    sq[0] = dotw(w, j, j);
+    return;
   }
   pickCount = 2;
   pick[0] = i;
@@ -89,11 +94,12 @@ function solveSegment(w: Float64Array, i: number, j: number): number {
   const x = ax + t * ex;
   const y = ay + t * ey;
   const z = az + t * ez;
-  return x * x + y * y + z * z;
+  sq[0] = x * x + y * y + z * z;
+  return;
 }
 
-/** Closest point of triangle (i, j, k) to the origin (Ericson §5.1.5) → pick/lam; squared distance. */
-function solveTriangle(w: Float64Array, i: number, j: number, k: number): number {
+/** Closest point of triangle (i, j, k) to the origin (Ericson §5.1.5) → pick/lam, squared distance → sq[0]. */
+function solveTriangle(w: Float64Array, i: number, j: number, k: number): void {
   const ax = w[3 * i]!;
   const ay = w[3 * i + 1]!;
   const az = w[3 * i + 2]!;
@@ -110,7 +116,8 @@ function solveTriangle(w: Float64Array, i: number, j: number, k: number): number
     pickCount = 1;
     pick[0] = i;
     lam[0] = 1;
-    return ax * ax + ay * ay + az * az;
+    sq[0] = ax * ax + ay * ay + az * az;
+    return;
   }
   const bx = w[3 * j]!;
   const by = w[3 * j + 1]!;
@@ -121,7 +128,8 @@ function solveTriangle(w: Float64Array, i: number, j: number, k: number): number
     pickCount = 1;
     pick[0] = j;
     lam[0] = 1;
-    return bx * bx + by * by + bz * bz;
+    sq[0] = bx * bx + by * by + bz * bz;
+    return;
   }
   const vc = d1 * d4 - d3 * d2;
   if (vc <= 0 && d1 >= 0 && d3 <= 0) return solveSegment(w, i, j);
@@ -134,7 +142,8 @@ function solveTriangle(w: Float64Array, i: number, j: number, k: number): number
     pickCount = 1;
     pick[0] = k;
     lam[0] = 1;
-    return cx * cx + cy * cy + cz * cz;
+    sq[0] = cx * cx + cy * cy + cz * cz;
+    return;
   }
   const vb = d5 * d2 - d1 * d6;
   if (vb <= 0 && d2 >= 0 && d6 <= 0) return solveSegment(w, i, k);
@@ -154,7 +163,8 @@ function solveTriangle(w: Float64Array, i: number, j: number, k: number): number
   const x = ax + abx * v + acx * u;
   const y = ay + aby * v + acy * u;
   const z = az + abz * v + acz * u;
-  return x * x + y * y + z * z;
+  sq[0] = x * x + y * y + z * z;
+  return;
 }
 
 /** Signed volume side: is the origin on the far side of face (i, j, k) from vertex l? */
@@ -178,8 +188,8 @@ function originOutside(w: Float64Array, i: number, j: number, k: number, l: numb
 
 const faces = new Int32Array([0, 1, 2, 3, 0, 1, 3, 2, 0, 2, 3, 1, 1, 2, 3, 0]);
 
-/** Closest point of the tetrahedron to the origin; returns −1 when the origin is inside. */
-function solveTetra(w: Float64Array): number {
+/** Closest point of the tetrahedron to the origin → pick/lam, squared distance → sq[0] (−1 when the origin is inside). */
+function solveTetra(w: Float64Array): void {
   let best = Infinity;
   let bestCount = 0;
   for (let f = 0; f < 4; f++) {
@@ -188,7 +198,8 @@ function solveTetra(w: Float64Array): number {
     const k = faces[4 * f + 2]!;
     const l = faces[4 * f + 3]!;
     if (!originOutside(w, i, j, k, l)) continue;
-    const d = solveTriangle(w, i, j, k);
+    solveTriangle(w, i, j, k);
+    const d = sq[0]!;
     if (d < best) {
       best = d;
       bestCount = pickCount;
@@ -198,13 +209,17 @@ function solveTetra(w: Float64Array): number {
       }
     }
   }
-  if (bestCount === 0) return -1;
+  if (bestCount === 0) {
+    sq[0] = -1;
+    return;
+  }
   pickCount = bestCount;
   for (let m = 0; m < bestCount; m++) {
     pick[m] = bestPick[m]!;
     lam[m] = bestLam[m]!;
   }
-  return best;
+  sq[0] = best;
+  return;
 }
 
 /** Keeps only the picked vertices (in pick order) with their weights. */
@@ -239,17 +254,13 @@ function compact(s: GjkResult3): void {
 const tmpW = new Float64Array(36);
 const tf = new Int32Array(8);
 
-function addVertex(
-  s: GjkResult3,
-  n: number,
-  A: ConvexProxy3,
-  B: ConvexProxy3,
-  dx: number,
-  dy: number,
-  dz: number,
-): void {
-  s.featA[n] = A.support(dx, dy, dz, s.a, 3 * n);
-  s.featB[n] = B.support(-dx, -dy, -dz, s.b, 3 * n);
+/** the search direction of the next support point (an array, so no double crosses a call) */
+const dir = new Float64Array(3);
+
+/** Adds simplex vertex `n`: the support of A − B along `dir` (A along dir, B along −dir). */
+function addVertex(s: GjkResult3, n: number, A: ConvexProxy3, B: ConvexProxy3): void {
+  s.featA[n] = A.supportAlong(dir, 1, s.a, 3 * n);
+  s.featB[n] = B.supportAlong(dir, -1, s.b, 3 * n);
   s.w[3 * n] = s.a[3 * n]! - s.b[3 * n]!;
   s.w[3 * n + 1] = s.a[3 * n + 1]! - s.b[3 * n + 1]!;
   s.w[3 * n + 2] = s.a[3 * n + 2]! - s.b[3 * n + 2]!;
@@ -268,7 +279,10 @@ export function gjk3(A: ConvexProxy3, B: ConvexProxy3, out: GjkResult3): GjkResu
   const dz = tmpA[2]! - tmpB[2]!;
   if (dx * dx + dy * dy + dz * dz < 1e-24) dx = 1;
   // first vertex: the support of A − B against the direction towards the origin
-  addVertex(s, 0, A, B, -dx, -dy, -dz);
+  dir[0] = -dx;
+  dir[1] = -dy;
+  dir[2] = -dz;
+  addVertex(s, 0, A, B);
   s.count = 1;
   s.weight[0] = 1;
   s.overlap = false;
@@ -286,7 +300,10 @@ export function gjk3(A: ConvexProxy3, B: ConvexProxy3, out: GjkResult3): GjkResu
     }
     // new support point towards the origin (−v)
     const n = s.count;
-    addVertex(s, n, A, B, -vx, -vy, -vz);
+    dir[0] = -vx;
+    dir[1] = -vy;
+    dir[2] = -vz;
+    addVertex(s, n, A, B);
     const wx = s.w[3 * n]!;
     const wy = s.w[3 * n + 1]!;
     const wz = s.w[3 * n + 2]!;
@@ -298,11 +315,11 @@ export function gjk3(A: ConvexProxy3, B: ConvexProxy3, out: GjkResult3): GjkResu
       if (s.w[3 * m] === wx && s.w[3 * m + 1] === wy && s.w[3 * m + 2] === wz) dup = true;
     if (dup) break;
     s.count = n + 1;
-    let d2: number;
-    if (s.count === 2) d2 = solveSegment(s.w, 0, 1);
-    else if (s.count === 3) d2 = solveTriangle(s.w, 0, 1, 2);
-    else {
-      d2 = solveTetra(s.w);
+    if (s.count === 2) solveSegment(s.w, 0, 1);
+    else if (s.count === 3) solveTriangle(s.w, 0, 1, 2);
+    else solveTetra(s.w);
+    const d2 = sq[0]!;
+    if (s.count === 4) {
       if (d2 < 0) {
         s.overlap = true;
         break;

@@ -18,7 +18,7 @@
  * earliest hit winning. A shape cast is the special case of two sweeps without rotation
  * ({@link shapeCastToi3}). Results and proxies are reused: no allocation per call.
  */
-import { patan2, pcos, psin } from '../math/portable.js';
+import { patan2, psincosAt } from '../math/portable.js';
 import { GjkResult3, gjk3 } from './gjk3d.js';
 import { Pose3 } from './pose3d.js';
 import {
@@ -34,6 +34,8 @@ import { ConvexProxy3 } from './support3d.js';
 /** the sweep methods' argument scratch (typed, so hot callers pass no boxed numbers) */
 const stepArgs = new Float64Array(17);
 const timeAt = new Float64Array(1);
+/** the half angle and its sine and cosine (psincosAt: no double crosses a call) */
+const halfSinCos = new Float64Array(3);
 
 /**
  * A body's motion over one step: the centre of mass from c0 to c1 (linear in t ∈ [0, 1]) and the
@@ -237,12 +239,13 @@ export class Sweep3 {
     let qz = q0[2]!;
     let qw = q0[3]!;
     if (this.angle > 0 && t > 0) {
-      const half = 0.5 * t * this.angle;
-      const s = psin(half);
+      halfSinCos[0] = 0.5 * t * this.angle;
+      psincosAt(halfSinCos, 0);
+      const s = halfSinCos[1]!;
       const ax = this.axis[0]! * s;
       const ay = this.axis[1]! * s;
       const az = this.axis[2]! * s;
-      const aw = pcos(half);
+      const aw = halfSinCos[2]!;
       const x = aw * qx + ax * qw + ay * qz - az * qy;
       const y = aw * qy - ax * qz + ay * qw + az * qx;
       const z = aw * qz + ax * qy - ay * qx + az * qw;

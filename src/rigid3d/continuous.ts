@@ -96,7 +96,7 @@ export function bulletFlag(v: unknown, where: string): number {
  * The smallest half-size over body `i`'s convex shapes (0 when it has none), cached per slot and
  * recomputed when the body's shape list, the slot's generation or the world changed.
  */
-function minExtent(w: World3, i: number): number {
+function minExtent(w: World3, i: number): void {
   const b = w.bodies;
   if (extent.length < b.capacity) {
     const e = new Float64Array(b.capacity);
@@ -118,7 +118,7 @@ function minExtent(w: World3, i: number): number {
     extentKey[o + 2] === w.tag + gen &&
     extentOwner[i] === geom
   )
-    return extent[i]!;
+    return;
   let m = Number.POSITIVE_INFINITY;
   for (let s = first; s !== -1; s = sh.next[s]!) {
     const g = sh.geom[s]!;
@@ -131,7 +131,6 @@ function minExtent(w: World3, i: number): number {
   extentKey[o + 1] = count;
   extentKey[o + 2] = w.tag + gen;
   extentOwner[i] = geom;
-  return extent[i]!;
 }
 
 /**
