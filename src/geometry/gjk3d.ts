@@ -132,7 +132,10 @@ function solveTriangle(w: Float64Array, i: number, j: number, k: number): void {
     return;
   }
   const vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) return solveSegment(w, i, j);
+  if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+    solveSegment(w, i, j);
+    return;
+  }
   const cx = w[3 * k]!;
   const cy = w[3 * k + 1]!;
   const cz = w[3 * k + 2]!;
@@ -146,11 +149,20 @@ function solveTriangle(w: Float64Array, i: number, j: number, k: number): void {
     return;
   }
   const vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) return solveSegment(w, i, k);
+  if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+    solveSegment(w, i, k);
+    return;
+  }
   const va = d3 * d6 - d5 * d4;
-  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) return solveSegment(w, j, k);
+  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+    solveSegment(w, j, k);
+    return;
+  }
   const den = va + vb + vc;
-  if (!(Math.abs(den) > 0)) return solveSegment(w, i, j);
+  if (!(Math.abs(den) > 0)) {
+    solveSegment(w, i, j);
+    return;
+  }
   const v = vb / den;
   const u = vc / den;
   pickCount = 3;
