@@ -84,6 +84,7 @@ export class MultigridPreconditioner {
   /** Rebuilds the coarse operators from the fine one (call after the fine couplings change). */
   update(): void {
     this.levels[0]!.sys.updateInverseDiagonal();
+    this.levels[0]!.sys.updateRuns();
     for (let l = 0; l + 1 < this.levels.length; l++) {
       const fineLevel = this.levels[l]!;
       const f = fineLevel.sys;
@@ -124,6 +125,7 @@ export class MultigridPreconditioner {
       // coupled only among themselves with nothing outside: such a cell has no equation.
       for (let q = 0; q < c.size; q++) if (c.diag[q]! < 1e-12) c.diag[q] = 0;
       c.updateInverseDiagonal();
+      c.updateRuns();
     }
   }
 
@@ -135,13 +137,19 @@ export class MultigridPreconditioner {
   /** One V-cycle for A x = b on level l, from x = 0. */
   private vcycle(l: number, x: Float64Array, b: Float64Array): void {
     const sys = this.levels[l]!.sys;
-    x.fill(0);
     if (l === this.levels.length - 1) {
+      x.fill(0);
       for (let s = 0; s < this.coarsestSweeps; s++) symmetricSweep(sys, x, b, 0);
       for (let s = 0; s < this.coarsestSweeps; s++) symmetricSweep(sys, x, b, 1);
       return;
     }
-    for (let s = 0; s < this.preSweeps; s++) symmetricSweep(sys, x, b, 0);
+    let s = 0;
+    if (sys.sz === 0 && this.preSweeps > 0) {
+      // 2D: the first sweep from x = 0 needs no clearing pass (see firstSweepFromZero)
+      firstSweepFromZero(sys, x, b);
+      s = 1;
+    } else x.fill(0);
+    for (; s < this.preSweeps; s++) symmetricSweep(sys, x, b, 0);
     const next = this.levels[l + 1]!;
     restrictResidual(sys, x, b, next.sys, next.b);
     this.vcycle(l + 1, next.x, next.b);
@@ -156,6 +164,25 @@ function symmetricSweep(sys: PoissonSystem, x: Float64Array, b: Float64Array, fi
 }
 
 /**
+ * The first red–black sweep (red, then black) of a 2D V-cycle level from x = 0, without clearing x
+ * first: a red cell's neighbours are all black, still 0, so it becomes (b + 0)·(1/diag) — the
+ * value the plain sweep computes from zeros, bit for bit (+0 turns −0 into +0 just as the
+ * stencil's zero terms do) — and the black half-sweep then overwrites every black cell without
+ * reading its old value. The ghost cells are never written and stay 0.
+ */
+function firstSweepFromZero(sys: PoissonSystem, x: Float64Array, b: Float64Array): void {
+  const { invDiag, nx, ny } = sys;
+  for (let m = 0; m <= ny; m++) {
+    if (m < ny) {
+      const row = sys.rowStart(m, 0);
+      const end = row + nx;
+      for (let c = row + (m & 1); c < end; c += 2) x[c] = (b[c]! + 0) * invDiag[c]!;
+    }
+    if (m >= 1) relaxRowPlain2(sys, x, b, m - 1, 1);
+  }
+}
+
+/**
  * Restriction Pᵀ of the residual, fused with computing it: each coarse right-hand side is the sum
  * of its children's b − A x, read row by row without a residual array.
  */
@@ -166,6 +193,10 @@ function restrictResidual(
   coarse: PoissonSystem,
   cb: Float64Array,
 ): void {
+  if (fine.sz === 0) {
+    restrictResidual2(fine, x, b, coarse, cb);
+    return;
+  }
   const { diag, cx, cy, cz, sy, sz, nx, ny, nz } = fine;
   const three = sz > 0;
   cb.fill(0);
@@ -189,6 +220,64 @@ function restrictResidual(
       }
     }
   }
+}
+
+/**
+ * `restrictResidual` in 2D: each fine row's residual goes to a row buffer (the uniform runs load no
+ * coefficients), then each coarse cell takes its two children of the row. The sums run in the
+ * general loop's order — 0 + r(2I, 2J) + r(2I+1, 2J), then + r(2I, 2J+1) + r(2I+1, 2J+1) — so the
+ * result is bit-identical, without clearing cb and without a read-modify-write per fine cell.
+ */
+function restrictResidual2(
+  fine: PoissonSystem,
+  x: Float64Array,
+  b: Float64Array,
+  coarse: PoissonSystem,
+  cb: Float64Array,
+): void {
+  const { diag, cx, cy, sy, nx, ny, runs, runOffset } = fine;
+  const buf = rowBuffer(nx + 1);
+  const half = nx >> 1;
+  const odd = nx & 1;
+  for (let j = 0; j < ny; j++) {
+    const row = fine.rowStart(j, 0);
+    const end = row + nx;
+    let c0 = row;
+    const r1 = runOffset[j + 1]!;
+    for (let r = runOffset[j]!; r <= r1; r += 2) {
+      const a = r < r1 ? runs[r]! : end;
+      for (let c = c0; c < a; c++) {
+        buf[c - row] =
+          b[c]! -
+          diag[c]! * x[c]! +
+          cx[c]! * x[c + 1]! +
+          cx[c - 1]! * x[c - 1]! +
+          cy[c]! * x[c + sy]! +
+          cy[c - sy]! * x[c - sy]!;
+      }
+      if (r === r1) break;
+      const e = runs[r + 1]!;
+      for (let c = a; c < e; c++) {
+        buf[c - row] = b[c]! - 4 * x[c]! + x[c + 1]! + x[c - 1]! + x[c + sy]! + x[c - sy]!;
+      }
+      c0 = e;
+    }
+    const crow = coarse.rowStart(j >> 1, 0);
+    if ((j & 1) === 0) {
+      for (let i = 0; i < half; i++) cb[crow + i] = 0 + buf[2 * i]! + buf[2 * i + 1]!;
+      if (odd) cb[crow + half] = 0 + buf[nx - 1]!;
+    } else {
+      for (let i = 0; i < half; i++) cb[crow + i] = cb[crow + i]! + buf[2 * i]! + buf[2 * i + 1]!;
+      if (odd) cb[crow + half] = cb[crow + half]! + buf[nx - 1]!;
+    }
+  }
+}
+
+let rowBuf = new Float64Array(0);
+/** A scratch row shared by the restrictions (grown once; the step is single-threaded). */
+function rowBuffer(n: number): Float64Array {
+  if (rowBuf.length < n) rowBuf = new Float64Array(n);
+  return rowBuf;
 }
 
 /** Prolongation P: every active fine cell adds its parent's coarse correction. */
@@ -281,6 +370,11 @@ function relaxRow(
   else relaxRowGeneral(sys, x, b, j, k, color, omega);
 }
 
+/**
+ * The plain 2D kernel over one colour of row j: the gaps between the uniform runs take the general
+ * stencil, the runs (diag 4, couplings 1) one without coefficient loads — the same value bit for
+ * bit, since 1·x = x and ¼ = 1/4 exactly.
+ */
 function relaxRowPlain2(
   sys: PoissonSystem,
   x: Float64Array,
@@ -288,13 +382,30 @@ function relaxRowPlain2(
   j: number,
   color: number,
 ): void {
-  const { invDiag, cx, cy, sy, nx } = sys;
+  const { invDiag, cx, cy, sy, nx, runs, runOffset } = sys;
   const row = sys.rowStart(j, 0);
   const end = row + nx;
-  for (let c = row + ((j + color) & 1); c < end; c += 2) {
-    x[c] =
-      (b[c]! + cx[c]! * x[c + 1]! + cx[c - 1]! * x[c - 1]! + cy[c]! * x[c + sy]! + cy[c - sy]! * x[c - sy]!) *
-      invDiag[c]!;
+  // this colour's cells c have (c − row) & 1 === par
+  const par = (j + color) & 1;
+  let c0 = row;
+  const r1 = runOffset[j + 1]!;
+  for (let r = runOffset[j]!; r <= r1; r += 2) {
+    const a = r < r1 ? runs[r]! : end;
+    for (let c = c0 + (((c0 - row) ^ par) & 1); c < a; c += 2) {
+      x[c] =
+        (b[c]! +
+          cx[c]! * x[c + 1]! +
+          cx[c - 1]! * x[c - 1]! +
+          cy[c]! * x[c + sy]! +
+          cy[c - sy]! * x[c - sy]!) *
+        invDiag[c]!;
+    }
+    if (r === r1) break;
+    const e = runs[r + 1]!;
+    for (let c = a + (((a - row) ^ par) & 1); c < e; c += 2) {
+      x[c] = (b[c]! + x[c + 1]! + x[c - 1]! + x[c + sy]! + x[c - sy]!) * 0.25;
+    }
+    c0 = e;
   }
 }
 

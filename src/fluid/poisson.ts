@@ -50,6 +50,18 @@ export class PoissonSystem {
   readonly cz: Float64Array;
   /** closed-region label per cell (≥ 1), 0 for inactive cells or cells of regions with an open side */
   readonly region: Int32Array;
+  /**
+   * Uniform runs (2D only): for interior row j, the pairs runs[runOffset[j] … runOffset[j+1]) are
+   * [start, end) padded index ranges of cells with diag 4 and all four couplings 1 — open fluid
+   * away from walls and solids. There the smoothers, the residual and A·x take a kernel that loads
+   * no coefficients; the result is bit-identical (1·x = x and ¼ is exact). Built by `updateRuns`;
+   * none until then, and `clearRuns` drops them when the couplings change.
+   */
+  readonly runs: Int32Array;
+  /** (see runs) where row j's runs start; ny + 1 entries */
+  readonly runOffset: Int32Array;
+  /** whether `runs` describes the current couplings */
+  runsReady = false;
   /** number of closed regions (labels 1..closedRegions) */
   closedRegions = 0;
   private regionSum = new Float64Array(8);
@@ -78,6 +90,42 @@ export class PoissonSystem {
     this.cz = new Float64Array(this.size);
     this.region = new Int32Array(this.size);
     this.stack = new Int32Array(this.size);
+    const two = this.dim === 2;
+    this.runs = new Int32Array(two ? (nx + 2) * ny : 0);
+    this.runOffset = new Int32Array(two ? ny + 1 : 0);
+  }
+
+  /**
+   * Finds the uniform runs of every row (see `runs`); call after the couplings change (the
+   * pressure solver does, after `invalidate`). 3D systems keep none.
+   */
+  updateRuns(): void {
+    if (this.dim !== 2) return;
+    const { diag, cx, cy, sy, nx, ny, runs, runOffset } = this;
+    let n = 0;
+    for (let j = 0; j < ny; j++) {
+      runOffset[j] = n;
+      const row = this.rowStart(j, 0);
+      let start = -1;
+      for (let c = row; c <= row + nx; c++) {
+        const uniform =
+          c < row + nx && diag[c] === 4 && cx[c] === 1 && cx[c - 1] === 1 && cy[c] === 1 && cy[c - sy] === 1;
+        if (uniform && start < 0) start = c;
+        else if (!uniform && start >= 0) {
+          runs[n++] = start;
+          runs[n++] = c;
+          start = -1;
+        }
+      }
+    }
+    runOffset[ny] = n;
+    this.runsReady = true;
+  }
+
+  /** Forgets the uniform runs (every cell then takes the general kernel) until `updateRuns`. */
+  clearRuns(): void {
+    this.runOffset.fill(0);
+    this.runsReady = false;
   }
 
   /** Padded index of interior cell (i, j, k). */
@@ -105,6 +153,7 @@ export class PoissonSystem {
    * helper returning a double, if V8 does not inline it, boxes its result for every cell.
    */
   apply(x: Float64Array, y: Float64Array): number {
+    if (this.runsReady) return this.applyRuns(x, y);
     const { diag, cx, cy, cz, sy, sz, first, end } = this;
     let dot = 0;
     for (let c = first; c < end; c++) {
@@ -124,6 +173,45 @@ export class PoissonSystem {
         const a = y[c]! - cz[c]! * x[c + sz]! - cz[c - sz]! * x[c - sz]!;
         y[c] = a;
         dot += x[c]! * a;
+      }
+    }
+    return dot;
+  }
+
+  /**
+   * `apply` in 2D with the uniform runs: the same sums in the same order (bit-identical), the runs
+   * without coefficient loads. Each padded row (ghost columns included) is the gaps between its
+   * runs, taken by the general stencil, and the runs.
+   */
+  private applyRuns(x: Float64Array, y: Float64Array): number {
+    const { diag, cx, cy, sy, ny, runs, runOffset } = this;
+    let dot = 0;
+    for (let j = 0; j < ny; j++) {
+      let c0 = sy * (j + 1);
+      const rowEnd = c0 + sy;
+      const r1 = runOffset[j + 1]!;
+      for (let r = runOffset[j]!; r <= r1; r += 2) {
+        const a = r < r1 ? runs[r]! : rowEnd;
+        for (let c = c0; c < a; c++) {
+          const xc = x[c]!;
+          const v =
+            diag[c]! * xc -
+            cx[c]! * x[c + 1]! -
+            cx[c - 1]! * x[c - 1]! -
+            cy[c]! * x[c + sy]! -
+            cy[c - sy]! * x[c - sy]!;
+          y[c] = v;
+          dot += xc * v;
+        }
+        if (r === r1) break;
+        const e = runs[r + 1]!;
+        for (let c = a; c < e; c++) {
+          const xc = x[c]!;
+          const v = 4 * xc - x[c + 1]! - x[c - 1]! - x[c + sy]! - x[c - sy]!;
+          y[c] = v;
+          dot += xc * v;
+        }
+        c0 = e;
       }
     }
     return dot;

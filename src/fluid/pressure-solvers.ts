@@ -89,6 +89,7 @@ export class PressureSolver {
   private micStale = true;
   private invStale = true;
   private mgStale = true;
+  private runsStale = true;
 
   /** the report of the last solve (reused: copy it if you keep it across solves) */
   readonly result: PressureSolveResult = {
@@ -114,6 +115,8 @@ export class PressureSolver {
     this.micStale = true;
     this.mgStale = true;
     this.invStale = true;
+    this.runsStale = true;
+    this.sys.clearRuns();
   }
 
   /** Solves A p = b, improving the initial guess in p. `b` must be consistent (see removeNullspace). */
@@ -124,6 +127,10 @@ export class PressureSolver {
     options: PressureSolveOptions = {},
   ): PressureSolveResult {
     const sys = this.sys;
+    if (this.runsStale) {
+      sys.updateRuns();
+      this.runsStale = false;
+    }
     const tol = options.tolerance ?? 1e-5;
     const bNorm = activeNorm(sys, b);
     const target = tol * (bNorm > 0 ? bNorm : 1);
