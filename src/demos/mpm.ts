@@ -1,6 +1,6 @@
 /**
  * Material point method demos (textbook §26.4; MLS-MPM, Hu et al. 2018): a snowball smashing into a
- * wall and two snowballs shattering in a collision (Stomakhin et al. 2013's snow plasticity), a sand column collapsing into a pile (Drucker–Prager,
+ * wall and splitting into clumps, two snowballs shattering in a collision (Stomakhin et al. 2013's snow plasticity), a sand column collapsing into a pile (Drucker–Prager,
  * Klár et al. 2016), jelly cubes falling and bouncing, and the classic three-material drop (water,
  * jelly, snow), and in 3D (MpmSim3D) jelly cubes dropped onto a sand heap, which the playground shows
  * in its three.js view as lit spheres (`readParticles3`) and the CLI as a depth-sorted projection.
@@ -349,6 +349,21 @@ const SNOW: MpmMaterialDef = {
   density: 400,
   criticalStretch: 7.5e-3,
 };
+/**
+ * Stomakhin et al. 2013's snow (their E0, ν, θc, θs, ξ, ρ), the hardening capped at 20 and compaction
+ * stopping at the cap (Jp ≥ 1 − ln 20 / 10), so a ball thrown at a wall splatters into clumps.
+ */
+const WALL_SNOW: MpmMaterialDef = {
+  kind: 'snow',
+  youngsModulus: 1.4e5,
+  poissonsRatio: 0.2,
+  density: 400,
+  criticalCompression: 2.5e-2,
+  criticalStretch: 7.5e-3,
+  hardening: 10,
+  maxHardening: 20,
+  compactionLimit: 1 - Math.log(20) / 10,
+};
 const SAND: MpmMaterialDef = {
   kind: 'sand',
   youngsModulus: 3.5e5,
@@ -434,17 +449,22 @@ export const mpmDemos: readonly Demo[] = [
   makeDemo(
     'mpm-snowball',
     'Snowball hitting a wall (MPM snow)',
-    'A snowball thrown at a wall, simulated with the material point method (MLS-MPM, Hu et al. 2018) and Stomakhin et al. 2013’s snow model: elastic until a critical compression or stretch, then plastic, with the compacted snow hardening. Watch it flatten against the wall and keep the dent instead of bouncing back like jelly.',
+    'A snowball thrown at a wall, simulated with the material point method (MLS-MPM, Hu et al. 2018) and Stomakhin et al. 2013’s snow with their parameters (Young’s modulus 140 kPa, Poisson’s ratio 0.2, critical compression 2.5%, critical stretch 0.75%, hardening 10): elastic until a critical compression or stretch, then plastic, compacted snow hardening and stretched snow softening. Watch the ball splatter along the wall and break into clumps that fall away. The hardening is capped at 20× for the explicit time step, so compaction stops where the cap is reached; switch “compaction stops at the cap” off and the snow compacts without bound into one hard pancake that bounces off whole.',
     [
       RESOLUTION,
-      { key: 'speed', label: 'throw speed (m/s)', kind: 'number', default: 6, min: 1, max: 15, step: 0.5 },
+      { key: 'speed', label: 'throw speed (m/s)', kind: 'number', default: 15, min: 5, max: 25, step: 1 },
+      { key: 'limit', label: 'compaction stops at the cap', kind: 'boolean', default: true },
     ],
     (p) => {
       const n = Number(p['resolution']);
-      const sim = new MpmSim2D({ resolution: n, dt: stableDt(n, [SNOW]) });
-      const m = sim.addMaterial(SNOW);
+      const def: MpmMaterialDef = {
+        ...WALL_SNOW,
+        compactionLimit: p['limit'] === false ? 0 : WALL_SNOW.compactionLimit,
+      };
+      const sim = new MpmSim2D({ resolution: n, dt: stableDt(n, [def]), boundaryFriction: 0.5 });
+      const m = sim.addMaterial(def);
       sim.addDisc(0.3, 0.55, 0.1, m, { velocity: [Number(p['speed']), 1] });
-      return { sim, label: 'snow (Stomakhin et al. 2013)' };
+      return { sim, label: 'snow (Stomakhin et al. 2013) against a wall' };
     },
   ),
   makeDemo(

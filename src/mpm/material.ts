@@ -6,7 +6,8 @@
  *
  * - jelly: fixed-corotated elasticity (Stomakhin et al. 2012).
  * - snow: fixed-corotated elasticity with Stomakhin et al. 2013's plasticity — singular values
- *   clamped to [1 − θc, 1 + θs], the plastic volume change Jp hardening the material by e^{ξ(1−Jp)}.
+ *   clamped to [1 − θc, 1 + θs], the plastic volume change Jp hardening the material by e^{ξ(1−Jp)}
+ *   (capped; optionally with a limit on the compaction).
  * - sand: Drucker–Prager plasticity in Hencky (log) strain, St. Venant–Kirchhoff–Hencky elasticity
  *   (Klár et al. 2016); cohesionless, with a friction angle (the cone matched to Mohr–Coulomb in 3D,
  *   and exactly Mohr–Coulomb in 2D plane strain).
@@ -37,9 +38,19 @@ export interface MpmMaterialDef {
   /**
    * snow: the largest hardening factor e^{ξ(1−Jp)}, default 20 — compacted snow stiffens without bound
    * in the model, and the explicit step's stability limit shrinks as √(stiffness); the cap keeps a
-   * step chosen for 20× the base stiffness stable
+   * step chosen for 20× the base stiffness stable; past the cap snow compacts without bound (see
+   * `compactionLimit`)
    */
   maxHardening?: number;
+  /**
+   * snow: the smallest plastic volume ratio Jp, in [0, 0.99], default 0 (no limit). Below it the rest
+   * of a compression stays elastic instead of compacting, so the snow resists it and flows sideways.
+   * The uncapped hardening e^{ξ(1−Jp)} stops compaction by itself (it stiffens past any impact's
+   * pressure); capped at `maxHardening` it does not, and a snowball thrown at a wall squashes into a
+   * thin hard pancake instead of splattering into clumps. 1 − ln(maxHardening)/ξ (0.70 for the
+   * defaults) stops compaction where the hardening reaches its cap.
+   */
+  compactionLimit?: number;
   /** sand: friction angle in degrees, (0, 60), default 30 */
   frictionAngle?: number;
   /**
@@ -80,6 +91,8 @@ export interface MpmMaterial {
   xi: number;
   /** the hardening factor's cap */
   maxHardening: number;
+  /** snow: the smallest plastic volume ratio Jp (0: no limit) */
+  jpMin: number;
   /**
    * Drucker–Prager α = √(2/3)·2 sin φ / (3 − sin φ) (Klár et al. 2016: the cone through the 3D
    * Mohr–Coulomb pyramid's compressive corners), the coefficient of ‖dev τ‖ + α tr τ ≤ 0 in 3D
@@ -105,6 +118,7 @@ const KEYS = new Set([
   'criticalStretch',
   'hardening',
   'maxHardening',
+  'compactionLimit',
   'frictionAngle',
   'viscosity',
 ]);
@@ -162,6 +176,7 @@ export function resolveMaterial(def: MpmMaterialDef, where = 'material'): MpmMat
     thetaS: num(def, 'criticalStretch', 4.5e-3, 0, 0.5, where),
     xi: num(def, 'hardening', 10, 0, 50, where),
     maxHardening: num(def, 'maxHardening', 20, 1, 1e6, where),
+    jpMin: num(def, 'compactionLimit', 0, 0, 0.99, where),
     alpha: Math.sqrt(2 / 3) * ((2 * s) / (3 - s)),
     alphaPlane: s / Math.SQRT2,
     phi,

@@ -493,9 +493,18 @@ export class MpmSim2D {
     if (code === MAT_SNOW) {
       // Stomakhin et al. 2013: clamp the singular values, move the change into Jp, harden
       const M = this.materials[mat]!;
-      const n0 = Math.min(Math.max(s0, 1 - M.thetaC), 1 + M.thetaS);
-      const n1 = Math.min(Math.max(s1, 1 - M.thetaC), 1 + M.thetaS);
-      Jp[p] = (Jp[p]! * (s0 * s1)) / (n0 * n1);
+      let n0 = Math.min(Math.max(s0, 1 - M.thetaC), 1 + M.thetaS);
+      let n1 = Math.min(Math.max(s1, 1 - M.thetaC), 1 + M.thetaS);
+      let jp = (Jp[p]! * (s0 * s1)) / (n0 * n1);
+      if (jp < M.jpMin) {
+        // compaction stops where the hardening reaches its cap: the rest of the volume change stays
+        // elastic (Jp = jpMin), so compacted snow resists further compression and flows sideways
+        const k = Math.sqrt(jp / M.jpMin);
+        n0 *= k;
+        n1 *= k;
+        jp = M.jpMin;
+      }
+      Jp[p] = jp;
       s0 = n0;
       s1 = n1;
       sig[0] = n0;

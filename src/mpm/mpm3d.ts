@@ -154,6 +154,7 @@ export class MpmSim3D {
   private thetaS = new Float64Array(0);
   private xi = new Float64Array(0);
   private maxHard = new Float64Array(0);
+  private jpMin = new Float64Array(0);
   // scratch of the stress code
   private readonly u = new Float64Array(9);
   private readonly v = new Float64Array(9);
@@ -246,6 +247,7 @@ export class MpmSim3D {
     this.thetaS = f((m) => m.thetaS);
     this.xi = f((m) => m.xi);
     this.maxHard = f((m) => m.maxHardening);
+    this.jpMin = f((m) => m.jpMin);
     this.code = Uint8Array.from(this.materials, (m) => m.code);
     return k - 1;
   }
@@ -583,10 +585,23 @@ export class MpmSim3D {
       // Stomakhin et al. 2013: clamp the singular values, move the change into Jp, harden
       const lo = 1 - this.thetaC[mat]!;
       const hi = 1 + this.thetaS[mat]!;
-      const n0 = Math.min(Math.max(s0, lo), hi);
-      const n1 = Math.min(Math.max(s1, lo), hi);
-      const n2 = Math.min(Math.max(s2, lo), hi);
-      Jp[p] = (Jp[p]! * (s0 * s1 * s2)) / (n0 * n1 * n2);
+      let n0 = Math.min(Math.max(s0, lo), hi);
+      let n1 = Math.min(Math.max(s1, lo), hi);
+      let n2 = Math.min(Math.max(s2, lo), hi);
+      let jp = (Jp[p]! * (s0 * s1 * s2)) / (n0 * n1 * n2);
+      const jpMin = this.jpMin[mat]!;
+      if (jp < jpMin) {
+        // compaction stops where the hardening reaches its cap: the rest of the volume change stays
+        // elastic (Jp = jpMin); k = ∛(jp / jpMin) by Newton's iteration from 1 (the ratio is near 1)
+        const a = jp / jpMin;
+        let k = 1;
+        for (let it = 0; it < 8; it++) k = (2 * k + a / (k * k)) / 3;
+        n0 *= k;
+        n1 *= k;
+        n2 *= k;
+        jp = jpMin;
+      }
+      Jp[p] = jp;
       s0 = n0;
       s1 = n1;
       s2 = n2;

@@ -1,0 +1,99 @@
+/**
+ * A snowball smashed into a wall splits into clumps (Stomakhin et al. 2013 snow in MLS-MPM; textbook
+ * §26.4): with Stomakhin's parameters (E0 = 1.4e5 Pa, ν = 0.2, θc = 2.5e-2, θs = 7.5e-3, ξ = 10) and
+ * the hardening capped at 20 for the explicit step, compaction has to stop where the cap is reached
+ * (`compactionLimit` = 1 − ln 20 / 10 ≈ 0.70): then the compacted front resists, the snow flows
+ * sideways along the wall, is stretched past θs, softens and tears. Without the limit the capped snow
+ * compacts without bound into one hard pancake that bounces off whole; a jelly ball of the same size
+ * and stiffness bounces off in one piece.
+ */
+import { describe, expect, it } from 'vitest';
+import type { MpmMaterialKind } from '../../src/mpm/material.js';
+import { MpmSim2D } from '../../src/mpm/mpm2d.js';
+
+/** Sizes of the clumps, largest first: particles closer than 1.5 Δx are connected. */
+function clumps(sim: MpmSim2D): number[] {
+  const h = 1.5 * sim.dx;
+  const n = Math.ceil(sim.size / h) + 1;
+  const head = new Int32Array(n * n).fill(-1);
+  const next = new Int32Array(sim.count);
+  const cell = (p: number) => Math.floor(sim.y[p]! / h) * n + Math.floor(sim.x[p]! / h);
+  for (let p = 0; p < sim.count; p++) {
+    next[p] = head[cell(p)]!;
+    head[cell(p)] = p;
+  }
+  const seen = new Uint8Array(sim.count);
+  const sizes: number[] = [];
+  for (let s = 0; s < sim.count; s++) {
+    if (seen[s]) continue;
+    seen[s] = 1;
+    const stack = [s];
+    let size = 0;
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      size++;
+      const cx = Math.floor(sim.x[p]! / h);
+      const cy = Math.floor(sim.y[p]! / h);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const X = cx + dx;
+          const Y = cy + dy;
+          if (X < 0 || Y < 0 || X >= n || Y >= n) continue;
+          for (let q = head[Y * n + X]!; q >= 0; q = next[q]!) {
+            if (seen[q]) continue;
+            const ex = sim.x[q]! - sim.x[p]!;
+            const ey = sim.y[q]! - sim.y[p]!;
+            if (ex * ex + ey * ey > h * h) continue;
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+    }
+    sizes.push(size);
+  }
+  return sizes.sort((a, b) => b - a);
+}
+
+/** A ball of radius 0.1 m thrown at 15 m/s at the right wall, 0.3 s: the clumps it ends in. */
+function throwAtWall(kind: MpmMaterialKind, compactionLimit = 0): { sizes: number[]; count: number } {
+  const res = 48;
+  const E = 1.4e5;
+  const rho = 400;
+  // 0.3 Δx / c, c the P-wave speed at 20× the stiffness (snow's hardening cap)
+  const dt = 0.3 / res / Math.sqrt((20 * E * 0.8) / (1.2 * 0.6) / rho);
+  const sim = new MpmSim2D({ resolution: res, dt, boundary: 'separate', boundaryFriction: 0.5 });
+  const m = sim.addMaterial({
+    kind,
+    youngsModulus: E,
+    poissonsRatio: 0.2,
+    density: rho,
+    criticalCompression: 2.5e-2,
+    criticalStretch: 7.5e-3,
+    hardening: 10,
+    maxHardening: 20,
+    compactionLimit,
+  });
+  sim.addDisc(0.3, 0.55, 0.1, m, { velocity: [15, 0] });
+  const steps = Math.round(0.3 / dt);
+  for (let s = 0; s < steps; s++) sim.step();
+  return { sizes: clumps(sim), count: sim.count };
+}
+
+describe('MPM snowball against a wall', () => {
+  it('splits into clumps of a meaningful size once compaction stops at the hardening cap', () => {
+    const { sizes, count } = throwAtWall('snow', 1 - Math.log(20) / 10);
+    const big = sizes.filter((s) => s >= 0.1 * count);
+    expect(big.length, `clumps ${sizes.join(', ')}`).toBeGreaterThanOrEqual(2);
+    expect(sizes[0]!).toBeLessThan(0.7 * count);
+  });
+
+  it('a jelly ball of the same size and stiffness bounces off in one piece', () => {
+    const { sizes, count } = throwAtWall('jelly');
+    expect(sizes).toEqual([count]);
+  });
+
+  it('without the compaction limit the capped snow compacts into one piece', () => {
+    const { sizes, count } = throwAtWall('snow');
+    expect(sizes).toEqual([count]);
+  });
+});
