@@ -48,34 +48,34 @@ export class PbfSet implements ConstraintSet {
   readonly first: number;
   /** number of fluid particles */
   count = 0;
-  /** neighbour search over the fluid particles followed by the boundary particles */
+  /** neighbour search over the fluid particles followed by the boundary particles (half lists in cell order) */
   readonly neighbors: NeighborSearch;
   /** densities of the last sweep (fluid particles) */
   density = new Float64Array(0);
   /**
-   * The sweeps work in a local order, the fluid particles sorted by grid cell (the neighbour search's
-   * `order`) so that neighbours are near in memory; `perm[l]` is local particle l's fluid index,
-   * `rank` the inverse. Boundary particles keep their places after the fluid (local n + b).
+   * The sweeps work in the search's cell order: rank s is particle `order[s]` of the search's input
+   * (fluid particles first, then the boundary), so neighbours are near in memory. `fluidRanks` lists
+   * the fluid's ranks; `fluid[s]` is 1 for a fluid particle, 0 for a boundary one.
    */
-  private perm = new Int32Array(0);
-  private rank = new Int32Array(0);
-  /** the neighbour-search build the permutation was taken from */
-  private permBuild = -1;
-  /** local order: densities, λ, Δx (3), and the positions (fluid, then boundary) */
+  private fluidRanks = new Int32Array(0);
+  private fluid = new Float64Array(0);
+  /** the neighbour-search build the ranks were taken from */
+  private rankBuild = -1;
+  /** by rank: densities, λ, Δx (3), positions (3) */
   private rhoLocal = new Float64Array(0);
   private lambda = new Float64Array(0);
   private delta = new Float64Array(0);
   private local = new Float64Array(0);
-  /** per local fluid particle: the density sum, ∇_i C_i (3) and Σ_j |∇_j C_i|² of a sweep */
+  /** by rank: the density sum, ∇_i C_i (3) and Σ_j |∇_j C_i|² of a sweep */
   private sums = new Float64Array(0);
   private vtmp = new Float64Array(0);
   private omega = new Float64Array(0);
   /** positions in store order, fluid then boundary: the neighbour search's input */
   private all = new Float64Array(0);
   /**
-   * The substep's pairs (CSR over local indices, each fluid pair once under its lower local index,
-   * every fluid–boundary pair): those within h at the predicted positions of the substep's start, the
-   * neighbourhoods Macklin & Müller 2013 find once per substep and keep through the iterations.
+   * The substep's pairs (CSR by rank, each pair once under its lower rank, boundary–boundary pairs
+   * left out): those within h at the predicted positions of the substep's start, the neighbourhoods
+   * Macklin & Müller 2013 find once per substep and keep through the iterations.
    */
   private pairOffsets = new Int32Array(1);
   private pairs = new Int32Array(0);
@@ -110,6 +110,7 @@ export class PbfSet implements ConstraintSet {
       dim: this.box.dim,
       radius: this.box.h,
       skin: 0.5 * this.box.spacing,
+      half: true,
     });
     this.ensure(0);
   }
@@ -138,22 +139,24 @@ export class PbfSet implements ConstraintSet {
 
   private ensure(n: number): void {
     const nb = this.box.boundaryCount;
-    if (this.lambda.length >= n && this.all.length >= 3 * (n + nb)) return;
-    const cap = Math.max(n, 2 * this.lambda.length, 64);
-    this.lambda = new Float64Array(cap);
-    this.rhoLocal = new Float64Array(cap);
+    if (this.density.length >= n && this.all.length >= 3 * (n + nb)) return;
+    const cap = Math.max(n, 2 * this.density.length, 64);
     const d = new Float64Array(cap);
     d.set(this.density);
     this.density = d;
-    this.delta = new Float64Array(3 * cap);
-    this.sums = new Float64Array(5 * cap);
-    this.vtmp = new Float64Array(3 * cap);
-    this.omega = new Float64Array(3 * cap);
-    this.perm = new Int32Array(cap);
-    this.rank = new Int32Array(cap);
-    this.permBuild = -1;
-    this.all = new Float64Array(3 * (cap + nb));
-    this.local = new Float64Array(3 * (cap + nb));
+    const all = cap + nb;
+    this.fluidRanks = new Int32Array(cap);
+    this.fluid = new Float64Array(all);
+    this.rankBuild = -1;
+    this.rhoLocal = new Float64Array(all);
+    this.lambda = new Float64Array(all);
+    this.delta = new Float64Array(3 * all);
+    this.local = new Float64Array(3 * all);
+    this.sums = new Float64Array(5 * all);
+    this.vtmp = new Float64Array(3 * all);
+    this.omega = new Float64Array(3 * all);
+    this.all = new Float64Array(3 * all);
+    this.pairOffsets = new Int32Array(all + 1);
   }
 
   /**
@@ -222,88 +225,84 @@ export class PbfSet implements ConstraintSet {
     for (let q = 0; q < 3 * n; q++) all[q] = x[o + q];
     if (this.neighbors.count !== n + nb) all.set(this.box.boundary, 3 * n);
     this.neighbors.update(all, 0, n + nb);
-    if (this.neighbors.builds !== this.permBuild) this.sortByCell(n, nb);
-    this.compactPairs(n);
+    if (this.neighbors.builds !== this.rankBuild) this.takeRanks(n, nb);
+    this.compactPairs(n + nb);
   }
 
-  /** The local order from the search's cell order (after each build), and the boundary's positions. */
-  private sortByCell(n: number, nb: number): void {
-    this.permBuild = this.neighbors.builds;
+  /** After a build: which ranks are fluid, and every rank's position (the boundary's stay). */
+  private takeRanks(n: number, nb: number): void {
+    this.rankBuild = this.neighbors.builds;
     const order = this.neighbors.order;
-    const perm = this.perm;
-    const rank = this.rank;
-    let l = 0;
-    for (let e = 0; e < n + nb; e++) {
-      const i = order[e];
+    const fr = this.fluidRanks;
+    const fluid = this.fluid;
+    const all = this.all;
+    const loc = this.local;
+    let q = 0;
+    for (let s = 0; s < n + nb; s++) {
+      const i = order[s];
+      loc[3 * s] = all[3 * i];
+      loc[3 * s + 1] = all[3 * i + 1];
+      loc[3 * s + 2] = all[3 * i + 2];
       if (i < n) {
-        perm[l] = i;
-        rank[i] = l++;
-      }
+        fluid[s] = 1;
+        fr[q++] = s;
+      } else fluid[s] = 0;
     }
-    this.local.set(this.box.boundary, 3 * n);
   }
 
   /**
-   * The substep's pair list in local indices: each fluid pair within h once (under the lower local
-   * index) and every fluid–boundary pair within h, from the search's lists (which hold every pair
-   * within h while no particle travelled past the skin). Also gathers the local positions.
+   * The substep's pair list: the search's half lists (every pair within h + skin at its build, so
+   * every pair within h while no particle travelled past skin/2) cut to the pairs within h now, with
+   * boundary–boundary pairs left out.
    */
-  private compactPairs(n: number): void {
+  private compactPairs(count: number): void {
     const ns = this.neighbors;
     const off = ns.offsets;
     const nbr = ns.neighbors;
-    if (this.pairOffsets.length < n + 1) {
-      this.pairOffsets = new Int32Array(Math.max(n + 1, 2 * this.pairOffsets.length));
-    }
-    if (this.pairs.length < off[n]) {
-      const cap = Math.max(off[n], 2 * this.pairs.length);
+    if (this.pairs.length < off[count]) {
+      const cap = Math.max(off[count], 2 * this.pairs.length);
       this.pairs = new Int32Array(cap);
       this.pairGrad = new Float64Array(cap);
       this.pairW = new Float64Array(cap);
     }
+    this.gather(this.particles.x);
     const po = this.pairOffsets;
     const pairs = this.pairs;
-    const perm = this.perm;
-    const rank = this.rank;
-    const all = this.all;
+    const fluid = this.fluid;
     const loc = this.local;
     const h2 = this.kernels.h2;
     let w = 0;
-    for (let l = 0; l < n; l++) {
-      po[l] = w;
-      const i = perm[l];
-      const xi = all[3 * i];
-      const yi = all[3 * i + 1];
-      const zi = all[3 * i + 2];
-      loc[3 * l] = xi;
-      loc[3 * l + 1] = yi;
-      loc[3 * l + 2] = zi;
-      for (let e = off[i]; e < off[i + 1]; e++) {
-        const j = nbr[e];
-        let lj = j;
-        if (j < n) {
-          lj = rank[j];
-          if (lj <= l) continue;
-        }
-        const dx = xi - all[3 * j];
-        const dy = yi - all[3 * j + 1];
-        const dz = zi - all[3 * j + 2];
-        if (dx * dx + dy * dy + dz * dz < h2) pairs[w++] = lj;
+    for (let s = 0; s < count; s++) {
+      po[s] = w;
+      const xi = loc[3 * s];
+      const yi = loc[3 * s + 1];
+      const zi = loc[3 * s + 2];
+      const fs = fluid[s];
+      for (let e = off[s]; e < off[s + 1]; e++) {
+        const t = nbr[e];
+        if (fs + fluid[t] === 0) continue;
+        const dx = xi - loc[3 * t];
+        const dy = yi - loc[3 * t + 1];
+        const dz = zi - loc[3 * t + 2];
+        if (dx * dx + dy * dy + dz * dz < h2) pairs[w++] = t;
       }
     }
-    po[n] = w;
+    po[count] = w;
   }
 
-  /** The fluid's positions of the store into the local order. */
-  private gather(x: Float64Array, n: number): void {
+  /** The fluid's positions of the store into rank order. */
+  private gather(x: Float64Array): void {
     const loc = this.local;
-    const perm = this.perm;
+    const fr = this.fluidRanks;
+    const order = this.neighbors.order;
     const o = 3 * this.first;
-    for (let l = 0; l < n; l++) {
-      const a = o + 3 * perm[l];
-      loc[3 * l] = x[a];
-      loc[3 * l + 1] = x[a + 1];
-      loc[3 * l + 2] = x[a + 2];
+    const n = this.count;
+    for (let q = 0; q < n; q++) {
+      const s = fr[q];
+      const a = o + 3 * order[s];
+      loc[3 * s] = x[a];
+      loc[3 * s + 1] = x[a + 1];
+      loc[3 * s + 2] = x[a + 2];
     }
   }
 
@@ -311,15 +310,16 @@ export class PbfSet implements ConstraintSet {
   solve(ctx: SolveContext, _order: Int32Array | null, _start: number, _end: number): void {
     const n = this.count;
     if (n === 0) return;
-    this.gather(ctx.x, n);
-    this.lambdas(n);
+    this.gather(ctx.x);
+    this.lambdas();
     pbfDeltas(
       this.local,
+      this.fluid,
       this.pairOffsets,
       this.pairs,
       this.pairGrad,
       this.pairW,
-      n,
+      this.neighbors.count,
       this.kernels,
       this.lambda,
       this.params,
@@ -329,7 +329,8 @@ export class PbfSet implements ConstraintSet {
       ctx.x,
       ctx.dx,
       this.first,
-      this.perm,
+      this.fluidRanks,
+      this.neighbors.order,
       n,
       this.delta,
       this.box.lo,
@@ -339,17 +340,18 @@ export class PbfSet implements ConstraintSet {
     );
   }
 
-  private lambdas(n: number): void {
+  private lambdas(): void {
     pbfLambdas(
       this.local,
+      this.fluid,
       this.pairOffsets,
       this.pairs,
-      n,
+      this.neighbors.count,
       this.kernels,
       this.mass,
       this.box.restDensity,
       this.params[0],
-      this.perm,
+      this.neighbors.order,
       this.density,
       this.rhoLocal,
       this.lambda,
@@ -365,13 +367,16 @@ export class PbfSet implements ConstraintSet {
     if (n === 0) return;
     const p = this.params;
     if (p[4] > 0 || p[5] > 0) {
-      this.gather(ctx.x, n);
+      this.gather(ctx.x);
       pbfVelocity(
         this.local,
         ctx.v,
         this.first,
-        this.perm,
+        this.fluid,
+        this.fluidRanks,
+        this.neighbors.order,
         n,
+        this.neighbors.count,
         this.pairOffsets,
         this.pairs,
         this.kernels,
@@ -392,7 +397,7 @@ export class PbfSet implements ConstraintSet {
     const n = this.count;
     if (n === 0) return 0;
     this.resetLambda();
-    this.lambdas(n);
+    this.lambdas();
     const rho0 = this.box.restDensity;
     let s = 0;
     for (let i = 0; i < n; i++) {
@@ -404,20 +409,22 @@ export class PbfSet implements ConstraintSet {
 }
 
 /**
- * ρ_i = Σ_j m W_poly6 (self and boundary included), C_i = max(ρ_i/ρ0 − 1, 0), λ_i = −C_i/(Σ|∇C|² + ε).
- * Each pair of the half list is visited once and adds to both particles (W and |∇W| are symmetric,
- * ∇_j W_ij = −∇_i W_ij); a boundary neighbour adds to the fluid particle only.
+ * ρ_i = Σ_j m W_poly6 (self and boundary included), C_i = max(ρ_i/ρ0 − 1, 0), λ_i = −C_i/(Σ|∇C|² + ε),
+ * over ranks (fluid[s] = 1 for a fluid particle). Each pair is visited once and adds to both ends
+ * (W and |∇W| are symmetric, ∇_j W_ij = −∇_i W_ij); Σ_j |∇_j C_i|² counts fluid neighbours only, and
+ * a boundary rank's sums are left unused (its λ is 0).
  */
 function pbfLambdas(
   x: Float64Array,
+  fluid: Float64Array,
   off: Int32Array,
   nbr: Int32Array,
-  n: number,
+  count: number,
   k: SphKernels,
   m: number,
   rho0: number,
   eps: number,
-  perm: Int32Array,
+  order: Int32Array,
   rho: Float64Array,
   rhoLocal: Float64Array,
   lambda: Float64Array,
@@ -432,21 +439,22 @@ function pbfLambdas(
   const h2 = k.h2;
   const c6 = k.poly6Constant;
   const cs = -3 * k.spikyConstant * c;
-  acc.fill(0, 0, 5 * n);
-  for (let i = 0; i < n; i++) {
-    const xi = x[3 * i];
-    const yi = x[3 * i + 1];
-    const zi = x[3 * i + 2];
-    let s = 0;
+  acc.fill(0, 0, 5 * count);
+  for (let s = 0; s < count; s++) {
+    const xi = x[3 * s];
+    const yi = x[3 * s + 1];
+    const zi = x[3 * s + 2];
+    const fs = fluid[s];
+    let sw = 0;
     let gx = 0;
     let gy = 0;
     let gz = 0;
     let sq = 0;
-    for (let e = off[i]; e < off[i + 1]; e++) {
-      const j = nbr[e];
-      const dx = xi - x[3 * j];
-      const dy = yi - x[3 * j + 1];
-      const dz = zi - x[3 * j + 2];
+    for (let e = off[s]; e < off[s + 1]; e++) {
+      const t = nbr[e];
+      const dx = xi - x[3 * t];
+      const dy = yi - x[3 * t + 1];
+      const dz = zi - x[3 * t + 2];
       const r2 = dx * dx + dy * dy + dz * dz;
       if (r2 >= h2) {
         pairGrad[e] = 0;
@@ -456,7 +464,7 @@ function pbfLambdas(
       const q = h2 - r2;
       const w = q * q * q;
       pairW[e] = w;
-      s += w;
+      sw += w;
       const r = Math.sqrt(r2);
       const hr = h - r;
       const g = r > 0 ? (cs * hr * hr) / r : 0;
@@ -467,48 +475,51 @@ function pbfLambdas(
       gx += ux;
       gy += uy;
       gz += uz;
-      if (j < n) {
-        const g2 = g * g * r2;
-        sq += g2;
-        const b = 5 * j;
-        acc[b] += w;
-        acc[b + 1] -= ux;
-        acc[b + 2] -= uy;
-        acc[b + 3] -= uz;
-        acc[b + 4] += g2;
-      }
+      const g2 = g * g * r2;
+      sq += g2 * fluid[t];
+      const b = 5 * t;
+      acc[b] += w;
+      acc[b + 1] -= ux;
+      acc[b + 2] -= uy;
+      acc[b + 3] -= uz;
+      acc[b + 4] += g2 * fs;
     }
-    const b = 5 * i;
-    acc[b] += s;
+    const b = 5 * s;
+    acc[b] += sw;
     acc[b + 1] += gx;
     acc[b + 2] += gy;
     acc[b + 3] += gz;
     acc[b + 4] += sq;
   }
-  for (let i = 0; i < n; i++) {
-    const b = 5 * i;
+  for (let s = 0; s < count; s++) {
+    if (fluid[s] === 0) {
+      lambda[s] = 0;
+      continue;
+    }
+    const b = 5 * s;
     const density = m * (w0 + c6 * acc[b]);
-    rhoLocal[i] = density;
-    rho[perm[i]] = density;
+    rhoLocal[s] = density;
+    rho[order[s]] = density;
     const C = density / rho0 - 1;
     const gx = acc[b + 1];
     const gy = acc[b + 2];
     const gz = acc[b + 3];
-    lambda[i] = C > 0 ? -C / (gx * gx + gy * gy + gz * gz + acc[b + 4] + eps) : 0;
+    lambda[s] = C > 0 ? -C / (gx * gx + gy * gy + gz * gz + acc[b + 4] + eps) : 0;
   }
 }
 
 /**
- * Δx_i = (m/ρ0) Σ_j (λ_i + λ_j + s_corr) ∇W_spiky (boundary neighbours: λ_j = 0, no s_corr); each
- * fluid pair once, adding to i and the opposite to j.
+ * Δx_i = (m/ρ0) Σ_j (λ_i + λ_j + s_corr) ∇W_spiky (a boundary rank has λ = 0; s_corr between fluid
+ * particles only); each pair once, adding to one end and the opposite to the other.
  */
 function pbfDeltas(
   x: Float64Array,
+  fluid: Float64Array,
   off: Int32Array,
   nbr: Int32Array,
   pairGrad: Float64Array,
   pairW: Float64Array,
-  n: number,
+  count: number,
   k: SphKernels,
   lambda: Float64Array,
   p: Float64Array,
@@ -518,27 +529,23 @@ function pbfDeltas(
   const exponent = p[2];
   const invWq = p[3];
   const c6 = k.poly6Constant * invWq;
-  const h2 = k.h2;
-  delta.fill(0, 0, 3 * n);
-  for (let i = 0; i < n; i++) {
-    const xi = x[3 * i];
-    const yi = x[3 * i + 1];
-    const zi = x[3 * i + 2];
-    const li = lambda[i];
+  delta.fill(0, 0, 3 * count);
+  for (let s = 0; s < count; s++) {
+    const xi = x[3 * s];
+    const yi = x[3 * s + 1];
+    const zi = x[3 * s + 2];
+    const ls = lambda[s];
+    const fs = fluid[s];
     let sx = 0;
     let sy = 0;
     let sz = 0;
-    for (let e = off[i]; e < off[i + 1]; e++) {
+    for (let e = off[s]; e < off[s + 1]; e++) {
       // the gradient factor of this pair at these positions, from the λ sweep
       const gf = pairGrad[e];
       if (gf === 0) continue;
-      const j = nbr[e];
-      const dx = xi - x[3 * j];
-      const dy = yi - x[3 * j + 1];
-      const dz = zi - x[3 * j + 2];
-      const fluid = j < n;
-      let l = fluid ? li + lambda[j] : li;
-      if (fluid && kc > 0) {
+      const t = nbr[e];
+      let l = ls + lambda[t];
+      if (kc > 0 && fs * fluid[t] !== 0) {
         const q = c6 * pairW[e]; // W(r)/W(Δq)
         let pw: number;
         if (exponent === 4) {
@@ -546,36 +553,35 @@ function pbfDeltas(
           pw = q2 * q2; // the usual n = 4 without the loop
         } else {
           pw = q;
-          for (let t = 1; t < exponent; t++) pw *= q;
+          for (let a = 1; a < exponent; a++) pw *= q;
         }
         l -= kc * pw;
       }
       if (l === 0) continue;
       const g = l * gf;
-      const ux = g * dx;
-      const uy = g * dy;
-      const uz = g * dz;
+      const ux = g * (xi - x[3 * t]);
+      const uy = g * (yi - x[3 * t + 1]);
+      const uz = g * (zi - x[3 * t + 2]);
       sx += ux;
       sy += uy;
       sz += uz;
-      if (fluid) {
-        delta[3 * j] -= ux;
-        delta[3 * j + 1] -= uy;
-        delta[3 * j + 2] -= uz;
-      }
+      delta[3 * t] -= ux;
+      delta[3 * t + 1] -= uy;
+      delta[3 * t + 2] -= uz;
     }
-    delta[3 * i] += sx;
-    delta[3 * i + 1] += sy;
-    delta[3 * i + 2] += sz;
+    delta[3 * s] += sx;
+    delta[3 * s + 1] += sy;
+    delta[3 * s + 2] += sz;
   }
 }
 
-/** Adds Δx into dx (x itself in Gauss–Seidel), keeping the particles inside the box. */
+/** Adds Δx of the fluid ranks into dx (x itself in Gauss–Seidel), keeping the particles inside the box. */
 function applyDeltas(
   x: Float64Array,
   dx: Float64Array,
   first: number,
-  perm: Int32Array,
+  fluidRanks: Int32Array,
+  order: Int32Array,
   n: number,
   delta: Float64Array,
   lo: Float64Array,
@@ -583,11 +589,12 @@ function applyDeltas(
   dim: number,
   openTop: boolean,
 ): void {
-  for (let i = 0; i < n; i++) {
-    const a = 3 * (first + perm[i]);
+  for (let q = 0; q < n; q++) {
+    const s = fluidRanks[q];
+    const a = 3 * (first + order[s]);
     for (let k = 0; k < dim; k++) {
       const cur = x[a + k];
-      let t = cur + delta[3 * i + k];
+      let t = cur + delta[3 * s + k];
       if (t < lo[k]) t = lo[k];
       else if (t > hi[k] && !(openTop && k === 1)) t = hi[k];
       dx[a + k] += t - cur;
@@ -598,14 +605,17 @@ function applyDeltas(
 /**
  * XSPH: v_i += c Σ_j (m/ρ_j)(v_j − v_i) W_ij; vorticity confinement: ω_i = Σ_j (m/ρ_j)(v_j − v_i) × ∇W_ij,
  * η_i = Σ_j (m/ρ_j)|ω_j| ∇W_ij, N = η/|η|, v_i += h ε (N × ω_i). Both read the old velocities; each
- * fluid pair of the half list once, adding to both particles.
+ * fluid pair once (by rank), adding to both particles.
  */
 function pbfVelocity(
   x: Float64Array,
   v: Float64Array,
   first: number,
-  perm: Int32Array,
+  fluid: Float64Array,
+  fluidRanks: Int32Array,
+  order: Int32Array,
   n: number,
+  count: number,
   off: Int32Array,
   nbr: Int32Array,
   k: SphKernels,
@@ -623,23 +633,25 @@ function pbfVelocity(
   const kh = k.h;
   const c6 = k.poly6Constant;
   const cs = -3 * k.spikyConstant;
-  for (let l = 0; l < n; l++) {
-    const a = o + 3 * perm[l];
-    vtmp[3 * l] = v[a];
-    vtmp[3 * l + 1] = v[a + 1];
-    vtmp[3 * l + 2] = v[a + 2];
+  for (let q = 0; q < n; q++) {
+    const s = fluidRanks[q];
+    const a = o + 3 * order[s];
+    vtmp[3 * s] = v[a];
+    vtmp[3 * s + 1] = v[a + 1];
+    vtmp[3 * s + 2] = v[a + 2];
   }
-  acc.fill(0, 0, 3 * n);
-  omega.fill(0, 0, 3 * n);
+  acc.fill(0, 0, 3 * count);
+  omega.fill(0, 0, 3 * count);
   const vort = eps > 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < count; i++) {
+    if (fluid[i] === 0) continue;
     const a = 3 * i;
     const xi = x[a];
     const yi = x[a + 1];
     const zi = x[a + 2];
-    const vxi = vtmp[3 * i];
-    const vyi = vtmp[3 * i + 1];
-    const vzi = vtmp[3 * i + 2];
+    const vxi = vtmp[a];
+    const vyi = vtmp[a + 1];
+    const vzi = vtmp[a + 2];
     const vi = m / rho[i];
     let sx = 0;
     let sy = 0;
@@ -649,7 +661,7 @@ function pbfVelocity(
     let wz = 0;
     for (let e = off[i]; e < off[i + 1]; e++) {
       const j = nbr[e];
-      if (j >= n) continue;
+      if (fluid[j] === 0) continue;
       const b = 3 * j;
       const dx = xi - x[b];
       const dy = yi - x[b + 1];
@@ -657,17 +669,17 @@ function pbfVelocity(
       const r2 = dx * dx + dy * dy + dz * dz;
       if (r2 >= h2) continue;
       const vj = m / rho[j];
-      const ux = vtmp[3 * j] - vxi;
-      const uy = vtmp[3 * j + 1] - vyi;
-      const uz = vtmp[3 * j + 2] - vzi;
+      const ux = vtmp[b] - vxi;
+      const uy = vtmp[b + 1] - vyi;
+      const uz = vtmp[b + 2] - vzi;
       const q = h2 - r2;
       const w = c6 * q * q * q;
       sx += vj * w * ux;
       sy += vj * w * uy;
       sz += vj * w * uz;
-      acc[3 * j] -= vi * w * ux;
-      acc[3 * j + 1] -= vi * w * uy;
-      acc[3 * j + 2] -= vi * w * uz;
+      acc[b] -= vi * w * ux;
+      acc[b + 1] -= vi * w * uy;
+      acc[b + 2] -= vi * w * uz;
       if (vort) {
         const r = Math.sqrt(r2);
         const hr = kh - r;
@@ -681,51 +693,53 @@ function pbfVelocity(
         wx += vj * cx;
         wy += vj * cy;
         wz += vj * cz;
-        omega[3 * j] += vi * cx;
-        omega[3 * j + 1] += vi * cy;
-        omega[3 * j + 2] += vi * cz;
+        omega[b] += vi * cx;
+        omega[b + 1] += vi * cy;
+        omega[b + 2] += vi * cz;
       }
     }
-    acc[3 * i] += sx;
-    acc[3 * i + 1] += sy;
-    acc[3 * i + 2] += sz;
-    omega[3 * i] += wx;
-    omega[3 * i + 1] += wy;
-    omega[3 * i + 2] += wz;
+    acc[a] += sx;
+    acc[a + 1] += sy;
+    acc[a + 2] += sz;
+    omega[a] += wx;
+    omega[a + 1] += wy;
+    omega[a + 2] += wz;
   }
-  for (let i = 0; i < n; i++) {
-    const a = o + 3 * perm[i];
-    v[a] = vtmp[3 * i] + xsph * acc[3 * i];
-    v[a + 1] = vtmp[3 * i + 1] + xsph * acc[3 * i + 1];
-    v[a + 2] = vtmp[3 * i + 2] + xsph * acc[3 * i + 2];
+  for (let q = 0; q < n; q++) {
+    const s = fluidRanks[q];
+    const a = o + 3 * order[s];
+    v[a] = vtmp[3 * s] + xsph * acc[3 * s];
+    v[a + 1] = vtmp[3 * s + 1] + xsph * acc[3 * s + 1];
+    v[a + 2] = vtmp[3 * s + 2] + xsph * acc[3 * s + 2];
   }
   if (!vort) return;
   // η into acc
-  acc.fill(0, 0, 3 * n);
-  for (let i = 0; i < n; i++) {
+  acc.fill(0, 0, 3 * count);
+  for (let i = 0; i < count; i++) {
+    if (fluid[i] === 0) continue;
     const a = 3 * i;
     const xi = x[a];
     const yi = x[a + 1];
     const zi = x[a + 2];
-    const oi0 = omega[3 * i];
-    const oi1 = omega[3 * i + 1];
-    const oi2 = omega[3 * i + 2];
+    const oi0 = omega[a];
+    const oi1 = omega[a + 1];
+    const oi2 = omega[a + 2];
     const wi = (m / rho[i]) * Math.sqrt(oi0 * oi0 + oi1 * oi1 + oi2 * oi2);
     let ex = 0;
     let ey = 0;
     let ez = 0;
     for (let e = off[i]; e < off[i + 1]; e++) {
       const j = nbr[e];
-      if (j >= n) continue;
+      if (fluid[j] === 0) continue;
       const b = 3 * j;
       const dx = xi - x[b];
       const dy = yi - x[b + 1];
       const dz = zi - x[b + 2];
       const r2 = dx * dx + dy * dy + dz * dz;
       if (r2 >= h2) continue;
-      const o0 = omega[3 * j];
-      const o1 = omega[3 * j + 1];
-      const o2 = omega[3 * j + 2];
+      const o0 = omega[b];
+      const o1 = omega[b + 1];
+      const o2 = omega[b + 2];
       const wj = (m / rho[j]) * Math.sqrt(o0 * o0 + o1 * o1 + o2 * o2);
       const r = Math.sqrt(r2);
       const hr = kh - r;
@@ -733,16 +747,17 @@ function pbfVelocity(
       ex += wj * g * dx;
       ey += wj * g * dy;
       ez += wj * g * dz;
-      acc[3 * j] -= wi * g * dx;
-      acc[3 * j + 1] -= wi * g * dy;
-      acc[3 * j + 2] -= wi * g * dz;
+      acc[b] -= wi * g * dx;
+      acc[b + 1] -= wi * g * dy;
+      acc[b + 2] -= wi * g * dz;
     }
-    acc[3 * i] += ex;
-    acc[3 * i + 1] += ey;
-    acc[3 * i + 2] += ez;
+    acc[a] += ex;
+    acc[a + 1] += ey;
+    acc[a + 2] += ez;
   }
-  for (let i = 0; i < n; i++) {
-    const a = o + 3 * perm[i];
+  for (let q = 0; q < n; q++) {
+    const i = fluidRanks[q];
+    const a = o + 3 * order[i];
     const ex = acc[3 * i];
     const ey = acc[3 * i + 1];
     const ez = acc[3 * i + 2];

@@ -16,6 +16,11 @@ export interface NeighborSearchOptions {
   radius: number;
   /** extra distance kept in the lists so they survive travel up to skin/2 (default 0.1 · radius) */
   skin?: number;
+  /**
+   * true: the lists are in cell order and hold each pair once (see {@link NeighborSearch.half});
+   * default false: indexed by particle, both directions listed
+   */
+  half?: boolean;
 }
 
 /**
@@ -35,6 +40,13 @@ export class NeighborSearch {
   readonly skin: number;
   /** the query radius of a build, radius + skin (also the grid's cell size) */
   readonly queryRadius: number;
+  /**
+   * Half lists in cell order: `offsets` and `neighbors` are indexed by the rank s in `order` (the
+   * particle `order[s]`) and hold ranks, each pair once under its lower rank — a particle's partners
+   * in its own cell after it and in the cells after its own (a half stencil), half the distance
+   * checks of the full lists. A caller that keeps its arrays in `order` reads its neighbours nearby.
+   */
+  readonly half: boolean;
   /** CSR offsets, count + 1 entries */
   offsets = new Int32Array(1);
   /** CSR neighbour indices */
@@ -55,6 +67,8 @@ export class NeighborSearch {
   private cellOf = new Int32Array(0);
   private cellStart = new Int32Array(1);
   private sorted = new Int32Array(0);
+  /** the positions in sorted (cell) order, stride `dim`: the candidate scan reads them contiguously */
+  private sortedPos = new Float64Array(0);
   private readonly buckets = new Int32Array(27);
   private readonly grid = new Float64Array(3);
   private nx = 1;
@@ -79,6 +93,7 @@ export class NeighborSearch {
       throw new PhysicsError('invalid-argument', `neighborSearch.skin: must be >= 0, got ${this.skin}`);
     }
     this.queryRadius = this.radius + this.skin;
+    this.half = options.half === true;
     this.invCell = 1 / this.queryRadius;
   }
 
@@ -153,6 +168,7 @@ export class NeighborSearch {
       this.ref = new Float64Array(cap);
       this.cellOf = new Int32Array(cap / 3);
       this.sorted = new Int32Array(cap / 3);
+      this.sortedPos = new Float64Array(cap);
     }
     if (this.offsets.length < n + 1) this.offsets = new Int32Array(Math.max(n + 1, 2 * this.offsets.length));
     if (this.order.length !== n) this.order = new Int32Array(n);
@@ -164,7 +180,9 @@ export class NeighborSearch {
       return;
     }
     this.sortIntoCells(n);
-    this.writeLists(n);
+    if (!this.half) this.writeLists(n);
+    else if (this.hashed) this.writeHalfHashed(n);
+    else this.writeHalfLists(n);
   }
 
   /** The grid: its origin, dense dimensions (or the hash table), and the counting sort. */
@@ -234,12 +252,143 @@ export class NeighborSearch {
     for (let i = 0; i < n; i++) sorted[start[cellOf[i]]++] = i;
     for (let c = cells; c > 0; c--) start[c] = start[c - 1];
     start[0] = 0;
+    const sp = this.sortedPos;
+    if (dim === 2) {
+      for (let e = 0; e < n; e++) {
+        const i = sorted[e];
+        sp[2 * e] = ref[3 * i];
+        sp[2 * e + 1] = ref[3 * i + 1];
+      }
+    } else {
+      for (let e = 0; e < n; e++) {
+        const i = sorted[e];
+        sp[3 * e] = ref[3 * i];
+        sp[3 * e + 1] = ref[3 * i + 1];
+        sp[3 * e + 2] = ref[3 * i + 2];
+      }
+    }
     this.order.set(sorted.subarray(0, n));
   }
 
   private hash(cx: number, cy: number, cz: number): number {
     const h = Math.imul(cx, 92837111) ^ Math.imul(cy, 689287499) ^ Math.imul(cz, 283923481);
     return (h >>> 0) & (this.tableSize - 1);
+  }
+
+  /**
+   * The half lists of a dense grid (see {@link NeighborSearch.half}): for rank s in cell (cx, cy, cz),
+   * the ranks after s up to the end of cell cx + 1 of its row, the cells cx − 1 .. cx + 1 of the next
+   * row, and (3D) the rows cy − 1 .. cy + 1 of the next plane: every cell after its own that touches it.
+   */
+  private writeHalfLists(n: number): void {
+    const start = this.cellStart;
+    const sorted = this.sorted;
+    const sp = this.sortedPos;
+    const offsets = this.offsets;
+    const inv = this.invCell;
+    const r2 = this.queryRadius * this.queryRadius;
+    const dim = this.dim;
+    const nx = this.nx;
+    const ny = this.ny;
+    const nz = this.nz;
+    const gx = this.grid[0];
+    const gy = this.grid[1];
+    const gz = this.grid[2];
+    if (this.neighbors.length < 4 * n)
+      this.neighbors = new Int32Array(Math.max(4 * n, 2 * this.neighbors.length));
+    let nb = this.neighbors;
+    let m = 0;
+    for (let s = 0; s < n; s++) {
+      offsets[s] = m;
+      if (nb.length - m < n) {
+        const bigger = new Int32Array(Math.max(2 * nb.length, m + n));
+        bigger.set(nb.subarray(0, m));
+        nb = bigger;
+        this.neighbors = nb;
+      }
+      const i = sorted[s];
+      const px = this.ref[3 * i];
+      const py = this.ref[3 * i + 1];
+      const cx = Math.floor((px - gx) * inv);
+      const cy = Math.floor((py - gy) * inv);
+      const x0 = cx > 0 ? cx - 1 : 0;
+      const x1 = cx + 1 < nx ? cx + 1 : nx - 1;
+      if (dim === 2) {
+        const row = cy * nx;
+        m = scanHalf2(sp, s + 1, start[row + x1 + 1], px, py, r2, nb, m);
+        if (cy + 1 < ny) {
+          const next = row + nx;
+          m = scanHalf2(sp, start[next + x0], start[next + x1 + 1], px, py, r2, nb, m);
+        }
+      } else {
+        const pz = this.ref[3 * i + 2];
+        const cz = Math.floor((pz - gz) * inv);
+        const row = (cz * ny + cy) * nx;
+        m = scanHalf3(sp, s + 1, start[row + x1 + 1], px, py, pz, r2, nb, m);
+        if (cy + 1 < ny) {
+          const next = row + nx;
+          m = scanHalf3(sp, start[next + x0], start[next + x1 + 1], px, py, pz, r2, nb, m);
+        }
+        if (cz + 1 < nz) {
+          const y0 = cy > 0 ? cy - 1 : 0;
+          const y1 = cy + 1 < ny ? cy + 1 : ny - 1;
+          for (let y = y0; y <= y1; y++) {
+            const r = ((cz + 1) * ny + y) * nx;
+            m = scanHalf3(sp, start[r + x0], start[r + x1 + 1], px, py, pz, r2, nb, m);
+          }
+        }
+      }
+    }
+    offsets[n] = m;
+  }
+
+  /** The half lists of a hashed grid: the ranks after s in the buckets of the 3^dim cells around it. */
+  private writeHalfHashed(n: number): void {
+    const start = this.cellStart;
+    const sp = this.sortedPos;
+    const offsets = this.offsets;
+    const inv = this.invCell;
+    const r2 = this.queryRadius * this.queryRadius;
+    const dim = this.dim;
+    const buckets = this.buckets;
+    let nb = this.neighbors;
+    let m = 0;
+    for (let s = 0; s < n; s++) {
+      offsets[s] = m;
+      if (nb.length - m < n) {
+        const bigger = new Int32Array(Math.max(2 * nb.length, m + n, 64));
+        bigger.set(nb.subarray(0, m));
+        nb = bigger;
+        this.neighbors = nb;
+      }
+      const px = sp[dim * s];
+      const py = sp[dim * s + 1];
+      const pz = dim === 3 ? sp[3 * s + 2] : 0;
+      const cx = Math.floor((px - this.grid[0]) * inv);
+      const cy = Math.floor((py - this.grid[1]) * inv);
+      const cz = dim === 3 ? Math.floor((pz - this.grid[2]) * inv) : 0;
+      let nbk = 0;
+      const zr = dim === 3 ? 1 : 0;
+      for (let dz = -zr; dz <= zr; dz++) {
+        for (let dy = -1; dy <= 1; dy++) {
+          for (let dx = -1; dx <= 1; dx++) {
+            const h = this.hash(cx + dx, cy + dy, cz + dz);
+            let dup = false;
+            for (let k = 0; k < nbk; k++) if (buckets[k] === h) dup = true;
+            if (!dup) buckets[nbk++] = h;
+          }
+        }
+      }
+      for (let b = 0; b < nbk; b++) {
+        const h = buckets[b];
+        const e0 = Math.max(start[h], s + 1);
+        m =
+          dim === 2
+            ? scanHalf2(sp, e0, start[h + 1], px, py, r2, nb, m)
+            : scanHalf3(sp, e0, start[h + 1], px, py, pz, r2, nb, m);
+      }
+    }
+    offsets[n] = m;
   }
 
   /** For each particle in id order, the particles of the 3^dim cells around it within the query radius. */
@@ -261,6 +410,7 @@ export class NeighborSearch {
     if (this.neighbors.length < 8 * n)
       this.neighbors = new Int32Array(Math.max(8 * n, 2 * this.neighbors.length));
     let nb = this.neighbors;
+    const sp = this.sortedPos;
     let m = 0;
     for (let i = 0; i < n; i++) {
       offsets[i] = m;
@@ -286,17 +436,14 @@ export class NeighborSearch {
         const x1 = cx + 1 < nx ? cx + 1 : nx - 1;
         for (let z = z0; z <= z1; z++) {
           for (let y = y0; y <= y1; y++) {
-            // the cells x0..x1 of one row are contiguous in the sorted array
+            // the cells x0..x1 of one row are contiguous in the sorted array (and its positions)
             const row = (z * ny + y) * nx;
+            const e0 = start[row + x0];
             const e1 = start[row + x1 + 1];
-            for (let e = start[row + x0]; e < e1; e++) {
-              const j = sorted[e];
-              if (j === i) continue;
-              const dx = ref[3 * j] - px;
-              const dy = ref[3 * j + 1] - py;
-              const dz = dim === 3 ? ref[3 * j + 2] - pz : 0;
-              if (dx * dx + dy * dy + dz * dz <= r2) nb[m++] = j;
-            }
+            m =
+              dim === 2
+                ? scanRow2(sp, sorted, e0, e1, i, px, py, r2, nb, m)
+                : scanRow3(sp, sorted, e0, e1, i, px, py, pz, r2, nb, m);
           }
         }
       } else {
@@ -335,8 +482,98 @@ export class NeighborSearch {
     offsets[n] = m;
   }
 
-  /** Number of listed (directed) pairs: each unordered pair appears twice. */
+  /** Number of listed pairs: each unordered pair appears twice in the full lists, once in the half lists. */
   get listed(): number {
     return this.offsets[this.count];
   }
+}
+
+/** The candidates e0 .. e1−1 of the sorted positions (stride 2) within √r2 of (px, py), i excluded, appended to nb. */
+function scanRow2(
+  sp: Float64Array,
+  sorted: Int32Array,
+  e0: number,
+  e1: number,
+  i: number,
+  px: number,
+  py: number,
+  r2: number,
+  nb: Int32Array,
+  m: number,
+): number {
+  for (let e = e0; e < e1; e++) {
+    const dx = sp[2 * e] - px;
+    const dy = sp[2 * e + 1] - py;
+    if (dx * dx + dy * dy <= r2) {
+      const j = sorted[e];
+      if (j !== i) nb[m++] = j;
+    }
+  }
+  return m;
+}
+
+/** {@link scanRow2} in space (stride 3). */
+function scanRow3(
+  sp: Float64Array,
+  sorted: Int32Array,
+  e0: number,
+  e1: number,
+  i: number,
+  px: number,
+  py: number,
+  pz: number,
+  r2: number,
+  nb: Int32Array,
+  m: number,
+): number {
+  for (let e = e0; e < e1; e++) {
+    const dx = sp[3 * e] - px;
+    const dy = sp[3 * e + 1] - py;
+    const dz = sp[3 * e + 2] - pz;
+    if (dx * dx + dy * dy + dz * dz <= r2) {
+      const j = sorted[e];
+      if (j !== i) nb[m++] = j;
+    }
+  }
+  return m;
+}
+
+/** The ranks e0 .. e1−1 whose sorted positions (stride 2) lie within √r2 of (px, py), appended to nb. */
+function scanHalf2(
+  sp: Float64Array,
+  e0: number,
+  e1: number,
+  px: number,
+  py: number,
+  r2: number,
+  nb: Int32Array,
+  m: number,
+): number {
+  for (let e = e0; e < e1; e++) {
+    const dx = sp[2 * e] - px;
+    const dy = sp[2 * e + 1] - py;
+    if (dx * dx + dy * dy <= r2) nb[m++] = e;
+  }
+  return m;
+}
+
+/** {@link scanHalf2} in space (stride 3). */
+function scanHalf3(
+  sp: Float64Array,
+  e0: number,
+  e1: number,
+  px: number,
+  py: number,
+  pz: number,
+  r2: number,
+  nb: Int32Array,
+  m: number,
+): number {
+  for (let e = e0; e < e1; e++) {
+    const dx = sp[3 * e] - px;
+    const dy = sp[3 * e + 1] - py;
+    const dz = sp[3 * e + 2] - pz;
+    if (dx * dx + dy * dy + dz * dz <= r2) nb[m++] = e;
+  }
+  return m;
 }
