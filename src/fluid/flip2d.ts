@@ -28,7 +28,7 @@ import { checks } from '../core/validate.js';
 import { pcos, psin } from '../math/portable.js';
 import { Prng } from '../math/prng.js';
 import { flip2dRestore, flip2dSnapshot, flip2dStateHash } from './flip2d-snapshot.js';
-import { CELL_FLUID, FreeSurfaceProjector, labelCells } from './free-surface.js';
+import { CELL_FLUID, CELL_SOLID, FreeSurfaceProjector } from './free-surface.js';
 import { MacGrid } from './mac-grid.js';
 import {
   GridTransfer2D,
@@ -39,15 +39,41 @@ import {
 } from './particle-transfer.js';
 import { type PressureSolverKind, pressureSolverKinds } from './pressure-solvers.js';
 
-// module-local copies of the imported label constant and function: the hot loops then read a
+// module-local copies of the imported label constants: the hot loops then read a
 // local binding instead of an import (which some module loaders turn into a property lookup)
 const FLUID = CELL_FLUID;
-const label = labelCells;
+const SOLID = CELL_SOLID;
 
-/** Copies a[order[k]] into a[k] for k < n, through the scratch t. */
+/** Copies a[order[k]] into a[k] for k < n, through the scratch t (the slots from n on may change). */
 function permute(a: Float64Array, order: Int32Array, n: number, t: Float64Array): void {
   for (let k = 0; k < n; k++) t[k] = a[order[k]!]!;
-  for (let k = 0; k < n; k++) a[k] = t[k]!;
+  // a block copy (the slots past n are unused); a loop where the scratch is longer
+  if (t.length === a.length) a.set(t);
+  else for (let k = 0; k < n; k++) a[k] = t[k]!;
+}
+
+/**
+ * Removes the entries p in [first, n) with drop[p] ≠ 0 from a (`stride` numbers per particle),
+ * keeping the order of the rest; entries before `first` stay. Returns the particles left.
+ */
+function compact(a: Float64Array, drop: Int32Array, first: number, n: number, stride: number): number {
+  let w = first;
+  if (stride === 1) {
+    for (let p = first; p < n; p++) {
+      if (drop[p] !== 0) continue;
+      a[w] = a[p]!;
+      w++;
+    }
+    return w;
+  }
+  for (let p = first; p < n; p++) {
+    if (drop[p] !== 0) continue;
+    const s = stride * p;
+    const t = stride * w;
+    for (let k = 0; k < stride; k++) a[t + k] = a[s + k]!;
+    w++;
+  }
+  return w;
 }
 
 /** Options of a {@link FlipSim2D}. */
@@ -227,6 +253,10 @@ export class FlipSim2D implements TransferParticles {
   /** The random numbers of the jittered blocks and of the reseeding (part of the snapshot). */
   readonly rng: Prng;
   private cellStart: Int32Array;
+  /** push-apart bins per cell side: the bins are the largest cell fraction no smaller than `separation` */
+  private readonly binsPerCell: number;
+  /** first particle of each push-apart bin after the sort (bins row-major, (nx·m) × (ny·m)) */
+  private readonly binStart: Int32Array;
   private sorted = new Int32Array(64);
   private cellOf = new Int32Array(64);
   private tx = new Float64Array(0);
@@ -278,6 +308,10 @@ export class FlipSim2D implements TransferParticles {
       }
     }
     this.separation = sep * h;
+    let m = Math.max(1, Math.floor(1 / sep));
+    while (m > 1 && h / m < this.separation) m--;
+    this.binsPerCell = m;
+    this.binStart = new Int32Array(nx * m * ny * m + 1);
     this.transfer = new GridTransfer2D(this.grid, kernel);
     this.projector = new FreeSurfaceProjector(this.grid);
     const cells = this.grid.cellCount;
@@ -424,11 +458,32 @@ export class FlipSim2D implements TransferParticles {
     const { x, y, vx, vy } = this;
     const coupled = this.bodies.length > 0;
     if (coupled) this.markBodies();
+    // advect, and keep every particle a cell and a quarter inside the domain (clampToWalls)
+    const h = this.h;
+    const r = 0.25 * h;
+    const lo = h + r;
+    const hiX = this.width - h - r;
+    const hiY = this.height - h - r;
     for (let p = 0; p < n; p++) {
-      x[p] = x[p]! + dt * vx[p]!;
-      y[p] = y[p]! + dt * vy[p]!;
+      let px = x[p]! + dt * vx[p]!;
+      let py = y[p]! + dt * vy[p]!;
+      if (px < lo) {
+        px = lo;
+        if (vx[p]! < 0) vx[p] = 0;
+      } else if (px > hiX) {
+        px = hiX;
+        if (vx[p]! > 0) vx[p] = 0;
+      }
+      if (py < lo) {
+        py = lo;
+        if (vy[p]! < 0) vy[p] = 0;
+      } else if (py > hiY) {
+        py = hiY;
+        if (vy[p]! > 0) vy[p] = 0;
+      }
+      x[p] = px;
+      y[p] = py;
     }
-    this.clampToWalls();
     // one cell sort per step; later sweeps reuse it (particles move a fraction of a cell)
     if (this.separationIterations > 0) this.sortByCell();
     for (let it = 0; it < this.separationIterations; it++) {
@@ -436,8 +491,7 @@ export class FlipSim2D implements TransferParticles {
       this.clampToWalls();
     }
     if (coupled) this.pushOutOfBodies();
-    label(this.grid, this.x, this.y, this.count, this.labels, this.counts);
-    this.splatDensity();
+    this.labelAndSplat();
     const tr = this.transfer;
     tr.toGrid(this, this.mode);
     tr.saveGrid();
@@ -607,37 +661,44 @@ export class FlipSim2D implements TransferParticles {
     }
   }
 
-  /** Counting sort of the particles by grid cell into `sorted` / `cellStart` (ids in order inside a cell). */
+  /**
+   * Counting sort of the particles by push-apart bin (`binsPerCell`² bins per cell, row-major over
+   * the whole domain) into `sorted` / `binStart` (ids in order inside a bin), then the reorder.
+   */
   private sortByCell(): void {
-    const { nx, cellCount } = this.grid;
-    const invH = 1 / this.h;
-    const start = this.cellStart;
+    const m = this.binsPerCell;
+    const bx = this.grid.nx * m;
+    const bins = this.binStart.length - 1;
+    const invB = m / this.h;
+    const start = this.binStart;
     const cellOf = this.cellOf;
+    const { x, y } = this;
+    const n = this.count;
     start.fill(0);
-    for (let p = 0; p < this.count; p++) {
-      const c = Math.floor(this.x[p]! * invH) + nx * Math.floor(this.y[p]! * invH);
+    for (let p = 0; p < n; p++) {
+      const c = Math.floor(x[p]! * invB) + bx * Math.floor(y[p]! * invB);
       cellOf[p] = c;
       start[c + 1] = start[c + 1]! + 1;
     }
-    for (let c = 0; c < cellCount; c++) start[c + 1] = start[c + 1]! + start[c]!;
-    // fill from the back so each cell's ids stay in increasing order: start[c + 1] counts down
-    // from the end of cell c to its first entry
+    for (let c = 0; c < bins; c++) start[c + 1] = start[c + 1]! + start[c]!;
+    // fill from the back so each bin's ids stay in increasing order: start[c + 1] counts down
+    // from the end of bin c to its first entry
     const sorted = this.sorted;
-    for (let p = this.count - 1; p >= 0; p--) {
+    for (let p = n - 1; p >= 0; p--) {
       const c = cellOf[p]!;
       const k = start[c + 1]! - 1;
       start[c + 1] = k;
       sorted[k] = p;
     }
-    // now cell c begins at start[c + 1]: shift down by one
-    for (let c = 0; c < cellCount; c++) start[c] = start[c + 1]!;
-    start[cellCount] = this.count;
+    // now bin c begins at start[c + 1]: shift down by one
+    for (let c = 0; c < bins; c++) start[c] = start[c + 1]!;
+    start[bins] = n;
     this.reorder();
   }
 
   /**
    * Permutes the particle arrays into cell order (`sorted`), so the transfers and the push-apart
-   * walk memory in order; afterwards particle k is the k-th in cell order and `sorted` is the identity.
+   * walk memory in order; afterwards particle k is the k-th in bin order and `sorted[k]` is its bin.
    */
   private reorder(): void {
     const n = this.count;
@@ -651,10 +712,11 @@ export class FlipSim2D implements TransferParticles {
     permute(this.vx, s, n, this.tx);
     permute(this.vy, s, n, this.tx);
     const c = this.c;
+    const bin = this.cellOf;
     if (this.mode !== 'apic') {
       // only APIC reads the affine matrices: PIC and FLIP leave them 0 instead of carrying them along
       c.fill(0, 0, 4 * n);
-      for (let k = 0; k < n; k++) s[k] = k;
+      for (let k = 0; k < n; k++) s[k] = bin[s[k]!]!;
       return;
     }
     const tc = this.tc;
@@ -666,51 +728,99 @@ export class FlipSim2D implements TransferParticles {
       tc[4 * k + 3] = c[q + 3]!;
     }
     for (let k = 0; k < 4 * n; k++) c[k] = tc[k]!;
-    for (let k = 0; k < n; k++) s[k] = k;
+    for (let k = 0; k < n; k++) s[k] = bin[s[k]!]!;
   }
 
   /**
-   * One Gauss–Seidel sweep of push-apart over the pairs closer than `separation` (which is under
-   * a cell, so a pair lies in the same or a neighbouring cell): each moves half the overlap.
+   * One Gauss–Seidel sweep of push-apart over the pairs closer than `separation` (no larger than
+   * a bin's side, so a pair lies in the same or a neighbouring bin): each moves half the overlap.
    */
   private pushApart(): void {
-    const { nx, ny } = this.grid;
+    const bx = this.grid.nx * this.binsPerCell;
     const d0 = this.separation;
     const d02 = d0 * d0;
-    // after reorder() the particles of cell c are c's range of indices, in order
-    const { x, y, cellStart } = this;
-    const o1 = nx - 1;
-    for (let j = 1; j < ny - 1; j++) {
-      for (let i = 1; i < nx - 1; i++) {
-        const c = i + nx * j;
-        const s0 = cellStart[c]!;
-        const s1 = cellStart[c + 1]!;
-        for (let p = s0; p < s1; p++) {
-          let px = x[p]!;
-          let py = y[p]!;
-          // two index ranges cover each pair once: this cell's later particles with the right
-          // cell's, and the three cells above (contiguous after the cell sort)
-          for (let k = 0; k < 2; k++) {
-            const t0 = k === 0 ? p + 1 : cellStart[c + o1]!;
-            const t1 = k === 0 ? cellStart[c + 2]! : cellStart[c + nx + 2]!;
-            for (let q = t0; q < t1; q++) {
-              const dx = x[q]! - px;
-              const dy = y[q]! - py;
-              const d2 = dx * dx + dy * dy;
-              if (d2 >= d02 || d2 === 0) continue;
-              const d = Math.sqrt(d2);
-              const m = (0.5 * (d0 - d)) / d;
-              px -= dx * m;
-              py -= dy * m;
-              x[q] = x[q]! + dx * m;
-              y[q] = y[q]! + dy * m;
-            }
-          }
-          x[p] = px;
-          y[p] = py;
+    // after reorder() the particles of bin c are c's range of indices, in order, and sorted[p]
+    // is p's bin
+    const { x, y, binStart, sorted: bin } = this;
+    const o1 = bx - 1;
+    const o2 = bx + 2;
+    const n = this.count;
+    for (let p = 0; p < n; p++) {
+      const c = bin[p]!;
+      let px = x[p]!;
+      let py = y[p]!;
+      // two index ranges cover each pair once: this bin's later particles with the right bin's,
+      // and the three bins above (contiguous after the sort)
+      const e1 = binStart[c + 2]!;
+      for (let q = p + 1; q < e1; q++) {
+        const dx = x[q]! - px;
+        const dy = y[q]! - py;
+        const d2 = dx * dx + dy * dy;
+        if (d2 < d02 && d2 > 0) {
+          const d = Math.sqrt(d2);
+          const s = (0.5 * (d0 - d)) / d;
+          px -= dx * s;
+          py -= dy * s;
+          x[q] = x[q]! + dx * s;
+          y[q] = y[q]! + dy * s;
         }
       }
+      const e2 = binStart[c + o2]!;
+      for (let q = binStart[c + o1]!; q < e2; q++) {
+        const dx = x[q]! - px;
+        const dy = y[q]! - py;
+        const d2 = dx * dx + dy * dy;
+        if (d2 < d02 && d2 > 0) {
+          const d = Math.sqrt(d2);
+          const s = (0.5 * (d0 - d)) / d;
+          px -= dx * s;
+          py -= dy * s;
+          x[q] = x[q]! + dx * s;
+          y[q] = y[q]! + dy * s;
+        }
+      }
+      x[p] = px;
+      y[p] = py;
     }
+  }
+
+  /**
+   * The cell labels, the particles per cell and the particle density, in one pass over the
+   * particles: a cell holding a particle is fluid (free-surface.ts's `labelCells`, the solids
+   * then overwrite), and each particle adds its tent weights at the four nearest cell centres.
+   */
+  private labelAndSplat(): void {
+    const { nx, ny, solid } = this.grid;
+    const invH = 1 / this.h;
+    const { x, y, labels: L, counts: n, density: d } = this;
+    L.fill(0);
+    n.fill(0);
+    d.fill(0);
+    const count = this.count;
+    for (let p = 0; p < count; p++) {
+      const sx = x[p]! * invH;
+      const sy = y[p]! * invH;
+      const ci = Math.floor(sx);
+      const cj = Math.floor(sy);
+      if (ci >= 0 && cj >= 0 && ci < nx && cj < ny) {
+        const cc = ci + nx * cj;
+        L[cc] = FLUID;
+        n[cc] = n[cc]! + 1;
+      }
+      const fx = sx - 0.5;
+      const fy = sy - 0.5;
+      const i = Math.floor(fx);
+      const j = Math.floor(fy);
+      if (i < 0 || j < 0 || i + 1 >= nx || j + 1 >= ny) continue;
+      const tx = fx - i;
+      const ty = fy - j;
+      const c = i + nx * j;
+      d[c] = d[c]! + (1 - tx) * (1 - ty);
+      d[c + 1] = d[c + 1]! + tx * (1 - ty);
+      d[c + nx] = d[c + nx]! + (1 - tx) * ty;
+      d[c + nx + 1] = d[c + nx + 1]! + tx * ty;
+    }
+    for (let c = 0; c < L.length; c++) if (solid[c]) L[c] = SOLID;
   }
 
   /** Particle density per cell: each particle's tent weights at the four nearest cell centres. */
@@ -817,25 +927,34 @@ export class FlipSim2D implements TransferParticles {
     }
     let budget = 0;
     if (crowded) {
-      // stable compaction keeping the first `keep` particles of each cell in id order
+      // stable compaction keeping the first `keep` particles of each cell in id order: one pass
+      // marks the particles to remove (in `cellOf`), then each array is compacted in its own loop
       const seen = this.cellStart;
       seen.fill(0);
       const invH = 1 / h;
-      let w = 0;
-      for (let p = 0; p < this.count; p++) {
-        const cell = Math.floor(this.x[p]! * invH) + nx * Math.floor(this.y[p]! * invH);
+      const { x, y, cellOf: drop } = this;
+      const n = this.count;
+      let first = n;
+      for (let p = 0; p < n; p++) {
+        const cell = Math.floor(x[p]! * invH) + nx * Math.floor(y[p]! * invH);
         const k = seen[cell]!;
         seen[cell] = k + 1;
         if (k >= max || (k >= soft && budget < need)) {
           budget++;
           counts[cell] = counts[cell]! - 1;
-          continue;
-        }
-        if (w !== p) this.move(p, w);
-        w++;
+          drop[p] = 1;
+          if (first === n) first = p;
+        } else drop[p] = 0;
       }
-      this.removed += this.count - w;
-      this.count = w;
+      if (budget > 0) {
+        const w = compact(x, drop, first, n, 1);
+        compact(y, drop, first, n, 1);
+        compact(this.vx, drop, first, n, 1);
+        compact(this.vy, drop, first, n, 1);
+        compact(this.c, drop, first, n, 4);
+        this.removed += n - w;
+        this.count = w;
+      }
     }
     if (budget === 0) return;
     for (let j = 1; j < ny - 1 && budget > 0; j++) {
@@ -875,14 +994,6 @@ export class FlipSim2D implements TransferParticles {
       L[c + nx - 1] !== 0 &&
       L[c + nx + 1] !== 0
     );
-  }
-
-  private move(from: number, to: number): void {
-    this.x[to] = this.x[from]!;
-    this.y[to] = this.y[from]!;
-    this.vx[to] = this.vx[from]!;
-    this.vy[to] = this.vy[from]!;
-    this.c.copyWithin(4 * to, 4 * from, 4 * from + 4);
   }
 
   private checkFinite(): void {
