@@ -58,6 +58,7 @@ import {
   finishJoints3,
   prepareJointStep3,
   projectJoints3,
+  refreshJoints3,
   resetJointImpulses3,
   solveJoints3,
   warmStartJoints3,
@@ -336,8 +337,12 @@ export function solve3(w: World3): void {
     integrateVelocities3(w, list, nAwake, ss);
     pass.reverse = ((stepCount * substeps + sub) & 1) === 1;
     if (nJoints > 0) {
+      // the warm start measures the joints' geometry at the substep's poses; without it, a refresh
       if (st.warmStarting) warmStartJoints3(jctx, jl, nJoints, jb);
-      else if (sub > 0) resetJointImpulses3(jctx, nJoints);
+      else {
+        if (sub > 0) resetJointImpulses3(jctx, nJoints);
+        refreshJoints3(jctx, jl, nJoints, jb);
+      }
     }
     if (st.warmStarting) warmStart3(ss, cc, cb, nActive);
     else if (sub > 0) resetImpulses3(cc, nActive);
@@ -352,6 +357,8 @@ export function solve3(w: World3): void {
     integratePositions3(w, list, nAwake, ss);
     if (mode === 'soft-step') {
       pass.mode = BIAS_NONE;
+      // the poses moved: the joints' geometry for the relax passes
+      if (jointIterations > 0 && st.relaxIterations > 0) refreshJoints3(jctx, jl, nJoints, jb);
       for (let it = 1; it <= st.relaxIterations; it++) {
         for (let ji = 1; ji < jointIterations; ji++) solveJoints3(jctx, jl, nJoints, jb, false);
         solveContacts3(ss, cc, cb, nActive, pass);

@@ -7,6 +7,7 @@
 import {
   anchorsNow,
   J_IMPULSE as J_IMPULSE_,
+  J_KIND as J_KIND_,
   type JointContext3,
   type JointKindSolver3,
   rigidSoftness,
@@ -20,10 +21,11 @@ import {
   T_RB as T_RB_,
   T_SB as T_SB_,
 } from './joint-context.js';
-import { applyJointImpulse, pointBlock, projectPoint } from './joint-rows.js';
+import { applyJointImpulse, cachePoint, pointBlock, pointBlockCached, projectPoint } from './joint-rows.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
 const J_IMPULSE = J_IMPULSE_;
+const J_KIND = J_KIND_;
 const T_C = T_C_;
 const T_D = T_D_;
 const T_L = T_L_;
@@ -75,6 +77,31 @@ export function solvePoint(
   pointBlock(ctx, o, oa, ob, acc);
 }
 
+/** The point constraint's softness into t[T_SB..] (the soft step: rigid, no bias; PGS: Baumgarte). */
+export function pointSoftness(ctx: JointContext3, useBias: boolean): void {
+  const t = ctx.t;
+  if (ctx.baumgarte) rigidSoftness(ctx, useBias);
+  else {
+    t[T_SB] = 0;
+    t[T_SB + 1] = 1;
+    t[T_SB + 2] = 0;
+  }
+}
+
+/** {@link solvePoint} on the point geometry cached at jc[c..] (joint-rows.ts `cachePoint`). */
+export function solvePointCached(
+  ctx: JointContext3,
+  o: number,
+  oa: number,
+  ob: number,
+  acc: number,
+  c: number,
+  useBias: boolean,
+): void {
+  pointSoftness(ctx, useBias);
+  pointBlockCached(ctx, o, oa, ob, acc, c);
+}
+
 /** The position projection of the point constraint (joint-rows.ts `projectPoint`). */
 export function projectAnchors(ctx: JointContext3, o: number, oa: number, ob: number): void {
   anchorsNow(ctx, o, oa, ob);
@@ -87,14 +114,23 @@ export function noProjection(_ctx: JointContext3, _o: number, _oa: number, _ob: 
 
 function prepare(_ctx: JointContext3, _j: number, _o: number): void {}
 
-function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+/** the cached point geometry */
+const B_POINT = J_KIND;
+
+function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
   anchorsNow(ctx, o, oa, ob);
+  cachePoint(ctx, o, o + B_POINT);
+}
+
+function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  refresh(ctx, o, oa, ob);
   pointWarmStart(ctx, o + J_IMPULSE);
   applyJointImpulse(ctx, o, oa, ob);
 }
 
-function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
-  solvePoint(ctx, o, oa, ob, o + J_IMPULSE, useBias);
+/** The ball joint's velocity pass (exported for the solver's direct dispatch). */
+export function solveBall(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
+  solvePointCached(ctx, o, oa, ob, o + J_IMPULSE, o + B_POINT, useBias);
 }
 
 function reaction(ctx: JointContext3, j: number, o: number): void {
@@ -109,8 +145,9 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 /** The ball joint's passes. */
 export const ballJointSolver: JointKindSolver3 = {
   prepare,
+  refresh,
   warmStart,
-  solve,
+  solve: solveBall,
   reaction,
   project: projectAnchors,
 };

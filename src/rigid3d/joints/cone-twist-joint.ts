@@ -8,7 +8,7 @@
  * (speculative inside); an optional friction torque (each world axis, clamped to ±τf·h) damps the
  * relative rotation, as a ragdoll's muscles at rest do.
  */
-import { pointWarmStart, projectAnchors, solvePoint } from './ball-joint.js';
+import { pointWarmStart, projectAnchors, solvePointCached } from './ball-joint.js';
 import { startAxes } from './hinge-joint.js';
 import {
   anchorsNow,
@@ -37,7 +37,7 @@ import {
   T_Q as T_Q_,
   T_U as T_U_,
 } from './joint-context.js';
-import { angularRow, applyJointImpulse } from './joint-rows.js';
+import { angularRow, applyJointImpulse, cachePoint, PC_SIZE } from './joint-rows.js';
 import {
   JP_CONE as JP_CONE_,
   JP_FRICTION as JP_FRICTION_,
@@ -89,6 +89,11 @@ const S_TWIST = T_FREE + 1;
 const S_SWING_AXIS = T_FREE + 2;
 const S_TWIST_AXIS = T_FREE + 5;
 const S_HAS_SWING = T_FREE + 8;
+/** numbers of the swing–twist scratch */
+const S_SIZE = 9;
+// the cached geometry (joint-context.ts `refresh`): the point block, then the swing–twist scratch
+const CT_POINT = J_KIND + 7;
+const CT_SWING_TWIST = CT_POINT + PC_SIZE;
 
 function prepare(ctx: JointContext3, j: number, o: number): void {
   const jc = ctx.jc;
@@ -163,12 +168,20 @@ export function swingTwist(ctx: JointContext3): void {
   t[S_TWIST_AXIS + 2] = uz;
 }
 
-function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const jc = ctx.jc;
   const t = ctx.t;
   framesNow(ctx, o, oa, ob);
   swingTwist(ctx);
+  for (let i = 0; i < S_SIZE; i++) jc[o + CT_SWING_TWIST + i] = t[S_SWING + i]!;
   anchorsNow(ctx, o, oa, ob);
+  cachePoint(ctx, o, o + CT_POINT);
+}
+
+function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  const jc = ctx.jc;
+  const t = ctx.t;
+  refresh(ctx, o, oa, ob);
   pointWarmStart(ctx, o + CI_POINT);
   const swing = t[S_HAS_SWING] === 1 ? jc[o + CI_SWING]! : 0;
   if (t[S_HAS_SWING] !== 1) jc[o + CI_SWING] = 0;
@@ -179,11 +192,17 @@ function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void 
   applyJointImpulse(ctx, o, oa, ob);
 }
 
-function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
+/** The cone-twist joint's velocity pass on its cached geometry (exported for the solver's direct dispatch). */
+export function solveConeTwist(
+  ctx: JointContext3,
+  o: number,
+  oa: number,
+  ob: number,
+  useBias: boolean,
+): void {
   const jc = ctx.jc;
   const t = ctx.t;
-  framesNow(ctx, o, oa, ob);
-  swingTwist(ctx);
+  for (let i = 0; i < S_SIZE; i++) t[S_SWING + i] = jc[o + CT_SWING_TWIST + i]!;
   const f = jc[o + C_FRICTION]!;
   if (f > 0) {
     t[T_B] = 0;
@@ -218,7 +237,7 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
     for (let i = 0; i < 3; i++) t[T_U + i] = -t[S_TWIST_AXIS + i]!;
     angularRow(ctx, o, oa, ob, o + CI_UPPER);
   }
-  solvePoint(ctx, o, oa, ob, o + CI_POINT, useBias);
+  solvePointCached(ctx, o, oa, ob, o + CI_POINT, o + CT_POINT, useBias);
 }
 
 function reaction(ctx: JointContext3, j: number, o: number): void {
@@ -239,8 +258,9 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 /** The cone-twist joint's passes. */
 export const coneTwistJointSolver: JointKindSolver3 = {
   prepare,
+  refresh,
   warmStart,
-  solve,
+  solve: solveConeTwist,
   reaction,
   project: projectAnchors,
 };

@@ -20,6 +20,7 @@ import {
   type JointContext3,
   type JointKindSolver3,
   limitRow,
+  noRefresh,
   T_B as T_B_,
   T_CS as T_CS_,
   T_D as T_D_,
@@ -202,6 +203,7 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 /** The distance joint's passes. */
 export const distanceJointSolver: JointKindSolver3 = {
   prepare,
+  refresh: noRefresh,
   warmStart,
   solve,
   reaction,

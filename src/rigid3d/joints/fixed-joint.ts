@@ -15,6 +15,7 @@ import {
   J_KIND as J_KIND_,
   type JointContext3,
   type JointKindSolver3,
+  noRefresh,
   rigidSoftness,
   rotateInto,
   T_C as T_C_,
@@ -142,4 +143,11 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 }
 
 /** The fixed joint's passes. */
-export const fixedJointSolver: JointKindSolver3 = { prepare, warmStart, solve, reaction, project };
+export const fixedJointSolver: JointKindSolver3 = {
+  prepare,
+  refresh: noRefresh,
+  warmStart,
+  solve,
+  reaction,
+  project,
+};

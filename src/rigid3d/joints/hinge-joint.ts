@@ -10,7 +10,7 @@
  * the two rotational rows, the point (last, so it is the most exactly satisfied).
  */
 import { makeSoftness } from '../../dynamics/softness.js';
-import { pointWarmStart, projectAnchors, solvePoint } from './ball-joint.js';
+import { pointWarmStart, projectAnchors, solvePointCached } from './ball-joint.js';
 import {
   anchorsNow,
   atan2Into,
@@ -41,7 +41,16 @@ import {
   T_U as T_U_,
   T_U2 as T_U2_,
 } from './joint-context.js';
-import { angularBlock2, angularRow, applyJointImpulse, projectAngular } from './joint-rows.js';
+import {
+  A2_SIZE,
+  angularBlock2Cached,
+  angularRow,
+  applyJointImpulse,
+  cacheAngular2,
+  cachePoint,
+  PC_SIZE,
+  projectAngular,
+} from './joint-rows.js';
 import {
   JP_DAMPING as JP_DAMPING_,
   JP_ENABLE_LIMIT as JP_ENABLE_LIMIT_,
@@ -112,6 +121,16 @@ export const K_MAX_MOTOR_IMPULSE = J_KIND + 9;
 
 const HI_POINT = J_IMPULSE;
 const HI_ANGULAR = J_IMPULSE + 3;
+// the hinge's cached geometry (joint-context.ts `refresh`), after the axial numbers
+/** the point block */
+const H_POINT = J_KIND + 10;
+/** the two rotational rows */
+const H_ROWS = H_POINT + PC_SIZE;
+/** frame A's x axis, the hinge axis (3) */
+const H_AX = H_ROWS + A2_SIZE;
+/** the hinge angle (with a spring or limits) */
+const H_ANGLE = H_AX + 3;
+
 /** hinge and slider: accumulated spring impulse */
 export const HI_SPRING = J_IMPULSE + 5;
 /** accumulated motor impulse */
@@ -154,11 +173,27 @@ export function hingeAngle(ctx: JointContext3): void {
   t[T_FREE] = 2 * t[T_ATAN]!;
 }
 
-function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const jc = ctx.jc;
   const t = ctx.t;
   framesNow(ctx, o, oa, ob);
+  if (jc[o + K_ENABLE_SPRING] === 1 || jc[o + K_ENABLE_LIMIT] === 1) {
+    hingeAngle(ctx);
+    jc[o + H_ANGLE] = t[T_FREE]!;
+  }
+  jc[o + H_AX] = t[T_AX]!;
+  jc[o + H_AX + 1] = t[T_AX + 1]!;
+  jc[o + H_AX + 2] = t[T_AX + 2]!;
+  hingeRows(ctx);
+  cacheAngular2(ctx, o, o + H_ROWS);
   anchorsNow(ctx, o, oa, ob);
+  cachePoint(ctx, o, o + H_POINT);
+}
+
+function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  const jc = ctx.jc;
+  const t = ctx.t;
+  refresh(ctx, o, oa, ob);
   pointWarmStart(ctx, HI_POINT + o);
   const axial = jc[o + HI_SPRING]! + jc[o + HI_MOTOR]! + jc[o + HI_LOWER]! - jc[o + HI_UPPER]!;
   const l1 = jc[o + HI_ANGULAR]!;
@@ -172,6 +207,15 @@ function axisU(t: Float64Array, sign: number): void {
   t[T_U] = sign * t[T_AX]!;
   t[T_U + 1] = sign * t[T_AX + 1]!;
   t[T_U + 2] = sign * t[T_AX + 2]!;
+}
+
+/** Sets t[T_U] to ±the cached hinge axis of the joint at `o`. */
+function cachedAxisU(ctx: JointContext3, o: number, sign: number): void {
+  const t = ctx.t;
+  const jc = ctx.jc;
+  t[T_U] = sign * jc[o + H_AX]!;
+  t[T_U + 1] = sign * jc[o + H_AX + 1]!;
+  t[T_U + 2] = sign * jc[o + H_AX + 2]!;
 }
 
 /** The two rotational rows' axes y_A, z_A (T_U, T_U2) and errors (a × b)·y_A, (a × b)·z_A (T_C), after framesNow. */
@@ -217,16 +261,15 @@ function project(ctx: JointContext3, o: number, oa: number, ob: number): void {
   projectAnchors(ctx, o, oa, ob);
 }
 
-function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
+/** The hinge's velocity pass on its cached geometry (exported for the solver's direct dispatch). */
+export function solveHinge(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
   const jc = ctx.jc;
   const t = ctx.t;
-  framesNow(ctx, o, oa, ob);
   const spring = jc[o + K_ENABLE_SPRING] === 1;
   const limit = jc[o + K_ENABLE_LIMIT] === 1;
-  if (spring || limit) hingeAngle(ctx);
-  const angle = t[T_FREE]!;
   if (spring) {
-    axisU(t, 1);
+    const angle = jc[o + H_ANGLE]!;
+    cachedAxisU(ctx, o, 1);
     t[T_B] = jc[o + K_SPRING_RATE]! * angle;
     t[T_MS] = jc[o + K_SPRING_MASS]!;
     t[T_IS] = jc[o + K_SPRING_IMPULSE]!;
@@ -235,7 +278,7 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
     angularRow(ctx, o, oa, ob, o + HI_SPRING);
   }
   if (jc[o + K_ENABLE_MOTOR] === 1) {
-    axisU(t, 1);
+    cachedAxisU(ctx, o, 1);
     const max = jc[o + K_MAX_MOTOR_IMPULSE]!;
     t[T_B] = -jc[o + K_MOTOR_SPEED]!;
     t[T_MS] = 1;
@@ -245,19 +288,19 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
     angularRow(ctx, o, oa, ob, o + HI_MOTOR);
   }
   if (limit) {
-    ctx.t[T_CS] = angle - jc[o + K_LOWER]!;
+    const angle = jc[o + H_ANGLE]!;
+    t[T_CS] = angle - jc[o + K_LOWER]!;
     limitRow(ctx, useBias);
-    axisU(t, 1);
+    cachedAxisU(ctx, o, 1);
     angularRow(ctx, o, oa, ob, o + HI_LOWER);
-    ctx.t[T_CS] = jc[o + K_UPPER]! - angle;
+    t[T_CS] = jc[o + K_UPPER]! - angle;
     limitRow(ctx, useBias);
-    axisU(t, -1);
+    cachedAxisU(ctx, o, -1);
     angularRow(ctx, o, oa, ob, o + HI_UPPER);
   }
-  hingeRows(ctx);
   rigidAngular(ctx, useBias);
-  angularBlock2(ctx, o, oa, ob, o + HI_ANGULAR);
-  solvePoint(ctx, o, oa, ob, o + HI_POINT, useBias);
+  angularBlock2Cached(ctx, o, oa, ob, o + HI_ANGULAR, o + H_ROWS);
+  solvePointCached(ctx, o, oa, ob, o + HI_POINT, o + H_POINT, useBias);
 }
 
 function reaction(ctx: JointContext3, j: number, o: number): void {
@@ -298,8 +341,9 @@ export function startAxes(ctx: JointContext3, o: number): void {
 /** The hinge joint's passes. */
 export const hingeJointSolver: JointKindSolver3 = {
   prepare: prepareAxial,
+  refresh,
   warmStart,
-  solve,
+  solve: solveHinge,
   reaction,
   project,
 };

@@ -14,7 +14,10 @@
  * velocity, angular velocity and the step's translation Δp and rotation Δq so far, so a joint's
  * current anchor is r = R(Δq)·r₀, its current separation (ΔpB − ΔpA) + (rB − rA) + (cB − cA)₀ and
  * its current frame Δq·F₀: the constraint error is measured from the in-step motion, as the
- * contacts' separation is.
+ * contacts' separation is. The poses move only in a substep's position update and in the joints'
+ * projection, never during the velocity passes, so the kinds whose solve is hot (ball, hinge,
+ * cone-twist) measure that geometry once per pose (`refresh`) and keep it in their block for every
+ * velocity pass until the poses move again — the same numbers as measuring it in each pass.
  *
  * The rigid parts use the joint softness (`jointHertz`, `jointDampingRatio`; Catto, "Soft
  * Constraints", 2011) in the soft step and a Baumgarte bias β/h·C with full mass in the PGS modes;
@@ -61,8 +64,11 @@ export const J_FB = 27;
 export const J_IMPULSE = 31;
 /** a kind's own numbers start here */
 export const J_KIND = J_IMPULSE + JI_STRIDE;
-/** numbers per packed joint */
-export const JC_STRIDE = 80;
+/**
+ * numbers per packed joint: the header, the impulses and a kind block of up to 47 (the six-dof
+ * joint's 36 axis numbers; a hinge's axial numbers and its cached geometry, 43)
+ */
+export const JC_STRIDE = 96;
 
 // ---- the scratch array `ctx.t`
 /** current anchor A (3) */
@@ -191,13 +197,23 @@ export interface JointKindSolver3 {
   prepare(ctx: JointContext3, j: number, o: number): void;
   /** applies the accumulated impulses (each substep) */
   warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void;
-  /** one Gauss–Seidel update (`useBias` false: the relax pass) */
+  /**
+   * the joint's geometry at the bodies' current in-step poses (anchors, frames, angles, effective
+   * masses) into its kind block, for the solve passes that follow until the poses move again: before
+   * a substep's solve passes (the warm start does it too) and after its position update, before the
+   * relax passes (kinds that measure their geometry in every solve: nothing)
+   */
+  refresh(ctx: JointContext3, o: number, oa: number, ob: number): void;
+  /** one Gauss–Seidel update from the geometry of the last `refresh` (`useBias` false: the relax pass) */
   solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void;
   /** the reaction force and torque from the accumulated impulses */
   reaction(ctx: JointContext3, j: number, o: number): void;
   /** the position projection of the joint's point constraint after a substep (kinds without one: nothing) */
   project(ctx: JointContext3, o: number, oa: number, ob: number): void;
 }
+
+/** No cached geometry (kinds that measure their geometry in every solve pass). */
+export function noRefresh(_ctx: JointContext3, _o: number, _oa: number, _ob: number): void {}
 
 /**
  * Fills `ctx.rigid` and the mode for the substep `hs[0]` from the solver settings (recomputed only

@@ -250,6 +250,124 @@ export function pointBlock(ctx: JointContext3, o: number, oa: number, ob: number
   applyLinear(ctx, o, oa, ob, T_IMP, T_RA, T_RB);
 }
 
+// ---- the point block's geometry kept between velocity passes (joint-context.ts `refresh`)
+/** cached point geometry: current anchor on A (3) */
+export const PC_RA = 0;
+/** cached current anchor on B (3) */
+export const PC_RB = 3;
+/** cached current separation d (3) */
+export const PC_D = 6;
+/** cached inverse effective mass K⁻¹ (6, symmetric) */
+export const PC_KINV = 9;
+/** 1 when K is invertible */
+export const PC_OK = 15;
+/** numbers of the cached point geometry */
+export const PC_SIZE = 16;
+
+/**
+ * After anchorsNow: the current anchors, the separation and K⁻¹ (pointMass) into jc[c..c+PC_SIZE).
+ */
+export function cachePoint(ctx: JointContext3, o: number, c: number): void {
+  const jc = ctx.jc;
+  const t = ctx.t;
+  for (let i = 0; i < 3; i++) {
+    jc[c + PC_RA + i] = t[T_RA + i]!;
+    jc[c + PC_RB + i] = t[T_RB + i]!;
+    jc[c + PC_D + i] = t[T_D + i]!;
+  }
+  if (pointMass(ctx, o)) {
+    jc[c + PC_OK] = 1;
+    for (let i = 0; i < 6; i++) jc[c + PC_KINV + i] = t[T_KINV + i]!;
+  } else jc[c + PC_OK] = 0;
+}
+
+/**
+ * {@link pointBlock} on the cached geometry at jc[c..] (anchors, C = d, K⁻¹): the same update, the
+ * softness from t[T_SB..], the accumulated impulse at jc[acc..acc+2].
+ */
+export function pointBlockCached(
+  ctx: JointContext3,
+  o: number,
+  oa: number,
+  ob: number,
+  acc: number,
+  c: number,
+): void {
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  const t = ctx.t;
+  if (jc[c + PC_OK] !== 1) return;
+  const rax = jc[c + PC_RA]!;
+  const ray = jc[c + PC_RA + 1]!;
+  const raz = jc[c + PC_RA + 2]!;
+  const rbx = jc[c + PC_RB]!;
+  const rby = jc[c + PC_RB + 1]!;
+  const rbz = jc[c + PC_RB + 2]!;
+  const wAx = ss[oa + SB_WX]!;
+  const wAy = ss[oa + SB_WY]!;
+  const wAz = ss[oa + SB_WZ]!;
+  const wBx = ss[ob + SB_WX]!;
+  const wBy = ss[ob + SB_WY]!;
+  const wBz = ss[ob + SB_WZ]!;
+  const bc = t[T_SB]!;
+  const ms = t[T_SB + 1]!;
+  const is = t[T_SB + 2]!;
+  const cx =
+    ss[ob + SB_VX]! + wBy * rbz - wBz * rby - ss[oa + SB_VX]! - (wAy * raz - wAz * ray) + bc * jc[c + PC_D]!;
+  const cy =
+    ss[ob + SB_VY]! +
+    wBz * rbx -
+    wBx * rbz -
+    ss[oa + SB_VY]! -
+    (wAz * rax - wAx * raz) +
+    bc * jc[c + PC_D + 1]!;
+  const cz =
+    ss[ob + SB_VZ]! +
+    wBx * rby -
+    wBy * rbx -
+    ss[oa + SB_VZ]! -
+    (wAx * ray - wAy * rax) +
+    bc * jc[c + PC_D + 2]!;
+  const k = c + PC_KINV;
+  const i00 = jc[k]!;
+  const i01 = jc[k + 1]!;
+  const i02 = jc[k + 2]!;
+  const i11 = jc[k + 3]!;
+  const i12 = jc[k + 4]!;
+  const i22 = jc[k + 5]!;
+  const o0 = jc[acc]!;
+  const o1 = jc[acc + 1]!;
+  const o2 = jc[acc + 2]!;
+  const px = -ms * (i00 * cx + i01 * cy + i02 * cz) - is * o0;
+  const py = -ms * (i01 * cx + i11 * cy + i12 * cz) - is * o1;
+  const pz = -ms * (i02 * cx + i12 * cy + i22 * cz) - is * o2;
+  jc[acc] = o0 + px;
+  jc[acc + 1] = o1 + py;
+  jc[acc + 2] = o2 + pz;
+  const mA = jc[o + J_MA]!;
+  const mB = jc[o + J_MB]!;
+  ss[oa + SB_VX] = ss[oa + SB_VX]! - mA * px;
+  ss[oa + SB_VY] = ss[oa + SB_VY]! - mA * py;
+  ss[oa + SB_VZ] = ss[oa + SB_VZ]! - mA * pz;
+  ss[ob + SB_VX] = ss[ob + SB_VX]! + mB * px;
+  ss[ob + SB_VY] = ss[ob + SB_VY]! + mB * py;
+  ss[ob + SB_VZ] = ss[ob + SB_VZ]! + mB * pz;
+  const ax = ray * pz - raz * py;
+  const ay = raz * px - rax * pz;
+  const az = rax * py - ray * px;
+  const bx = rby * pz - rbz * py;
+  const by = rbz * px - rbx * pz;
+  const bz = rbx * py - rby * px;
+  const a = o + J_IA;
+  const b = o + J_IB;
+  ss[oa + SB_WX] = ss[oa + SB_WX]! - (jc[a]! * ax + jc[a + 1]! * ay + jc[a + 2]! * az);
+  ss[oa + SB_WY] = ss[oa + SB_WY]! - (jc[a + 1]! * ax + jc[a + 3]! * ay + jc[a + 4]! * az);
+  ss[oa + SB_WZ] = ss[oa + SB_WZ]! - (jc[a + 2]! * ax + jc[a + 4]! * ay + jc[a + 5]! * az);
+  ss[ob + SB_WX] = ss[ob + SB_WX]! + (jc[b]! * bx + jc[b + 1]! * by + jc[b + 2]! * bz);
+  ss[ob + SB_WY] = ss[ob + SB_WY]! + (jc[b + 1]! * bx + jc[b + 3]! * by + jc[b + 4]! * bz);
+  ss[ob + SB_WZ] = ss[ob + SB_WZ]! + (jc[b + 2]! * bx + jc[b + 4]! * by + jc[b + 5]! * bz);
+}
+
 /**
  * The inverse of the point block's effective mass K = (mA + mB)·1 − [rA]ₓ IA⁻¹ [rA]ₓ − [rB]ₓ IB⁻¹ [rB]ₓ
  * at the anchors t[T_RA], t[T_RB] into t[T_KINV..] (6 numbers); false when K is singular.
@@ -506,6 +624,117 @@ export function angularBlock2(ctx: JointContext3, o: number, oa: number, ob: num
   t[T_ANGIMP + 1] = l1 * uy + l2 * vy;
   t[T_ANGIMP + 2] = l1 * uz + l2 * vz;
   applyAngular(ctx, o, oa, ob, T_ANGIMP);
+}
+
+// ---- the two-row angular block's geometry kept between velocity passes
+/** cached two-row block: axis u (3) */
+export const A2_U = 0;
+/** cached second axis v (3) */
+export const A2_V = 3;
+/** cached errors (2) */
+export const A2_C = 6;
+/** cached K = [[k00, k01], [k01, k11]] (3) */
+export const A2_K = 8;
+/** cached 1/det K */
+export const A2_INV = 11;
+/** 1 when det K > 0 */
+export const A2_OK = 12;
+/** numbers of the cached two-row block */
+export const A2_SIZE = 13;
+
+/** The axes t[T_U], t[T_U2], errors t[T_C..] and the 2 × 2 block of {@link angularBlock2} into jc[c..c+A2_SIZE). */
+export function cacheAngular2(ctx: JointContext3, o: number, c: number): void {
+  const jc = ctx.jc;
+  const t = ctx.t;
+  const a = o + J_IA;
+  const b = o + J_IB;
+  const ux = t[T_U]!;
+  const uy = t[T_U + 1]!;
+  const uz = t[T_U + 2]!;
+  const vx = t[T_U2]!;
+  const vy = t[T_U2 + 1]!;
+  const vz = t[T_U2 + 2]!;
+  const s0 = jc[a]! + jc[b]!;
+  const s1 = jc[a + 1]! + jc[b + 1]!;
+  const s2 = jc[a + 2]! + jc[b + 2]!;
+  const s3 = jc[a + 3]! + jc[b + 3]!;
+  const s4 = jc[a + 4]! + jc[b + 4]!;
+  const s5 = jc[a + 5]! + jc[b + 5]!;
+  const Su0 = s0 * ux + s1 * uy + s2 * uz;
+  const Su1 = s1 * ux + s3 * uy + s4 * uz;
+  const Su2 = s2 * ux + s4 * uy + s5 * uz;
+  const Sv0 = s0 * vx + s1 * vy + s2 * vz;
+  const Sv1 = s1 * vx + s3 * vy + s4 * vz;
+  const Sv2 = s2 * vx + s4 * vy + s5 * vz;
+  const k00 = ux * Su0 + uy * Su1 + uz * Su2;
+  const k01 = vx * Su0 + vy * Su1 + vz * Su2;
+  const k11 = vx * Sv0 + vy * Sv1 + vz * Sv2;
+  const det = k00 * k11 - k01 * k01;
+  jc[c + A2_U] = ux;
+  jc[c + A2_U + 1] = uy;
+  jc[c + A2_U + 2] = uz;
+  jc[c + A2_V] = vx;
+  jc[c + A2_V + 1] = vy;
+  jc[c + A2_V + 2] = vz;
+  jc[c + A2_C] = t[T_C]!;
+  jc[c + A2_C + 1] = t[T_C + 1]!;
+  jc[c + A2_K] = k00;
+  jc[c + A2_K + 1] = k01;
+  jc[c + A2_K + 2] = k11;
+  if (det > 0) {
+    jc[c + A2_INV] = 1 / det;
+    jc[c + A2_OK] = 1;
+  } else jc[c + A2_OK] = 0;
+}
+
+/** {@link angularBlock2} on the cached block at jc[c..]: softness t[T_SB..], impulses at jc[acc], jc[acc + 1]. */
+export function angularBlock2Cached(
+  ctx: JointContext3,
+  o: number,
+  oa: number,
+  ob: number,
+  acc: number,
+  c: number,
+): void {
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  const t = ctx.t;
+  if (jc[c + A2_OK] !== 1) return;
+  const ux = jc[c + A2_U]!;
+  const uy = jc[c + A2_U + 1]!;
+  const uz = jc[c + A2_U + 2]!;
+  const vx = jc[c + A2_V]!;
+  const vy = jc[c + A2_V + 1]!;
+  const vz = jc[c + A2_V + 2]!;
+  const k00 = jc[c + A2_K]!;
+  const k01 = jc[c + A2_K + 1]!;
+  const k11 = jc[c + A2_K + 2]!;
+  const inv = jc[c + A2_INV]!;
+  const dwx = ss[ob + SB_WX]! - ss[oa + SB_WX]!;
+  const dwy = ss[ob + SB_WY]! - ss[oa + SB_WY]!;
+  const dwz = ss[ob + SB_WZ]! - ss[oa + SB_WZ]!;
+  const bc = t[T_SB]!;
+  const ms = t[T_SB + 1]!;
+  const is = t[T_SB + 2]!;
+  const c1 = ux * dwx + uy * dwy + uz * dwz + bc * jc[c + A2_C]!;
+  const c2 = vx * dwx + vy * dwy + vz * dwz + bc * jc[c + A2_C + 1]!;
+  const o0 = jc[acc]!;
+  const o1 = jc[acc + 1]!;
+  const l1 = -ms * inv * (k11 * c1 - k01 * c2) - is * o0;
+  const l2 = -ms * inv * (k00 * c2 - k01 * c1) - is * o1;
+  jc[acc] = o0 + l1;
+  jc[acc + 1] = o1 + l2;
+  const lx = l1 * ux + l2 * vx;
+  const ly = l1 * uy + l2 * vy;
+  const lz = l1 * uz + l2 * vz;
+  const a = o + J_IA;
+  const b = o + J_IB;
+  ss[oa + SB_WX] = ss[oa + SB_WX]! - (jc[a]! * lx + jc[a + 1]! * ly + jc[a + 2]! * lz);
+  ss[oa + SB_WY] = ss[oa + SB_WY]! - (jc[a + 1]! * lx + jc[a + 3]! * ly + jc[a + 4]! * lz);
+  ss[oa + SB_WZ] = ss[oa + SB_WZ]! - (jc[a + 2]! * lx + jc[a + 4]! * ly + jc[a + 5]! * lz);
+  ss[ob + SB_WX] = ss[ob + SB_WX]! + (jc[b]! * lx + jc[b + 1]! * ly + jc[b + 2]! * lz);
+  ss[ob + SB_WY] = ss[ob + SB_WY]! + (jc[b + 1]! * lx + jc[b + 3]! * ly + jc[b + 4]! * lz);
+  ss[ob + SB_WZ] = ss[ob + SB_WZ]! + (jc[b + 2]! * lx + jc[b + 4]! * ly + jc[b + 5]! * lz);
 }
 
 /** Applies the angular impulse t[il..il+2] on B (its opposite on A). */

@@ -6,11 +6,11 @@
  * the next step, the reaction readout and the break test. The layout and the interface a kind
  * implements are in joint-context.ts.
  */
-import { ballJointSolver } from './ball-joint.js';
-import { coneTwistJointSolver } from './cone-twist-joint.js';
+import { ballJointSolver, solveBall } from './ball-joint.js';
+import { coneTwistJointSolver, solveConeTwist } from './cone-twist-joint.js';
 import { distanceJointSolver } from './distance-joint.js';
 import { fixedJointSolver } from './fixed-joint.js';
-import { hingeJointSolver } from './hinge-joint.js';
+import { hingeJointSolver, solveHinge } from './hinge-joint.js';
 import {
   J_DC as J_DC_,
   J_FA as J_FA_,
@@ -28,6 +28,9 @@ import {
 } from './joint-context.js';
 import {
   JI_STRIDE as JI_STRIDE_,
+  JOINT3_BALL as JOINT3_BALL_,
+  JOINT3_CONE_TWIST as JOINT3_CONE_TWIST_,
+  JOINT3_HINGE as JOINT3_HINGE_,
   JOINT3_KIND_COUNT as JOINT3_KIND_COUNT_,
   JP_FA as JP_FA_,
   JP_FB as JP_FB_,
@@ -52,6 +55,9 @@ const J_RA = J_RA_;
 const J_RB = J_RB_;
 const JC_STRIDE = JC_STRIDE_;
 const JI_STRIDE = JI_STRIDE_;
+const JOINT3_BALL = JOINT3_BALL_;
+const JOINT3_CONE_TWIST = JOINT3_CONE_TWIST_;
+const JOINT3_HINGE = JOINT3_HINGE_;
 const JOINT3_KIND_COUNT = JOINT3_KIND_COUNT_;
 const JP_FA = JP_FA_;
 const JP_FB = JP_FB_;
@@ -157,7 +163,23 @@ export function warmStartJoints3(ctx: JointContext3, list: Int32Array, n: number
   }
 }
 
-/** One Gauss–Seidel pass over the packed joints (`useBias` false: the soft step's relax pass). */
+/**
+ * Measures every packed joint's geometry at the current poses (the kinds' `refresh`): before a
+ * substep's solve passes without warm starting (the warm start measures it otherwise) and after the
+ * substep's position update, before its relax passes.
+ */
+export function refreshJoints3(ctx: JointContext3, list: Int32Array, n: number, jb: Int32Array): void {
+  const kind = ctx.joints.kind;
+  for (let k = 0; k < n; k++) {
+    JOINT3_SOLVERS[kind[list[k]!]!]!.refresh(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
+  }
+}
+
+/**
+ * One Gauss–Seidel pass over the packed joints (`useBias` false: the soft step's relax pass) on the
+ * geometry of the last refresh; the hinge, ball and cone-twist passes are called directly (the
+ * ragdoll's and the chains' kinds), the others through their kind's solver.
+ */
 export function solveJoints3(
   ctx: JointContext3,
   list: Int32Array,
@@ -167,7 +189,14 @@ export function solveJoints3(
 ): void {
   const kind = ctx.joints.kind;
   for (let k = 0; k < n; k++) {
-    JOINT3_SOLVERS[kind[list[k]!]!]!.solve(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!, useBias);
+    const kd = kind[list[k]!]!;
+    const o = k * JC_STRIDE;
+    const oa = jb[2 * k]!;
+    const ob = jb[2 * k + 1]!;
+    if (kd === JOINT3_HINGE) solveHinge(ctx, o, oa, ob, useBias);
+    else if (kd === JOINT3_BALL) solveBall(ctx, o, oa, ob, useBias);
+    else if (kd === JOINT3_CONE_TWIST) solveConeTwist(ctx, o, oa, ob, useBias);
+    else JOINT3_SOLVERS[kd]!.solve(ctx, o, oa, ob, useBias);
   }
 }
 

@@ -22,6 +22,7 @@ import {
   J_RB as J_RB_,
   type JointContext3,
   type JointKindSolver3,
+  noRefresh,
   rotateInto,
   T_C as T_C_,
   T_L as T_L_,
@@ -154,6 +155,7 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 /** The mouse joint's passes. */
 export const mouseJointSolver: JointKindSolver3 = {
   prepare,
+  refresh: noRefresh,
   warmStart,
   solve,
   reaction,

@@ -20,6 +20,7 @@ import {
   type JointContext3,
   type JointKindSolver3,
   limitRow,
+  noRefresh,
   T_ATAN as T_ATAN_,
   T_ATAN_Y as T_ATAN_Y_,
   T_AX as T_AX_,
@@ -265,6 +266,7 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 /** The six-dof joint's passes. */
 export const sixDofJointSolver: JointKindSolver3 = {
   prepare,
+  refresh: noRefresh,
   warmStart,
   solve,
   reaction,

@@ -34,6 +34,7 @@ import {
   type JointContext3,
   type JointKindSolver3,
   limitRow,
+  noRefresh,
   rigidAngular,
   T_AX as T_AX_,
   T_AY as T_AY_,
@@ -198,6 +199,7 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 /** The slider joint's passes. */
 export const sliderJointSolver: JointKindSolver3 = {
   prepare: prepareAxial,
+  refresh: noRefresh,
   warmStart,
   solve,
   reaction,
