@@ -217,6 +217,57 @@ export class PoissonSystem {
     return dot;
   }
 
+  /**
+   * s ← z + β s, then y = A s; returns s·y (CG's direction update fused with its next product).
+   * In 2D with the uniform runs one pass does both: row j + 1 of s is updated just before row j of
+   * A s, which reads rows j − 1 … j + 1. The same sums as the two separate loops: bit-identical.
+   */
+  updateApply(z: Float64Array, beta: number, s: Float64Array, y: Float64Array): number {
+    const { first, end } = this;
+    if (!this.runsReady) {
+      for (let c = first; c < end; c++) s[c] = z[c]! + beta * s[c]!;
+      return this.apply(s, y);
+    }
+    const { diag, cx, cy, sy, ny, runs, runOffset } = this;
+    let dot = 0;
+    for (let m = 0; m <= ny; m++) {
+      if (m < ny) {
+        const u0 = sy * (m + 1);
+        const u1 = u0 + sy;
+        for (let c = u0; c < u1; c++) s[c] = z[c]! + beta * s[c]!;
+      }
+      if (m === 0) continue;
+      const j = m - 1;
+      let c0 = sy * (j + 1);
+      const rowEnd = c0 + sy;
+      const r1 = runOffset[j + 1]!;
+      for (let r = runOffset[j]!; r <= r1; r += 2) {
+        const a = r < r1 ? runs[r]! : rowEnd;
+        for (let c = c0; c < a; c++) {
+          const xc = s[c]!;
+          const v =
+            diag[c]! * xc -
+            cx[c]! * s[c + 1]! -
+            cx[c - 1]! * s[c - 1]! -
+            cy[c]! * s[c + sy]! -
+            cy[c - sy]! * s[c - sy]!;
+          y[c] = v;
+          dot += xc * v;
+        }
+        if (r === r1) break;
+        const e = runs[r + 1]!;
+        for (let c = a; c < e; c++) {
+          const xc = s[c]!;
+          const v = 4 * xc - s[c + 1]! - s[c - 1]! - s[c + sy]! - s[c - sy]!;
+          y[c] = v;
+          dot += xc * v;
+        }
+        c0 = e;
+      }
+    }
+    return dot;
+  }
+
   /** r = b − A x (0 on inactive cells); returns ‖r‖₂. */
   residual(x: Float64Array, b: Float64Array, r: Float64Array): number {
     this.apply(x, r);

@@ -228,8 +228,8 @@ export class PressureSolver {
     if (rNorm <= target) return this.report(kind, 0, rNorm, bNorm, true);
     let rz = this.precondition(pre, r, z);
     s.set(z);
+    let sAs = sys.apply(s, as);
     for (let k = 1; k <= maxIter; k++) {
-      const sAs = sys.apply(s, as);
       if (!(sAs > 0)) return this.report(kind, k - 1, rNorm, bNorm, false);
       const alpha = rz / sAs;
       rr = 0;
@@ -245,7 +245,8 @@ export class PressureSolver {
       const rzNew = this.precondition(pre, r, z);
       const beta = rzNew / rz;
       rz = rzNew;
-      for (let c = first; c < end; c++) s[c] = z[c]! + beta * s[c]!;
+      // s ← z + β s fused with the next iteration's A·s
+      sAs = sys.updateApply(z, beta, s, as);
     }
     return this.report(kind, maxIter, rNorm, bNorm, false);
   }
@@ -253,6 +254,8 @@ export class PressureSolver {
   /** z = M⁻¹ r (projected off the closed regions' constants); returns r·z. */
   private precondition(pre: number, r: Float64Array, z: Float64Array): number {
     const sys = this.sys;
+    // the V-cycle's last sweep sums r·z as it finishes each row (2D, nothing to project off)
+    if (pre === 2 && sys.closedRegions === 0 && this.mg!.canDot()) return this.mg!.applyDot(r, z);
     if (pre === 1) this.mic!.apply(r, z);
     else if (pre === 2) this.mg!.apply(r, z);
     else z.set(r);
