@@ -1,7 +1,9 @@
 /**
  * The three.js view of the playground for the 3D rigid-body demos (domain 'rigid3d') and the 3D
  * particle demos (the 3D MPM scene: one lit instanced sphere per particle, `readParticles3`): the
- * world's bodies as lit meshes with shadows, an orbit camera (drag empty space to orbit, wheel to zoom,
+ * world's bodies as lit meshes with shadows, a liquid as one surface mesh (`readSurface3`: density splat
+ * and marching cubes, refreshed every frame into reused buffers, or its particles when the demo's
+ * `draw` switch says dots), an orbit camera (drag empty space to orbit, wheel to zoom,
  * right-drag or shift-drag to pan), picking and dragging a body with the mouse (a damped spring
  * on the picked point through the demo instance's `pick` / `dragTo` / `release`), and a debug
  * switch for wireframes (the `contacts` display switch of the demo adds the contact points and
@@ -10,11 +12,12 @@
  * projection (render/view3d.ts) draws instead.
  */
 import * as THREE from 'three';
-import type { Mpm3dDemoInstance } from '../../src/demos/mpm.js';
+import type { ParticleCloud3 } from '../../src/demos/mpm.js';
 import type { Rigid3dDemoInstance } from '../../src/demos/rigid3d.js';
 import type { DemoInstance } from '../../src/demos/types.js';
 import { type Shape3, ShapeKind3 } from '../../src/geometry/shapes3d.js';
-import { BODY_PALETTE3 } from '../../src/render/view3d.js';
+import type { LiquidSurface3D } from '../../src/render/liquid-surface3d.js';
+import { BODY_PALETTE3, type Camera3 } from '../../src/render/view3d.js';
 
 /** particle count above which a cloud is drawn with the coarser sphere and no shadow */
 const LARGE_CLOUD = 4000;
@@ -29,9 +32,22 @@ export function isRigid3dInstance(inst: DemoInstance | undefined): inst is Rigid
   );
 }
 
-/** Does this instance provide a 3D particle cloud (the 3D MPM demo) the three.js view can show? */
-export function isParticles3Instance(inst: DemoInstance | undefined): inst is Mpm3dDemoInstance {
-  return !!inst && 'camera3' in inst && typeof (inst as Mpm3dDemoInstance).readParticles3 === 'function';
+/**
+ * A 3D particle demo as the three.js view reads it: a camera, the particles to draw as spheres and,
+ * optionally, a liquid surface (null while the liquid is drawn as particles).
+ */
+export interface Particles3Instance extends DemoInstance {
+  /** the suggested camera */
+  readonly camera3: Camera3;
+  /** the particles drawn as spheres now */
+  readParticles3(): ParticleCloud3;
+  /** the liquid's surface now, or null */
+  readSurface3?(): LiquidSurface3D | null;
+}
+
+/** Does this instance provide a 3D particle cloud (the 3D MPM and FLIP demos) the three.js view can show? */
+export function isParticles3Instance(inst: DemoInstance | undefined): inst is Particles3Instance {
+  return !!inst && 'camera3' in inst && typeof (inst as Particles3Instance).readParticles3 === 'function';
 }
 
 function geometryOf(g: Shape3): THREE.BufferGeometry {
@@ -107,12 +123,21 @@ export class ThreeView {
   private readonly root = new THREE.Group();
   private readonly contactPoints: THREE.Points;
   private readonly contactNormals: THREE.LineSegments;
-  private readonly materials: (THREE.MeshStandardMaterial | THREE.MeshLambertMaterial)[] = [];
+  private readonly materials: (
+    | THREE.MeshStandardMaterial
+    | THREE.MeshLambertMaterial
+    | THREE.MeshPhongMaterial
+  )[] = [];
   private bodies: THREE.Group[] = [];
   private inst: Rigid3dDemoInstance | null = null;
-  /** the particle demo shown, as lit instanced spheres */
-  private cloudInst: Mpm3dDemoInstance | null = null;
+  /** the particle demo shown, as lit instanced spheres and a liquid surface */
+  private cloudInst: Particles3Instance | null = null;
   private cloudMesh: THREE.InstancedMesh | null = null;
+  private cloudMaterial: THREE.MeshStandardMaterial | THREE.MeshLambertMaterial | null = null;
+  /** the liquid's surface: one mesh whose buffers are the surface's own, re-bound when they grow */
+  private surfaceMesh: THREE.Mesh | null = null;
+  private surfaceSource: LiquidSurface3D | null = null;
+  private surfaceGeneration = -1;
   private readonly cloudMatrix = new THREE.Matrix4();
   private readonly cloudColor = new THREE.Color();
   private xf = new Float64Array(7);
@@ -175,12 +200,14 @@ export class ThreeView {
   attach(inst: DemoInstance | undefined): void {
     this.inst = null;
     this.cloudInst = null;
-    if (this.cloudMesh) {
-      this.root.remove(this.cloudMesh);
-      this.cloudMesh.geometry.dispose();
-      this.cloudMesh.dispose();
-      this.cloudMesh = null;
+    this.dropCloudMesh();
+    if (this.surfaceMesh) {
+      this.root.remove(this.surfaceMesh);
+      this.surfaceMesh.geometry.dispose();
+      this.surfaceMesh = null;
     }
+    this.surfaceSource = null;
+    this.surfaceGeneration = -1;
     this.active = false;
     this.button.style.display = 'none';
     for (const g of this.bodies) this.root.remove(g);
@@ -249,7 +276,7 @@ export class ThreeView {
   }
 
   /** The orbit (target, distance, yaw, pitch) from a demo's camera. */
-  private orbitFrom(c: Mpm3dDemoInstance['camera3']): void {
+  private orbitFrom(c: Particles3Instance['camera3']): void {
     this.target.set(c.target[0], c.target[1], c.target[2]);
     const d = new THREE.Vector3(c.eye[0], c.eye[1], c.eye[2]).sub(this.target);
     this.distance = d.length();
@@ -258,28 +285,11 @@ export class ThreeView {
   }
 
   /** Shows a particle demo: one instanced low-poly sphere per particle, lit, casting shadows (small clouds). */
-  private attachParticles(inst: Mpm3dDemoInstance): void {
+  private attachParticles(inst: Particles3Instance): void {
     this.cloudInst = inst;
     this.active = true;
     this.orbitFrom(inst.camera3);
-    const cloud = inst.readParticles3();
-    // large clouds (a 3D FLIP tank holds about 10k particles) get the 20-triangle icosahedron, a
-    // Lambert material and no shadows: 80 physically shaded triangles drawn twice per particle
-    // made them crawl on software GL
-    const large = cloud.count > LARGE_CLOUD;
-    const mat = large
-      ? new THREE.MeshLambertMaterial({ wireframe: this.wireframe })
-      : new THREE.MeshStandardMaterial({ roughness: 0.8, metalness: 0, wireframe: this.wireframe });
-    this.materials.push(mat);
-    const mesh = new THREE.InstancedMesh(
-      new THREE.IcosahedronGeometry(cloud.radius * 1.6, large ? 0 : 1),
-      mat,
-      cloud.count,
-    );
-    mesh.castShadow = !large;
-    mesh.receiveShadow = !large;
-    this.cloudMesh = mesh;
-    this.root.add(mesh);
+    this.makeCloudMesh(inst.readParticles3());
     const cam = this.sun.shadow.camera;
     cam.left = cam.bottom = -1;
     cam.right = cam.top = 1;
@@ -290,10 +300,106 @@ export class ThreeView {
     this.sun.target.position.set(0.5, 0, 0.5);
   }
 
-  /** Moves the instanced spheres to the particles' positions. */
-  private updateParticles(inst: Mpm3dDemoInstance): void {
-    const mesh = this.cloudMesh!;
+  /**
+   * The instanced spheres for `cloud`, room for its particles (at least one). Large clouds (a 3D
+   * FLIP tank holds about 10k particles) get the 20-triangle icosahedron, a Lambert material and no
+   * shadows: 80 physically shaded triangles drawn twice per particle made them crawl on software GL.
+   */
+  private makeCloudMesh(cloud: ParticleCloud3): void {
+    this.dropCloudMesh();
+    const large = cloud.count > LARGE_CLOUD;
+    const mat = large
+      ? new THREE.MeshLambertMaterial({ wireframe: this.wireframe })
+      : new THREE.MeshStandardMaterial({ roughness: 0.8, metalness: 0, wireframe: this.wireframe });
+    this.materials.push(mat);
+    this.cloudMaterial = mat;
+    const mesh = new THREE.InstancedMesh(
+      new THREE.IcosahedronGeometry(cloud.radius * 1.6, large ? 0 : 1),
+      mat,
+      Math.max(1, cloud.count),
+    );
+    mesh.count = cloud.count;
+    mesh.castShadow = !large;
+    mesh.receiveShadow = !large;
+    this.cloudMesh = mesh;
+    this.root.add(mesh);
+  }
+
+  /** Removes the instanced spheres and their material. */
+  private dropCloudMesh(): void {
+    if (!this.cloudMesh) return;
+    this.root.remove(this.cloudMesh);
+    this.cloudMesh.geometry.dispose();
+    this.cloudMesh.dispose();
+    this.cloudMesh = null;
+    const m = this.cloudMaterial;
+    if (m) {
+      m.dispose();
+      const i = this.materials.indexOf(m);
+      if (i >= 0) this.materials.splice(i, 1);
+    }
+    this.cloudMaterial = null;
+  }
+
+  /**
+   * Draws the liquid's surface (or hides it): the surface's float32 positions, normals and indices
+   * are the geometry's buffers, re-uploaded every frame for the used part only and re-bound when
+   * the surface grew its buffers.
+   */
+  private updateSurface(s: LiquidSurface3D | null): void {
+    if (!s) {
+      if (this.surfaceMesh) this.surfaceMesh.visible = false;
+      return;
+    }
+    let mesh = this.surfaceMesh;
+    if (!mesh) {
+      const [r, g, b] = s.color;
+      const mat = new THREE.MeshPhongMaterial({
+        color: new THREE.Color(r, g, b),
+        specular: 0x9fc4e8,
+        shininess: 60,
+        wireframe: this.wireframe,
+      });
+      this.materials.push(mat);
+      mesh = new THREE.Mesh(new THREE.BufferGeometry(), mat);
+      // the surface moves every frame: no bounding sphere to keep up to date
+      mesh.frustumCulled = false;
+      this.surfaceMesh = mesh;
+      this.root.add(mesh);
+    }
+    mesh.visible = true;
+    let geo = mesh.geometry;
+    if (this.surfaceSource !== s || this.surfaceGeneration !== s.generation) {
+      geo.dispose();
+      geo = new THREE.BufferGeometry();
+      geo.setAttribute(
+        'position',
+        new THREE.BufferAttribute(s.positions, 3).setUsage(THREE.DynamicDrawUsage),
+      );
+      geo.setAttribute('normal', new THREE.BufferAttribute(s.normals, 3).setUsage(THREE.DynamicDrawUsage));
+      geo.setIndex(new THREE.BufferAttribute(s.indices, 1).setUsage(THREE.DynamicDrawUsage));
+      mesh.geometry = geo;
+      this.surfaceSource = s;
+      this.surfaceGeneration = s.generation;
+    }
+    for (const [attr, used] of [
+      [geo.getAttribute('position') as THREE.BufferAttribute, 3 * s.vertexCount],
+      [geo.getAttribute('normal') as THREE.BufferAttribute, 3 * s.vertexCount],
+      [geo.getIndex()!, 3 * s.triangleCount],
+    ] as const) {
+      attr.clearUpdateRanges();
+      attr.addUpdateRange(0, Math.max(1, used));
+      attr.needsUpdate = true;
+    }
+    geo.setDrawRange(0, 3 * s.triangleCount);
+  }
+
+  /** Moves the instanced spheres to the particles' positions and refreshes the liquid's surface. */
+  private updateParticles(inst: Particles3Instance): void {
+    this.updateSurface(inst.readSurface3?.() ?? null);
     const cloud = inst.readParticles3();
+    if (!this.cloudMesh || cloud.count > this.cloudMesh.instanceMatrix.count) this.makeCloudMesh(cloud);
+    const mesh = this.cloudMesh!;
     const n = Math.min(cloud.count, mesh.instanceMatrix.count);
     for (let p = 0; p < n; p++) {
       const o = 3 * p;

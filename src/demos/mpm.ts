@@ -451,7 +451,7 @@ export const mpmDemos: readonly Demo[] = [
     'Snowball hitting a wall (MPM snow)',
     'A snowball thrown at a wall, simulated with the material point method (MLS-MPM, Hu et al. 2018) and Stomakhin et al. 2013’s snow with their parameters (Young’s modulus 140 kPa, Poisson’s ratio 0.2, critical compression 2.5%, critical stretch 0.75%, hardening 10): elastic until a critical compression or stretch, then plastic, compacted snow hardening and stretched snow softening. Watch the ball splatter along the wall and break into clumps that fall away. The hardening is capped at 20× for the explicit time step, so compaction stops where the cap is reached; switch “compaction stops at the cap” off and the snow compacts without bound into one hard pancake that bounces off whole.',
     [
-      RESOLUTION,
+      { ...RESOLUTION, default: 48, max: 96 },
       { key: 'speed', label: 'throw speed (m/s)', kind: 'number', default: 15, min: 5, max: 25, step: 1 },
       { key: 'limit', label: 'compaction stops at the cap', kind: 'boolean', default: true },
     ],
