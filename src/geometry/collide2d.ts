@@ -265,11 +265,15 @@ export const collidePolygonCircle: Collider2 = (p, xfA, circle, xfB, speculative
   let vertexRegion = false;
   qx = 0;
   qy = 0;
-  if (u1 < 0 && maxSep > 1e-12) {
+  // A centre inside a polygon (maxSep ≤ 0) is pushed out through the face; a capsule or segment
+  // (two core points) has no inside, and a centre on its axis beyond an end has maxSep = 0 and
+  // lies in that end's vertex region.
+  const outside = maxSep > 1e-12 || n === 2;
+  if (u1 < 0 && outside) {
     qx = v1x;
     qy = v1y;
     vertexRegion = true;
-  } else if (u2 < 0 && maxSep > 1e-12) {
+  } else if (u2 < 0 && outside) {
     qx = v2x;
     qy = v2y;
     id = i2 | 0x100;
