@@ -8,6 +8,7 @@
 export * from './debug-draw-canvas.js';
 export * from './format.js';
 export * from './liquid-surface.js';
+export * from './liquid-surface3d.js';
 export * from './plot.js';
 export * from './png.js';
 export * from './raster.js';
