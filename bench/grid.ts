@@ -3,8 +3,9 @@
  * For each size: a plume is warmed up with MGPCG, then from that same state every pressure solver
  * runs a few smoke steps to the same tolerance (1e-5 relative divergence, ‖∇·u‖₂ after /
  * before). Reported: ms per step (median), ms in the projection, iterations per step, cells per
- * second, and whether the tolerance was reached. The stationary solvers are capped (they need
- * ~n² sweeps). The peer is the textbook's toy approach — 60 Jacobi sweeps from zero per step — and
+ * second, and whether the tolerance was reached; the MGPCG rows add the step's stages (advection;
+ * forces: sources, buoyancy, vorticity confinement; projection with its iterations; the rest).
+ * The stationary solvers are capped (they need ~n² sweeps). The peer is the textbook's toy approach — 60 Jacobi sweeps from zero per step — and
  * we report how far its divergence stays above the tolerance. JSON goes to out/bench-grid.json and
  * bench/results/<machine>/grid.json (bench/results.ts).
  * Times are process CPU time (`process.cpuUsage`, user + system): the step is single-threaded and
@@ -24,6 +25,10 @@ interface Row {
   msPerStep: number;
   msPerStepMin: number;
   msProjection: number;
+  /** the step's other stages (medians, CPU ms): advection of the velocity and the scalars; sources, buoyancy and vorticity confinement; the rest (boundaries, burning, the finite check) */
+  msAdvect: number;
+  msForces: number;
+  msOther: number;
   iterations: number;
   relativeDivergence: number;
   converged: boolean;
@@ -79,6 +84,27 @@ function restore(sim: SmokeSim, s: Snapshot): void {
   sim.time = s.time;
 }
 
+/**
+ * Replaces `obj[name]` by a wrapper that adds its CPU milliseconds to acc[key]; returns the undo.
+ * (A stage nested in another is not called here: the wrapped methods are the step's siblings.)
+ */
+function timeMethod(obj: object, name: string, acc: Record<string, number>, key: string): () => void {
+  const o = obj as Record<string, (...a: unknown[]) => unknown>;
+  const had = Object.hasOwn(o, name);
+  const own = o[name]!;
+  const original = own.bind(obj);
+  o[name] = (...a: unknown[]) => {
+    const t = process.cpuUsage();
+    const r = original(...a);
+    acc[key] = acc[key]! + cpuMs(t);
+    return r;
+  };
+  return () => {
+    if (had) o[name] = own;
+    else delete o[name];
+  };
+}
+
 /** CPU milliseconds (user + system) since `from`. */
 function cpuMs(from: NodeJS.CpuUsage): number {
   const d = process.cpuUsage(from);
@@ -105,33 +131,43 @@ function runCase(
   sim.pressureIterations = maxIterations;
   const times: number[] = [];
   const proj: number[] = [];
+  const adv: number[] = [];
+  const forces: number[] = [];
+  const other: number[] = [];
   let iters = 0;
   let rel = 0;
   let converged = true;
   const dt = 1 / 60;
-  // time the projection by wrapping the projector for this run
-  const projector = sim.projector;
-  const original = projector.project.bind(projector);
-  let projMs = 0;
-  projector.project = (d, o) => {
-    const t = process.cpuUsage();
-    const r = original(d, o);
-    projMs = cpuMs(t);
-    return r;
-  };
+  // time the stages by wrapping the methods the step calls, for this run
+  const acc = { projection: 0, advect: 0, forces: 0 };
+  const unwrap = [
+    timeMethod(sim.projector, 'project', acc, 'projection'),
+    timeMethod(sim.advector, 'advectVelocity', acc, 'advect'),
+    timeMethod(sim.advector, 'advectScalars', acc, 'advect'),
+    timeMethod(sim.confinement, 'apply', acc, 'forces'),
+    timeMethod(sim, 'applyBuoyancy', acc, 'forces'),
+    timeMethod(sim, 'applySources', acc, 'forces'),
+  ];
   try {
     for (let s = 0; s < steps; s++) {
+      acc.projection = 0;
+      acc.advect = 0;
+      acc.forces = 0;
       const t0 = process.cpuUsage();
       const r = sim.step(dt);
-      times.push(cpuMs(t0));
-      proj.push(projMs);
+      const total = cpuMs(t0);
+      times.push(total);
+      proj.push(acc.projection);
+      adv.push(acc.advect);
+      forces.push(acc.forces);
+      other.push(total - acc.projection - acc.advect - acc.forces);
       iters += r.iterations;
       const rr = r.initialNorm > 0 ? r.residualNorm / r.initialNorm : 0;
       rel = Math.max(rel, rr);
       if (rr > TOL * 1.0000001) converged = false;
     }
   } finally {
-    projector.project = original;
+    for (const u of unwrap) u();
   }
   const ms = median(times);
   return {
@@ -141,6 +177,9 @@ function runCase(
     msPerStep: ms,
     msPerStepMin: Math.min(...times),
     msProjection: median(proj),
+    msAdvect: median(adv),
+    msForces: median(forces),
+    msOther: median(other),
     iterations: iters / steps,
     relativeDivergence: rel,
     converged,
@@ -195,6 +234,14 @@ export async function run(args: string[]): Promise<void> {
     const mic = rows.find((r) => r.grid === g && r.solver === 'mic-pcg');
     if (mg && mic) summary[`${g} MIC(0)-PCG / MGPCG projection time`] = mic.msProjection / mg.msProjection;
   }
+  const mg256 = rows.find((r) => r.grid === '256²' && r.solver === 'mgpcg');
+  if (mg256) {
+    summary['256² smoke ms/step (MGPCG)'] = mg256.msPerStep;
+    summary['256² advect ms'] = mg256.msAdvect;
+    summary['256² forces ms'] = mg256.msForces;
+    summary['256² projection ms'] = mg256.msProjection;
+    summary['256² MGPCG iterations/step'] = mg256.iterations;
+  }
   console.log(summary);
   const report = {
     suite: 'grid',
@@ -213,6 +260,11 @@ export async function run(args: string[]): Promise<void> {
 }
 
 function print(r: Row): void {
+  if (r.solver === 'mgpcg') {
+    console.log(
+      `${r.grid.padEnd(5)} smoke step stages (MGPCG, CPU ms, medians): advect ${r.msAdvect.toFixed(2)}  forces ${r.msForces.toFixed(2)}  projection ${r.msProjection.toFixed(2)} (${r.iterations.toFixed(1)} it)  other ${r.msOther.toFixed(2)}  = ${r.msPerStep.toFixed(2)} ms/step`,
+    );
+  }
   console.log(
     `${r.grid.padEnd(5)} ${r.solver.padEnd(16)} ${r.msPerStep.toFixed(2).padStart(9)} ms/step (min ${r.msPerStepMin.toFixed(2)})  projection ${r.msProjection
       .toFixed(2)

@@ -52,9 +52,10 @@ export class VorticityConfinement {
           const c = rowC + i;
           this.cu[c] = 0.5 * (u[rowU + i]! + u[rowU + i + 1]!);
           this.cv[c] = 0.5 * (v[rowV + i]! + v[rowV + i + nx]!);
-          this.cw[c] = nz > 1 ? 0.5 * (w[c]! + w[c + slab]!) : 0;
         }
       }
+    // 2D: cw stays 0 from the allocation
+    if (nz > 1) for (let c = 0; c < this.cw.length; c++) this.cw[c] = 0.5 * (w[c]! + w[c + slab]!);
   }
 
   /** Adds dt·f to the face velocities for confinement strength ε (nothing when ε = 0). */
@@ -69,13 +70,14 @@ export class VorticityConfinement {
     const sy = nx;
     const sz = nx * ny;
     const three = nz > 1;
-    // only the border cells (and 3D's extra arrays) need clearing: the loops below write every
-    // interior cell they later read
-    omega.fill(0);
-    mag.fill(0);
-    fx.fill(0);
-    fy.fill(0);
+    // the loops below write every interior cell they later read; in 2D the border cells are
+    // never written (still 0 from the allocation) and a solid cell's force is zeroed where it is
+    // skipped, so nothing needs clearing; 3D clears as before
     if (three) {
+      omega.fill(0);
+      mag.fill(0);
+      fx.fill(0);
+      fy.fill(0);
       omegaX.fill(0);
       omegaY.fill(0);
       fz.fill(0);
@@ -103,7 +105,11 @@ export class VorticityConfinement {
       for (let j = 2; j < ny - 2; j++)
         for (let i = 2; i < nx - 2; i++) {
           const c = i + sy * j + sz * k;
-          if (solid[c]) continue;
+          if (solid[c]) {
+            fx[c] = 0;
+            fy[c] = 0;
+            continue;
+          }
           const gx = (mag[c + 1]! - mag[c - 1]!) * inv2h;
           const gy = (mag[c + sy]! - mag[c - sy]!) * inv2h;
           const gz = three ? (mag[c + sz]! - mag[c - sz]!) * inv2h : 0;
@@ -125,15 +131,13 @@ export class VorticityConfinement {
           }
         }
     const half = 0.5 * dt;
+    // the u faces of row j and the v faces below it in one pass (independent updates)
     for (let k = 0; k < nz; k++)
       for (let j = 0; j < ny; j++) {
         const rowC = sy * j + sz * k;
         const rowU = (nx + 1) * (j + ny * k);
         for (let i = 1; i < nx; i++) u[rowU + i] = u[rowU + i]! + half * (fx[rowC + i]! + fx[rowC + i - 1]!);
-      }
-    for (let k = 0; k < nz; k++)
-      for (let j = 1; j < ny; j++) {
-        const rowC = sy * j + sz * k;
+        if (j === 0) continue;
         const rowV = nx * (j + (ny + 1) * k);
         for (let i = 0; i < nx; i++) v[rowV + i] = v[rowV + i]! + half * (fy[rowC + i]! + fy[rowC + i - sy]!);
       }
