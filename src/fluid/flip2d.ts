@@ -116,6 +116,13 @@ export interface Flip2DOptions {
   maxParticles?: number;
   /** the liquid's density, kg/m³ (default 1000): scales the pressure forces on rigid bodies */
   fluidDensity?: number;
+  /**
+   * skin-friction coefficient c_f of the tank's walls in [0, 1] (default 0: free slip): the liquid
+   * next to a wall feels the shear stress τ = ρ c_f |u| u (the quadratic wall-friction law of
+   * open-channel flow, c_f = f/8 with Darcy–Weisbach's f; about 0.003–0.006 for a smooth floor
+   * under a turbulent boundary layer, Schlichting 1979) spread over its cell
+   */
+  wallFriction?: number;
 }
 
 /**
@@ -171,6 +178,7 @@ const KEYS = [
   'seed',
   'maxParticles',
   'fluidDensity',
+  'wallFriction',
 ];
 
 const V = checks('invalid-argument');
@@ -203,6 +211,8 @@ export class FlipSim2D implements TransferParticles {
   readonly separation: number;
   /** density correction strength α */
   densityCorrection: number;
+  /** skin-friction coefficient c_f of the tank's walls (0: free slip) */
+  wallFriction: number;
   /** whether reseeding runs */
   reseed: boolean;
   /** fewest particles per interior fluid cell */
@@ -284,6 +294,7 @@ export class FlipSim2D implements TransferParticles {
     const sep = V.optNumber(o, 'separation', 'options.separation', { above: 0, max: 0.99 }) ?? 0.5;
     this.densityCorrection =
       V.optNumber(o, 'densityCorrection', 'options.densityCorrection', { min: 0, max: 2 }) ?? 0.5;
+    this.wallFriction = V.optNumber(o, 'wallFriction', 'options.wallFriction', { min: 0, max: 1 }) ?? 0;
     this.reseed = V.optBool(o, 'reseed', 'options.reseed') ?? true;
     this.minPerCell =
       V.optNumber(o, 'minPerCell', 'options.minPerCell', { integer: true, min: 0, max: 64 }) ?? 2;
@@ -504,6 +515,7 @@ export class FlipSim2D implements TransferParticles {
       targetDivergence: target ? this.target : undefined,
     });
     this.lastIterations = this.projector.iterations;
+    if (this.wallFriction > 0) this.applyWallFriction(dt);
     if (coupled) this.bodyForces(dt);
     this.markValidFaces();
     tr.toParticles(this, this.mode, this.flipRatio);
@@ -629,6 +641,47 @@ export class FlipSim2D implements TransferParticles {
           b.fy += fy;
           b.torque += mx * fy - my * fx;
         }
+      }
+    }
+  }
+
+  /**
+   * The walls' skin friction on the liquid sliding along them: every face of a fluid cell that runs
+   * along a tank wall (the two cells beyond it across the flow are wall) loses speed by the wall
+   * stress ρ c_f |u| u spread over a cell, du/dt = −c_f |u| u / h, taken implicitly in |u| so that
+   * friction slows a face and never turns it round: u ← u / (1 + c_f |u| dt / h).
+   */
+  private applyWallFriction(dt: number): void {
+    const { nx, ny, h, u, v } = this.grid;
+    const W = this.wallSolid;
+    const L = this.labels;
+    const k = (this.wallFriction * dt) / h;
+    const su = nx + 1;
+    // u faces (i, j): between cells (i − 1, j) and (i, j), against the floor or the ceiling
+    for (let j = 1; j < ny - 1; j++) {
+      for (let i = 1; i < nx; i++) {
+        const c = i + nx * j;
+        if (W[c - 1] !== 0 || W[c] !== 0) continue;
+        if (L[c - 1] !== FLUID && L[c] !== FLUID) continue;
+        const below = W[c - 1 - nx] !== 0 && W[c - nx] !== 0;
+        const above = W[c - 1 + nx] !== 0 && W[c + nx] !== 0;
+        if (!below && !above) continue;
+        const f = i + su * j;
+        const uf = u[f]!;
+        u[f] = uf / (1 + k * Math.abs(uf));
+      }
+    }
+    // v faces (i, j): between cells (i, j − 1) and (i, j), against the side walls
+    for (let j = 1; j < ny; j++) {
+      for (let i = 1; i < nx - 1; i++) {
+        const c = i + nx * j;
+        if (W[c - nx] !== 0 || W[c] !== 0) continue;
+        if (L[c - nx] !== FLUID && L[c] !== FLUID) continue;
+        const left = W[c - 1 - nx] !== 0 && W[c - 1] !== 0;
+        const right = W[c + 1 - nx] !== 0 && W[c + 1] !== 0;
+        if (!left && !right) continue;
+        const vf = v[c]!;
+        v[c] = vf / (1 + k * Math.abs(vf));
       }
     }
   }
