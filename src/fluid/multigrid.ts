@@ -163,13 +163,12 @@ export class MultigridPreconditioner {
       for (let s = 0; s < this.coarsestSweeps; s++) symmetricSweep(sys, x, b, 1);
       return;
     }
-    let s = 0;
-    if (sys.sz === 0 && this.preSweeps > 0) {
-      // 2D: the first sweep from x = 0 needs no clearing pass (see firstSweepFromZero)
-      firstSweepFromZero(sys, x, b);
-      s = 1;
-    } else x.fill(0);
-    for (; s < this.preSweeps; s++) symmetricSweep(sys, x, b, 0);
+    if (sys.sz === 0 && this.preSweeps > 0 && this.postSweeps > 0) {
+      this.vcycle2(l, x, b);
+      return;
+    }
+    x.fill(0);
+    for (let s = 0; s < this.preSweeps; s++) symmetricSweep(sys, x, b, 0);
     const next = this.levels[l + 1]!;
     restrictResidual(sys, x, b, next.sys, next.b);
     this.vcycle(l + 1, next.x, next.b);
@@ -178,6 +177,97 @@ export class MultigridPreconditioner {
     for (let s = 0; s < post; s++) symmetricSweep(sys, x, b, 1);
     if (post < this.postSweeps) this.dot = lastSweepDot(sys, x, b);
   }
+
+  /**
+   * The 2D V-cycle step of a level above the coarsest, as `vcycle` computes it but in fewer passes
+   * over memory: the first sweep starts from zero without clearing x (`firstSweepFromZero`), the
+   * last pre-smoothing sweep restricts each row's residual as soon as its neighbours are final
+   * (`sweepRestrict`), and the first post-smoothing sweep prolongs each row just before it is
+   * relaxed (`prolongSweep`), which on the finest level also sums r·z when it is the last sweep.
+   * Every value is computed from the same operands as in the separate passes: bit-identical.
+   */
+  private vcycle2(l: number, x: Float64Array, b: Float64Array): void {
+    const sys = this.levels[l]!.sys;
+    const pre = this.preSweeps;
+    const post = this.postSweeps;
+    for (let s = 0; s < pre - 1; s++) {
+      if (s === 0) firstSweepFromZero(sys, x, b);
+      else symmetricSweep(sys, x, b, 0);
+    }
+    const next = this.levels[l + 1]!;
+    sweepRestrict(sys, x, b, pre === 1, next.sys, next.b);
+    this.vcycle(l + 1, next.x, next.b);
+    const withDot = l === 0 && this.dotLast;
+    const d = prolongSweep(sys, x, b, next.sys, next.x, withDot && post === 1);
+    for (let s = 1; s < post; s++) {
+      if (withDot && s === post - 1) this.dot = lastSweepDot(sys, x, b);
+      else symmetricSweep(sys, x, b, 1);
+    }
+    if (withDot && post === 1) this.dot = d;
+  }
+}
+
+/**
+ * A red-first sweep (from zero when `fromZero`, as `firstSweepFromZero`) fused with the residual
+ * restriction: row m is relaxed red, row m − 1 black, and row m − 2, whose neighbours are then
+ * final, restricted.
+ */
+function sweepRestrict(
+  sys: PoissonSystem,
+  x: Float64Array,
+  b: Float64Array,
+  fromZero: boolean,
+  coarse: PoissonSystem,
+  cb: Float64Array,
+): void {
+  const { invDiag, nx, ny } = sys;
+  const buf = rowBuffer(nx + 1);
+  for (let m = 0; m <= ny + 1; m++) {
+    if (m < ny) {
+      if (fromZero) {
+        const row = sys.rowStart(m, 0);
+        const end = row + nx;
+        for (let c = row + (m & 1); c < end; c += 2) x[c] = (b[c]! + 0) * invDiag[c]!;
+      } else relaxRowPlain2(sys, x, b, m, 0);
+    }
+    if (m >= 1 && m <= ny) relaxRowPlain2(sys, x, b, m - 1, 1);
+    if (m >= 2) restrictRow2(sys, x, b, coarse, cb, m - 2, buf);
+  }
+}
+
+/**
+ * The prolongation fused with a black-first sweep: row m takes its parents' correction, row m − 1
+ * is relaxed black and row m − 2 red (its black neighbours are new by then). With `withDot` it is
+ * the last sweep and returns b·x, each padded row summed once final.
+ */
+function prolongSweep(
+  sys: PoissonSystem,
+  x: Float64Array,
+  b: Float64Array,
+  coarse: PoissonSystem,
+  cxv: Float64Array,
+  withDot: boolean,
+): number {
+  const { diag, nx, ny, sy } = sys;
+  let dot = 0;
+  for (let m = 0; m <= ny + 1; m++) {
+    if (m < ny) {
+      const row = sys.rowStart(m, 0);
+      const crow = coarse.rowStart(m >> 1, 0);
+      for (let i = 0; i < nx; i++) {
+        const c = row + i;
+        if (diag[c] !== 0) x[c] = x[c]! + cxv[crow + (i >> 1)]!;
+      }
+    }
+    if (m >= 1 && m <= ny) relaxRowPlain2(sys, x, b, m - 1, 1);
+    if (m < 2) continue;
+    relaxRowPlain2(sys, x, b, m - 2, 0);
+    if (!withDot) continue;
+    const a = sy * (m - 1);
+    const e = a + sy;
+    for (let c = a; c < e; c++) dot += b[c]! * x[c]!;
+  }
+  return dot;
 }
 
 /** Red then black half-sweep (first = 0), or black then red (first = 1). */
@@ -276,11 +366,24 @@ function restrictResidual2(
   coarse: PoissonSystem,
   cb: Float64Array,
 ): void {
-  const { diag, cx, cy, sy, nx, ny, runs, runOffset } = fine;
-  const buf = rowBuffer(nx + 1);
+  const buf = rowBuffer(fine.nx + 1);
+  for (let j = 0; j < fine.ny; j++) restrictRow2(fine, x, b, coarse, cb, j, buf);
+}
+
+/** Row j of `restrictResidual2` (its residual into buf, then into the parents). */
+function restrictRow2(
+  fine: PoissonSystem,
+  x: Float64Array,
+  b: Float64Array,
+  coarse: PoissonSystem,
+  cb: Float64Array,
+  j: number,
+  buf: Float64Array,
+): void {
+  const { diag, cx, cy, sy, nx, runs, runOffset } = fine;
   const half = nx >> 1;
   const odd = nx & 1;
-  for (let j = 0; j < ny; j++) {
+  {
     const row = fine.rowStart(j, 0);
     const end = row + nx;
     let c0 = row;
