@@ -578,6 +578,17 @@ export class ThreeView {
     return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height };
   }
 
+  /** Triangles of the liquid surface drawn now, 0 when none is shown (for the browser test). */
+  surfaceTriangles(): number {
+    const m = this.surfaceMesh;
+    return m?.visible ? Math.floor(m.geometry.drawRange.count / 3) : 0;
+  }
+
+  /** Particles drawn as spheres now (for the browser test). */
+  cloudCount(): number {
+    return this.cloudMesh?.count ?? 0;
+  }
+
   /** The position of the body at slot-order index `b` (for the browser test). */
   bodyPosition(b: number): [number, number, number] {
     const w = this.inst!.world3;

@@ -10,11 +10,10 @@ import type { TransferMode } from '../fluid/particle-transfer.js';
 import { LiquidSurface3D } from '../render/liquid-surface3d.js';
 import { type Camera3, CameraFrame3, orbitCamera3 } from '../render/view3d.js';
 import { textPanel } from './kit/labels.js';
-import type { ParticleCloud3 } from './mpm.js';
+import { drawParam3, type ParticleCloud3 } from './mpm.js';
 import {
   type Demo,
   type DemoInstance,
-  type DemoParam,
   type DemoParamValues,
   resolveParams,
   toPxX,
@@ -26,16 +25,6 @@ const FRAME = 1 / 60;
 
 /** The tank's inside, m: 1.2 long (x), 0.8 tall (y), 0.6 deep (z). */
 const TANK = [1.2, 0.8, 0.6] as const;
-
-/** The display switch of the 3D liquid demos: the liquid's surface, or its particles. */
-export const drawParam3: DemoParam = {
-  key: 'draw',
-  label: 'draw the liquid as',
-  kind: 'choice',
-  default: 'surface',
-  options: ['surface', 'dots'],
-  display: true,
-};
 
 /**
  * A running 3D FLIP demo: the simulation, its camera, and the liquid's surface or its particle cloud

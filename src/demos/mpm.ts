@@ -9,6 +9,7 @@
 import type { MpmMaterialDef } from '../mpm/material.js';
 import { MpmSim2D } from '../mpm/mpm2d.js';
 import { MpmSim3D } from '../mpm/mpm3d.js';
+import { LiquidSurface3D } from '../render/liquid-surface3d.js';
 import { type Camera3, CameraFrame3, orbitCamera3 } from '../render/view3d.js';
 import { textPanel } from './kit/labels.js';
 import {
@@ -167,9 +168,21 @@ const RGB: Record<string, [number, number, number]> = {
   fluid: [0.23, 0.51, 0.77],
 };
 
+/** The display switch of the 3D liquid demos: the liquid's surface, or its particles. */
+export const drawParam3: DemoParam = {
+  key: 'draw',
+  label: 'draw the liquid as',
+  kind: 'choice',
+  default: 'surface',
+  options: ['surface', 'dots'],
+  display: true,
+};
+
 /**
- * A running 3D MPM demo: the simulation, its camera, and the particle cloud that the playground's
- * three.js view reads (`readParticles3`); `draw` is a depth-sorted Canvas 2D projection (the CLI).
+ * A running 3D MPM demo: the simulation, its camera, the particle cloud that the playground's
+ * three.js view reads (`readParticles3`) and, where a fluid material is present, the fluid's surface
+ * (`readSurface3`: density splat and marching cubes); `draw` is a depth-sorted Canvas 2D projection
+ * (the CLI), the fluid drawn as flat-shaded triangles under the other particles.
  */
 export class Mpm3dDemoInstance implements DemoInstance {
   /** the fixed frame step */
@@ -180,12 +193,31 @@ export class Mpm3dDemoInstance implements DemoInstance {
   private readonly frame: CameraFrame3;
   private readonly cloud: ParticleCloud3;
   private readonly proj = new Float64Array(2);
+  /** the fluid's surface (null without a fluid material) */
+  private readonly surface: LiquidSurface3D | null;
+  /** per material: 1 for the fluid the surface draws */
+  private readonly liquid: Uint8Array;
+  private liquidPositions = new Float32Array(0);
+  private dots: boolean;
 
   constructor(
     /** the simulation */
     readonly sim: MpmSim3D,
     private readonly label: string,
+    draw = 'surface',
   ) {
+    this.liquid = Uint8Array.from(sim.materials, (m) => (m.kind === 'fluid' ? 1 : 0));
+    const b = sim.boundaryCells * sim.dx;
+    // seeded at Δx/2 (the default spacing); the field's nodes two spacings apart
+    this.surface = this.liquid.includes(1)
+      ? new LiquidSurface3D({
+          min: [b, b, b],
+          max: [sim.size - b, sim.size - b, sim.size - b],
+          spacing: 0.5 * sim.dx,
+          color: RGB['fluid']!,
+        })
+      : null;
+    this.dots = draw === 'dots';
     this.substeps = Math.max(1, Math.ceil(FRAME / sim.dt - 1e-9));
     sim.dt = FRAME / this.substeps;
     this.camera3 = orbitCamera3([0.5, 0.3, 0.5], 1.7, 0.6, 0.45);
@@ -208,23 +240,61 @@ export class Mpm3dDemoInstance implements DemoInstance {
     for (let i = 0; i < this.substeps; i++) this.sim.step();
   }
 
-  /** The particles' positions and colours now (the arrays are reused between calls). */
+  /** Switches the fluid between its surface and its particles (the `draw` display parameter). */
+  setDisplay(values: DemoParamValues): void {
+    if (values.draw !== undefined) this.dots = String(values.draw) === 'dots';
+  }
+
+  /** true while the fluid is drawn as a surface */
+  private get surfaced(): boolean {
+    return this.surface !== null && !this.dots;
+  }
+
+  /**
+   * The fluid's surface now, refreshed from its particles, or null (no fluid, or the fluid drawn as
+   * particles); the buffers are reused between calls.
+   */
+  readSurface3(): LiquidSurface3D | null {
+    if (!this.surfaced) return null;
+    const { sim } = this;
+    if (this.liquidPositions.length < 3 * sim.count) this.liquidPositions = new Float32Array(3 * sim.count);
+    const out = this.liquidPositions;
+    let k = 0;
+    for (let p = 0; p < sim.count; p++) {
+      if (this.liquid[sim.material[p]!] === 0) continue;
+      out[3 * k] = sim.x[p]!;
+      out[3 * k + 1] = sim.y[p]!;
+      out[3 * k + 2] = sim.z[p]!;
+      k++;
+    }
+    this.surface!.update(out, 3, 0, k);
+    return this.surface;
+  }
+
+  /**
+   * The particles to draw as spheres now, with their colours — all of them, or those not under the
+   * fluid's surface while it is drawn (the arrays are reused between calls).
+   */
   readParticles3(): ParticleCloud3 {
     const { sim, cloud } = this;
     if (cloud.positions.length < 3 * sim.count) {
       cloud.positions = new Float32Array(3 * sim.count);
       cloud.colors = new Float32Array(3 * sim.count);
     }
+    const skip = this.surfaced;
+    let k = 0;
     for (let p = 0; p < sim.count; p++) {
-      cloud.positions[3 * p] = sim.x[p]!;
-      cloud.positions[3 * p + 1] = sim.y[p]!;
-      cloud.positions[3 * p + 2] = sim.z[p]!;
+      if (skip && this.liquid[sim.material[p]!] === 1) continue;
+      cloud.positions[3 * k] = sim.x[p]!;
+      cloud.positions[3 * k + 1] = sim.y[p]!;
+      cloud.positions[3 * k + 2] = sim.z[p]!;
       const c = RGB[sim.materials[sim.material[p]!]!.kind] ?? [0.5, 0.5, 0.5];
-      cloud.colors[3 * p] = c[0];
-      cloud.colors[3 * p + 1] = c[1];
-      cloud.colors[3 * p + 2] = c[2];
+      cloud.colors[3 * k] = c[0];
+      cloud.colors[3 * k + 1] = c[1];
+      cloud.colors[3 * k + 2] = c[2];
+      k++;
     }
-    cloud.count = sim.count;
+    cloud.count = k;
     return cloud;
   }
 
@@ -246,22 +316,27 @@ export class Mpm3dDemoInstance implements DemoInstance {
     };
   }
 
-  /** A depth-sorted projection of the particles (far first), shaded by depth. */
+  /**
+   * A depth-sorted projection of the particles (far first), shaded by depth; the fluid's surface
+   * (when drawn) as flat-shaded triangles before them.
+   */
   draw(ctx: CanvasRenderingContext2D, view: View): void {
     const { sim, frame, proj } = this;
     ctx.fillStyle = '#eef0f3';
     ctx.fillRect(0, 0, view.width, view.height);
-    const n = sim.count;
-    const depth = new Float64Array(n);
-    const px = new Float64Array(2 * n);
-    const order = new Uint32Array(n);
-    for (let p = 0; p < n; p++) {
+    const skip = this.surfaced;
+    const order: number[] = [];
+    const depth = new Float64Array(sim.count);
+    const px = new Float64Array(2 * sim.count);
+    for (let p = 0; p < sim.count; p++) {
+      if (skip && this.liquid[sim.material[p]!] === 1) continue;
       depth[p] = frame.project(sim.x[p]!, sim.y[p]!, sim.z[p]!, proj);
       px[2 * p] = toPxX(view, proj[0]!);
       px[2 * p + 1] = toPxY(view, proj[1]!);
-      order[p] = p;
+      order.push(p);
     }
     order.sort((a, b) => depth[b]! - depth[a]!);
+    const n = order.length;
     // the floor's outline (the walls' band)
     const b = sim.boundaryCells * sim.dx;
     const hi = sim.size - b;
@@ -278,6 +353,7 @@ export class Mpm3dDemoInstance implements DemoInstance {
       ctx.lineTo(toPxX(view, proj[0]!), toPxY(view, proj[1]!));
     }
     ctx.stroke();
+    if (skip) this.readSurface3()!.draw(ctx, view, frame);
     const near = frame.distance - 0.6;
     const r = Math.max(1, 0.5 * sim.dx * view.scale);
     for (let k = 0; k < n; k++) {
@@ -287,7 +363,7 @@ export class Mpm3dDemoInstance implements DemoInstance {
       ctx.fillStyle = `rgb(${Math.round(255 * c[0] * shade)},${Math.round(255 * c[1] * shade)},${Math.round(255 * c[2] * shade)})`;
       ctx.fillRect(px[2 * p]! - r, px[2 * p + 1]! - r, 2 * r, 2 * r);
     }
-    textPanel(ctx, [this.label, `${n} particles, ${this.substeps} substeps per frame`]);
+    textPanel(ctx, [this.label, `${sim.count} particles, ${this.substeps} substeps per frame`]);
   }
 }
 
@@ -444,7 +520,44 @@ export const mpm3dDemo: Demo = {
   },
 };
 
-/** The material point method demos (2D, and the 3D scene). */
+const WATER3: MpmMaterialDef = { kind: 'fluid', youngsModulus: 1e4, density: 1000 };
+
+/** The 3D MPM demo with a liquid: a water column collapsing and a jelly cube dropped into it. */
+export const mpm3dWaterDemo: Demo = {
+  id: 'mpm-3d-water-jelly',
+  title: '3D MPM: water and a jelly cube',
+  domain: 'mpm',
+  description:
+    'The material point method in 3D (MLS-MPM, Hu et al. 2018): a column of weakly compressible water collapses and a cube of fixed-corotated jelly falls into the wave, both on one background grid. The water is drawn as its surface — its particles splatted into a density field and the iso-surface at half the rest density extracted by marching cubes (Lorensen & Cline 1987); switch “draw the liquid as” to dots to see the particles. Drag to orbit the camera.',
+  dt: FRAME,
+  view: (width, height) => ({ width, height, cx: 0, cy: -0.05, scale: Math.min(width, height) / 1.35 }),
+  params: [
+    {
+      key: 'resolution',
+      label: 'grid cells per side',
+      kind: 'number',
+      default: 24,
+      min: 16,
+      max: 40,
+      step: 8,
+    },
+    drawParam3,
+  ],
+  series: [{ key: 'kineticEnergy', label: 'kinetic energy', unit: 'J', color: '#c2410c' }],
+  create: (values: DemoParamValues = {}) => {
+    const p = resolveParams(mpm3dWaterDemo, values);
+    const n = Number(p['resolution']);
+    const sim = new MpmSim3D({ resolution: n, dt: stableDt(n, [WATER3, JELLY3]), boundary: 'separate' });
+    const w = sim.addMaterial(WATER3);
+    const j = sim.addMaterial(JELLY3);
+    const f = 3 / n;
+    sim.addBox(f, f, 0.3, f + 0.3, f + 0.45, 0.7, w);
+    sim.addBox(0.55, 0.5, 0.42, 0.7, 0.65, 0.57, j);
+    return new Mpm3dDemoInstance(sim, `water and jelly, ${n}³ grid`, String(p['draw']));
+  },
+};
+
+/** The material point method demos (2D, and the 3D scenes). */
 export const mpmDemos: readonly Demo[] = [
   makeDemo(
     'mpm-snowball',
@@ -564,4 +677,5 @@ export const mpmDemos: readonly Demo[] = [
     },
   ),
   mpm3dDemo,
+  mpm3dWaterDemo,
 ];
