@@ -337,12 +337,11 @@ export function solve3(w: World3): void {
     integrateVelocities3(w, list, nAwake, ss);
     pass.reverse = ((stepCount * substeps + sub) & 1) === 1;
     if (nJoints > 0) {
-      // the warm start measures the joints' geometry at the substep's poses; without it, a refresh
+      // the joints' geometry at the substep's poses: measured here before the first substep (and
+      // in the PGS modes); in the soft step the previous substep's projection measured it
+      if (sub === 0 || mode !== 'soft-step') refreshJoints3(jctx, jl, nJoints, jb);
       if (st.warmStarting) warmStartJoints3(jctx, jl, nJoints, jb);
-      else {
-        if (sub > 0) resetJointImpulses3(jctx, nJoints);
-        refreshJoints3(jctx, jl, nJoints, jb);
-      }
+      else if (sub > 0) resetJointImpulses3(jctx, nJoints);
     }
     if (st.warmStarting) warmStart3(ss, cc, cb, nActive);
     else if (sub > 0) resetImpulses3(cc, nActive);

@@ -21,7 +21,16 @@ import {
   T_RB as T_RB_,
   T_SB as T_SB_,
 } from './joint-context.js';
-import { applyJointImpulse, cachePoint, pointBlock, pointBlockCached, projectPoint } from './joint-rows.js';
+import {
+  applyJointImpulse,
+  cachePoint,
+  PC_RA,
+  PC_RB,
+  pointBlock,
+  pointBlockCached,
+  projectPoint,
+  projectPointCaching,
+} from './joint-rows.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
 const J_IMPULSE = J_IMPULSE_;
@@ -109,6 +118,35 @@ export function projectAnchors(ctx: JointContext3, o: number, oa: number, ob: nu
   projectPoint(ctx, o, oa, ob);
 }
 
+/**
+ * {@link projectAnchors} that keeps the geometry it measures in the point cache at jc[c..] (the
+ * next substep's warm start and solve passes read it: the poses move only by the projections'
+ * small corrections in between).
+ */
+export function projectAnchorsCaching(
+  ctx: JointContext3,
+  o: number,
+  oa: number,
+  ob: number,
+  c: number,
+): void {
+  anchorsNow(ctx, o, oa, ob);
+  ctx.t[T_SB] = ctx.projection;
+  projectPointCaching(ctx, o, oa, ob, c);
+}
+
+/** {@link pointWarmStart} with the lever arms from the point cache at jc[c..]. */
+export function pointWarmStartCached(ctx: JointContext3, acc: number, c: number): void {
+  const t = ctx.t;
+  const jc = ctx.jc;
+  for (let i = 0; i < 3; i++) {
+    t[T_LA + i] = jc[c + PC_RA + i]!;
+    t[T_LB + i] = jc[c + PC_RB + i]!;
+    t[T_P + i] = jc[acc + i]!;
+    t[T_L + i] = 0;
+  }
+}
+
 /** No position projection (joints without a point constraint). */
 export function noProjection(_ctx: JointContext3, _o: number, _oa: number, _ob: number): void {}
 
@@ -123,9 +161,12 @@ function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
 }
 
 function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
-  refresh(ctx, o, oa, ob);
-  pointWarmStart(ctx, o + J_IMPULSE);
+  pointWarmStartCached(ctx, o + J_IMPULSE, o + B_POINT);
   applyJointImpulse(ctx, o, oa, ob);
+}
+
+function project(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  projectAnchorsCaching(ctx, o, oa, ob, o + B_POINT);
 }
 
 /** The ball joint's velocity pass (exported for the solver's direct dispatch). */
@@ -149,5 +190,5 @@ export const ballJointSolver: JointKindSolver3 = {
   warmStart,
   solve: solveBall,
   reaction,
-  project: projectAnchors,
+  project,
 };

@@ -8,7 +8,7 @@
  * (speculative inside); an optional friction torque (each world axis, clamped to ±τf·h) damps the
  * relative rotation, as a ragdoll's muscles at rest do.
  */
-import { pointWarmStart, projectAnchors, solvePointCached } from './ball-joint.js';
+import { pointWarmStartCached, projectAnchorsCaching, solvePointCached } from './ball-joint.js';
 import { startAxes } from './hinge-joint.js';
 import {
   anchorsNow,
@@ -181,8 +181,8 @@ function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
 function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const jc = ctx.jc;
   const t = ctx.t;
-  refresh(ctx, o, oa, ob);
-  pointWarmStart(ctx, o + CI_POINT);
+  for (let i = 0; i < S_SIZE; i++) t[S_SWING + i] = jc[o + CT_SWING_TWIST + i]!;
+  pointWarmStartCached(ctx, o + CI_POINT, o + CT_POINT);
   const swing = t[S_HAS_SWING] === 1 ? jc[o + CI_SWING]! : 0;
   if (t[S_HAS_SWING] !== 1) jc[o + CI_SWING] = 0;
   const twist = jc[o + CI_LOWER]! - jc[o + CI_UPPER]!;
@@ -190,6 +190,16 @@ function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void 
     t[T_L + i] = -swing * t[S_SWING_AXIS + i]! + twist * t[S_TWIST_AXIS + i]! + jc[o + CI_FRICTION + i]!;
   }
   applyJointImpulse(ctx, o, oa, ob);
+}
+
+/** The point projection after a substep; the geometry it measures stays in the joint's cache for the next substep. */
+function project(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  const jc = ctx.jc;
+  const t = ctx.t;
+  framesNow(ctx, o, oa, ob);
+  swingTwist(ctx);
+  for (let i = 0; i < S_SIZE; i++) jc[o + CT_SWING_TWIST + i] = t[S_SWING + i]!;
+  projectAnchorsCaching(ctx, o, oa, ob, o + CT_POINT);
 }
 
 /** The cone-twist joint's velocity pass on its cached geometry (exported for the solver's direct dispatch). */
@@ -262,5 +272,5 @@ export const coneTwistJointSolver: JointKindSolver3 = {
   warmStart,
   solve: solveConeTwist,
   reaction,
-  project: projectAnchors,
+  project,
 };

@@ -10,7 +10,7 @@
  * the two rotational rows, the point (last, so it is the most exactly satisfied).
  */
 import { makeSoftness } from '../../dynamics/softness.js';
-import { pointWarmStart, projectAnchors, solvePointCached } from './ball-joint.js';
+import { pointWarmStartCached, projectAnchorsCaching, solvePointCached } from './ball-joint.js';
 import {
   anchorsNow,
   atan2Into,
@@ -43,6 +43,8 @@ import {
 } from './joint-context.js';
 import {
   A2_SIZE,
+  A2_U,
+  A2_V,
   angularBlock2Cached,
   angularRow,
   applyJointImpulse,
@@ -193,12 +195,13 @@ function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
 function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const jc = ctx.jc;
   const t = ctx.t;
-  refresh(ctx, o, oa, ob);
-  pointWarmStart(ctx, HI_POINT + o);
+  pointWarmStartCached(ctx, o + HI_POINT, o + H_POINT);
   const axial = jc[o + HI_SPRING]! + jc[o + HI_MOTOR]! + jc[o + HI_LOWER]! - jc[o + HI_UPPER]!;
   const l1 = jc[o + HI_ANGULAR]!;
   const l2 = jc[o + HI_ANGULAR + 1]!;
-  for (let i = 0; i < 3; i++) t[T_L + i] = axial * t[T_AX + i]! + l1 * t[T_AY + i]! + l2 * t[T_AZ + i]!;
+  const u = o + H_ROWS + A2_U;
+  const v = o + H_ROWS + A2_V;
+  for (let i = 0; i < 3; i++) t[T_L + i] = axial * jc[o + H_AX + i]! + l1 * jc[u + i]! + l2 * jc[v + i]!;
   applyJointImpulse(ctx, o, oa, ob);
 }
 
@@ -238,27 +241,41 @@ function hingeRows(ctx: JointContext3): void {
   t[T_C + 1] = cx * t[T_AZ]! + cy * t[T_AZ + 1]! + cz * t[T_AZ + 2]!;
 }
 
-/** The projection of the two rotational rows and the point after a substep. */
+/**
+ * The projection of the two rotational rows and the point after a substep; the geometry it
+ * measures stays in the joint's cache for the next substep's warm start and solve passes.
+ */
 function project(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  const jc = ctx.jc;
+  const t = ctx.t;
   framesNow(ctx, o, oa, ob);
+  const limit = jc[o + K_ENABLE_LIMIT] === 1;
+  if (jc[o + K_ENABLE_SPRING] === 1 || limit) {
+    hingeAngle(ctx);
+    jc[o + H_ANGLE] = t[T_FREE]!;
+  }
+  jc[o + H_AX] = t[T_AX]!;
+  jc[o + H_AX + 1] = t[T_AX + 1]!;
+  jc[o + H_AX + 2] = t[T_AX + 2]!;
   hingeRows(ctx);
-  ctx.t[T_SB] = ctx.projection;
+  cacheAngular2(ctx, o, o + H_ROWS);
+  t[T_SB] = ctx.projection;
   projectAngular(ctx, o, oa, ob, 2);
-  if (ctx.jc[o + K_ENABLE_LIMIT] === 1) {
+  if (limit) {
     // a violated limit is projected back onto it
     framesNow(ctx, o, oa, ob);
     hingeAngle(ctx);
-    const t = ctx.t;
     const angle = t[T_FREE]!;
-    const lo = ctx.jc[o + K_LOWER]!;
-    const hi = ctx.jc[o + K_UPPER]!;
+    jc[o + H_ANGLE] = angle;
+    const lo = jc[o + K_LOWER]!;
+    const hi = jc[o + K_UPPER]!;
     if (angle < lo || angle > hi) {
       t[T_C] = angle < lo ? angle - lo : angle - hi;
       axisU(t, 1);
       projectAngular(ctx, o, oa, ob, 1);
     }
   }
-  projectAnchors(ctx, o, oa, ob);
+  projectAnchorsCaching(ctx, o, oa, ob, o + H_POINT);
 }
 
 /** The hinge's velocity pass on its cached geometry (exported for the solver's direct dispatch). */

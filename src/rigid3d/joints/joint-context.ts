@@ -195,7 +195,10 @@ export class JointContext3 {
 export interface JointKindSolver3 {
   /** once per step, after the header is packed */
   prepare(ctx: JointContext3, j: number, o: number): void;
-  /** applies the accumulated impulses (each substep) */
+  /**
+   * applies the accumulated impulses (each substep), on the cached geometry for the kinds that
+   * keep it (measured by `refresh` before the first substep, by `project` after each)
+   */
   warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void;
   /**
    * the joint's geometry at the bodies' current in-step poses (anchors, frames, angles, effective

@@ -435,10 +435,14 @@ export function pointMass(ctx: JointContext3, o: number): boolean {
  * velocity changes, so no energy is added) — the stretch a soft joint keeps under load.
  */
 export function projectPoint(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  if (pointMass(ctx, o)) applyPointProjection(ctx, o, oa, ob);
+}
+
+/** The correction of {@link projectPoint} with K⁻¹ already in t[T_KINV..]. */
+function applyPointProjection(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
-  if (!pointMass(ctx, o)) return;
   const beta = t[T_SB]!;
   const cx = t[T_D]!;
   const cy = t[T_D + 1]!;
@@ -481,6 +485,16 @@ export function projectPoint(ctx: JointContext3, o: number, oa: number, ob: numb
     ss[os + SB_DQZ] = z * m;
     ss[os + SB_DQW] = w * m;
   }
+}
+
+/**
+ * {@link projectPoint} that first keeps the geometry it measures (anchors, separation, K⁻¹ at the
+ * poses before its correction) in the point cache at jc[c..], for the next substep's warm start and
+ * solve passes; call after anchorsNow, with the fraction in t[T_SB].
+ */
+export function projectPointCaching(ctx: JointContext3, o: number, oa: number, ob: number, c: number): void {
+  cachePoint(ctx, o, c);
+  if (ctx.jc[c + PC_OK] === 1) applyPointProjection(ctx, o, oa, ob);
 }
 
 /**
