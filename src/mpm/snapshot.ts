@@ -137,6 +137,7 @@ export const MPM3_FIELDS: StoreFields = {
     'thetaS',
     'xi',
     'maxHard',
+    'jpMin',
     'u',
     'v',
     'sig',

@@ -5,11 +5,13 @@
  * (`compactionLimit` = 1 − ln 20 / 10 ≈ 0.70): then the compacted front resists, the snow flows
  * sideways along the wall, is stretched past θs, softens and tears. Without the limit the capped snow
  * compacts without bound into one hard pancake that bounces off whole; a jelly ball of the same size
- * and stiffness bounces off in one piece.
+ * and stiffness bounces off in one piece. The limit itself holds in 2D and 3D, and a bad one is
+ * rejected naming the field.
  */
 import { describe, expect, it } from 'vitest';
 import type { MpmMaterialKind } from '../../src/mpm/material.js';
 import { MpmSim2D } from '../../src/mpm/mpm2d.js';
+import { MpmSim3D } from '../../src/mpm/mpm3d.js';
 
 /** Sizes of the clumps, largest first: particles closer than 1.5 Δx are connected. */
 function clumps(sim: MpmSim2D): number[] {
@@ -95,5 +97,45 @@ describe('MPM snowball against a wall', () => {
   it('without the compaction limit the capped snow compacts into one piece', () => {
     const { sizes, count } = throwAtWall('snow');
     expect(sizes).toEqual([count]);
+  });
+});
+
+describe('MPM snow compaction limit', () => {
+  it('holds Jp at or above the limit in 2D and 3D while unlimited snow compacts further', () => {
+    const minJp = (sim: { count: number; Jp: Float64Array }) => {
+      let m = Infinity;
+      for (let p = 0; p < sim.count; p++) m = Math.min(m, sim.Jp[p]!);
+      return m;
+    };
+    const snow = (compactionLimit: number) => ({
+      kind: 'snow' as const,
+      youngsModulus: 2e4,
+      poissonsRatio: 0.2,
+      density: 400,
+      compactionLimit,
+    });
+    const run2 = (limit: number) => {
+      const sim = new MpmSim2D({ resolution: 32, dt: 2e-4 });
+      sim.addBox(0.4, 0.3, 0.6, 0.5, sim.addMaterial(snow(limit)), { velocity: [0, -8] });
+      for (let i = 0; i < 1500; i++) sim.step();
+      return minJp(sim);
+    };
+    const run3 = (limit: number) => {
+      const sim = new MpmSim3D({ resolution: 16, dt: 4e-4 });
+      sim.addBox(0.35, 0.25, 0.35, 0.65, 0.55, 0.65, sim.addMaterial(snow(limit)), { velocity: [0, -8, 0] });
+      for (let i = 0; i < 400; i++) sim.step();
+      return minJp(sim);
+    };
+    const limit = 0.85;
+    expect(run2(0)).toBeLessThan(limit);
+    expect(run2(limit)).toBeGreaterThanOrEqual(limit);
+    expect(run3(0)).toBeLessThan(limit);
+    expect(run3(limit)).toBeGreaterThanOrEqual(limit);
+  });
+
+  it('rejects a limit outside [0, 0.99] naming the field', () => {
+    const sim = new MpmSim2D({ resolution: 16, dt: 1e-4 });
+    expect(() => sim.addMaterial({ kind: 'snow', compactionLimit: 1.2 })).toThrow(/compactionLimit/);
+    expect(() => sim.addMaterial({ kind: 'snow', compactionLimit: Number.NaN })).toThrow(/compactionLimit/);
   });
 });
