@@ -104,6 +104,14 @@ export function angularRow(ctx: JointContext3, o: number, oa: number, ob: number
   const ux = t[T_U]!;
   const uy = t[T_U + 1]!;
   const uz = t[T_U + 2]!;
+  const cdot =
+    ux * (ss[ob + SB_WX]! - ss[oa + SB_WX]!) +
+    uy * (ss[ob + SB_WY]! - ss[oa + SB_WY]!) +
+    uz * (ss[ob + SB_WZ]! - ss[oa + SB_WZ]!);
+  const old = jc[acc]!;
+  // an inactive inequality (a limit not reached within the substep: no impulse held, none wanted)
+  // changes nothing: its update would clamp to 0
+  if (old === 0 && t[T_LO] === 0 && cdot + t[T_B]! >= 0) return;
   const a = o + J_IA;
   const b = o + J_IB;
   const aX = jc[a]! * ux + jc[a + 1]! * uy + jc[a + 2]! * uz;
@@ -114,11 +122,6 @@ export function angularRow(ctx: JointContext3, o: number, oa: number, ob: number
   const bZ = jc[b + 2]! * ux + jc[b + 4]! * uy + jc[b + 5]! * uz;
   const k = ux * (aX + bX) + uy * (aY + bY) + uz * (aZ + bZ);
   if (!(k > 0)) return;
-  const cdot =
-    ux * (ss[ob + SB_WX]! - ss[oa + SB_WX]!) +
-    uy * (ss[ob + SB_WY]! - ss[oa + SB_WY]!) +
-    uz * (ss[ob + SB_WZ]! - ss[oa + SB_WZ]!);
-  const old = jc[acc]!;
   let lam = old - (t[T_MS]! * (cdot + t[T_B]!)) / k - t[T_IS]! * old;
   if (lam < t[T_LO]!) lam = t[T_LO]!;
   else if (lam > t[T_HI]!) lam = t[T_HI]!;
