@@ -148,11 +148,12 @@ export class MultigridPreconditioner {
     this.dotLast = true;
     this.vcycle(0, z, r);
     this.dotLast = false;
-    return this.dot;
+    return this.dot[0]!;
   }
 
   private dotLast = false;
-  private dot = 0;
+  /** r·z of the last `applyDot` (a typed array: a double returned by a call V8 did not inline is boxed) */
+  private readonly dot = new Float64Array(1);
 
   /** One V-cycle for A x = b on level l, from x = 0. */
   private vcycle(l: number, x: Float64Array, b: Float64Array): void {
@@ -175,7 +176,7 @@ export class MultigridPreconditioner {
     prolongAdd(sys, x, next.sys, next.x);
     const post = l === 0 && this.dotLast ? this.postSweeps - 1 : this.postSweeps;
     for (let s = 0; s < post; s++) symmetricSweep(sys, x, b, 1);
-    if (post < this.postSweeps) this.dot = lastSweepDot(sys, x, b);
+    if (post < this.postSweeps) lastSweepDot(sys, x, b, this.dot);
   }
 
   /**
@@ -198,12 +199,11 @@ export class MultigridPreconditioner {
     sweepRestrict(sys, x, b, pre === 1, next.sys, next.b);
     this.vcycle(l + 1, next.x, next.b);
     const withDot = l === 0 && this.dotLast;
-    const d = prolongSweep(sys, x, b, next.sys, next.x, withDot && post === 1);
+    prolongSweep(sys, x, b, next.sys, next.x, withDot && post === 1, this.dot);
     for (let s = 1; s < post; s++) {
-      if (withDot && s === post - 1) this.dot = lastSweepDot(sys, x, b);
+      if (withDot && s === post - 1) lastSweepDot(sys, x, b, this.dot);
       else symmetricSweep(sys, x, b, 1);
     }
-    if (withDot && post === 1) this.dot = d;
   }
 }
 
@@ -238,7 +238,7 @@ function sweepRestrict(
 /**
  * The prolongation fused with a black-first sweep: row m takes its parents' correction, row m − 1
  * is relaxed black and row m − 2 red (its black neighbours are new by then). With `withDot` it is
- * the last sweep and returns b·x, each padded row summed once final.
+ * the last sweep and writes b·x to out[0], each padded row summed once final.
  */
 function prolongSweep(
   sys: PoissonSystem,
@@ -247,7 +247,8 @@ function prolongSweep(
   coarse: PoissonSystem,
   cxv: Float64Array,
   withDot: boolean,
-): number {
+  out: Float64Array,
+): void {
   const { diag, nx, ny, sy } = sys;
   let dot = 0;
   for (let m = 0; m <= ny + 1; m++) {
@@ -267,7 +268,7 @@ function prolongSweep(
     const e = a + sy;
     for (let c = a; c < e; c++) dot += b[c]! * x[c]!;
   }
-  return dot;
+  if (withDot) out[0] = dot;
 }
 
 /** Red then black half-sweep (first = 0), or black then red (first = 1). */
@@ -295,11 +296,11 @@ function firstSweepFromZero(sys: PoissonSystem, x: Float64Array, b: Float64Array
 }
 
 /**
- * The post-smoothing sweep (black, then red one row behind) of a 2D level that returns b·x: once
+ * The post-smoothing sweep (black, then red one row behind) of a 2D level that writes b·x to out[0]: once
  * row m's red cells are relaxed the row is final, and its terms are summed then (ghost columns
  * included, as a loop over the whole padded range would: they add +0).
  */
-function lastSweepDot(sys: PoissonSystem, x: Float64Array, b: Float64Array): number {
+function lastSweepDot(sys: PoissonSystem, x: Float64Array, b: Float64Array, out: Float64Array): void {
   const { ny, sy } = sys;
   let dot = 0;
   for (let m = 0; m <= ny; m++) {
@@ -310,7 +311,7 @@ function lastSweepDot(sys: PoissonSystem, x: Float64Array, b: Float64Array): num
     const e = a + sy;
     for (let c = a; c < e; c++) dot += b[c]! * x[c]!;
   }
-  return dot;
+  out[0] = dot;
 }
 
 /**
