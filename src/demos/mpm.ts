@@ -9,6 +9,7 @@
 import type { MpmMaterialDef } from '../mpm/material.js';
 import { MpmSim2D } from '../mpm/mpm2d.js';
 import { MpmSim3D } from '../mpm/mpm3d.js';
+import { LiquidSurface2D } from '../render/liquid-surface.js';
 import { LiquidSurface3D } from '../render/liquid-surface3d.js';
 import { type Camera3, CameraFrame3, orbitCamera3 } from '../render/view3d.js';
 import { textPanel } from './kit/labels.js';
@@ -38,16 +39,31 @@ class MpmDemoInstance implements DemoInstance {
   readonly dt = FRAME;
   private readonly substeps: number;
   private readonly colors: string[];
+  /** the fluid's surface (marching squares over a density splat), null without a fluid material */
+  private readonly surface: LiquidSurface2D | null;
+  private fluidXY = new Float64Array(0);
+  private dots: boolean;
 
   constructor(
     readonly sim: MpmSim2D,
     private readonly label: string,
+    draw = 'surface',
   ) {
     // whole substeps per frame, so frames of 1/60 s are simulated exactly
     this.substeps = Math.max(1, Math.ceil(FRAME / sim.dt - 1e-9));
     sim.dt = FRAME / this.substeps;
     this.colors = sim.materials.map((m) => COLORS[m.kind] ?? '#888');
     this.sand = sim.materials.some((m) => m.kind === 'sand');
+    const b = sim.boundaryCells * sim.dx;
+    this.surface = sim.materials.some((m) => m.kind === 'fluid')
+      ? new LiquidSurface2D({ min: [b, b], max: [sim.size - b, sim.size - b], spacing: 0.5 * sim.dx })
+      : null;
+    this.dots = draw === 'dots';
+  }
+
+  /** Switches the fluid between its surface and its particles (the `draw` display parameter). */
+  setDisplay(values: DemoParamValues): void {
+    if (values.draw !== undefined) this.dots = String(values.draw) === 'dots';
   }
 
   private readonly sand: boolean;
@@ -93,7 +109,21 @@ class MpmDemoInstance implements DemoInstance {
       (sim.size - 2 * b) * view.scale,
     );
     const r = Math.max(1, 0.35 * sim.dx * view.scale);
+    const surfaced = this.surface !== null && !this.dots;
+    if (surfaced) {
+      if (this.fluidXY.length < 2 * sim.count) this.fluidXY = new Float64Array(2 * sim.count);
+      let k = 0;
+      for (let p = 0; p < sim.count; p++) {
+        if (sim.materials[sim.material[p]!]!.kind !== 'fluid') continue;
+        this.fluidXY[2 * k] = sim.x[p]!;
+        this.fluidXY[2 * k + 1] = sim.y[p]!;
+        k++;
+      }
+      this.surface!.update(this.fluidXY, 2, 0, k);
+      this.surface!.draw(ctx, view);
+    }
     for (let m = 0; m < this.colors.length; m++) {
+      if (surfaced && sim.materials[m]!.kind === 'fluid') continue;
       ctx.fillStyle = this.colors[m]!;
       for (let p = 0; p < sim.count; p++) {
         if (sim.material[p] !== m) continue;
@@ -168,7 +198,7 @@ const RGB: Record<string, [number, number, number]> = {
   fluid: [0.23, 0.51, 0.77],
 };
 
-/** The display switch of the 3D liquid demos: the liquid's surface, or its particles. */
+/** The display switch of the demos with a liquid (2D and 3D): its surface, or its particles. */
 export const drawParam3: DemoParam = {
   key: 'draw',
   label: 'draw the liquid as',
@@ -394,8 +424,9 @@ function makeDemo(
     params,
     series: [{ key: 'kineticEnergy', label: 'kinetic energy', unit: 'J', color: '#c2410c' }],
     create: (p: DemoParamValues = {}) => {
-      const { sim, label } = build(resolveParams(demo, p));
-      return new MpmDemoInstance(sim, label);
+      const values = resolveParams(demo, p);
+      const { sim, label } = build(values);
+      return new MpmDemoInstance(sim, label, String(values['draw'] ?? 'surface'));
     },
   };
   return demo;
@@ -662,8 +693,8 @@ export const mpmDemos: readonly Demo[] = [
   makeDemo(
     'mpm-three-materials',
     'Water, jelly and snow (MLS-MPM)',
-    'The material point method’s classic demonstration: blocks of water, jelly and snow fall into one box and interact through the same background grid (MLS-MPM, Hu et al. 2018). The water splashes, the jelly bounces, the snow crumbles and packs.',
-    [RESOLUTION],
+    'The material point method’s classic demonstration: blocks of water, jelly and snow fall into one box and interact through the same background grid (MLS-MPM, Hu et al. 2018). The water splashes, the jelly bounces, the snow crumbles and packs. The water is drawn as its surface (marching squares over a density splat of its particles); switch “draw the liquid as” to dots to see the particles.',
+    [RESOLUTION, drawParam3],
     (p) => {
       const n = Number(p['resolution']);
       const sim = new MpmSim2D({ resolution: n, dt: stableDt(n, [WATER, JELLY, SNOW]) });

@@ -79,7 +79,7 @@ describe.runIf(HAVE_CHROMIUM)('three.js view of the 3D liquid surfaces', () => {
 
   /** Picks a value of the lil-gui choice labelled `label`. */
   const choose = async (label: string, value: string) => {
-    await page.locator('.lil-gui .controller', { hasText: label }).locator('select').selectOption(value);
+    await page.locator('#gui-host .lil-controller', { hasText: label }).locator('select').selectOption(value);
   };
 
   for (const id of ['flip-3d-dam-break', 'mpm-3d-water-jelly']) {
