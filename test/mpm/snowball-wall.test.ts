@@ -9,6 +9,7 @@
  * rejected naming the field.
  */
 import { describe, expect, it } from 'vitest';
+import { mpmDemos } from '../../src/demos/mpm.js';
 import type { MpmMaterialKind } from '../../src/mpm/material.js';
 import { MpmSim2D } from '../../src/mpm/mpm2d.js';
 import { MpmSim3D } from '../../src/mpm/mpm3d.js';
@@ -92,6 +93,19 @@ describe('MPM snowball against a wall', () => {
   it('a jelly ball of the same size and stiffness bounces off in one piece', () => {
     const { sizes, count } = throwAtWall('jelly');
     expect(sizes).toEqual([count]);
+  });
+
+  it('the snowball demo shows it: clumps with the limit on, one piece with it off', () => {
+    const demo = mpmDemos.find((d) => d.id === 'mpm-snowball')!;
+    const after = (limit: boolean) => {
+      const inst = demo.create({ limit }) as unknown as { sim: MpmSim2D; step(): void };
+      for (let f = 0; f < 24; f++) inst.step();
+      return { sizes: clumps(inst.sim), count: inst.sim.count };
+    };
+    const on = after(true);
+    expect(on.sizes.filter((s) => s >= 0.1 * on.count).length, on.sizes.join(', ')).toBeGreaterThanOrEqual(2);
+    const off = after(false);
+    expect(off.sizes).toEqual([off.count]);
   });
 
   it('without the compaction limit the capped snow compacts into one piece', () => {
