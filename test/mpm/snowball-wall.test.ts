@@ -97,14 +97,14 @@ describe('MPM snowball against a wall', () => {
 
   it('the snowball demo shows it: clumps with the limit on, one piece with it off', () => {
     const demo = mpmDemos.find((d) => d.id === 'mpm-snowball')!;
-    const after = (limit: boolean) => {
+    const thrown = (limit: boolean) => {
       const inst = demo.create({ limit }) as unknown as { sim: MpmSim2D; step(): void };
       for (let f = 0; f < 24; f++) inst.step();
       return { sizes: clumps(inst.sim), count: inst.sim.count };
     };
-    const on = after(true);
+    const on = thrown(true);
     expect(on.sizes.filter((s) => s >= 0.1 * on.count).length, on.sizes.join(', ')).toBeGreaterThanOrEqual(2);
-    const off = after(false);
+    const off = thrown(false);
     expect(off.sizes).toEqual([off.count]);
   });
 
