@@ -19,7 +19,7 @@ import {
   writeStore,
 } from '../core/snapshot.js';
 import type { FlipBody2D, FlipSim2D } from './flip2d.js';
-import { MAC_GRID_FIELDS, PROJECTOR_FIELDS } from './snapshot.js';
+import { MAC_GRID_FIELDS } from './snapshot.js';
 
 /** The world kind written in 2D FLIP snapshots. */
 export const FLIP2D_SNAPSHOT_KIND = 'fluid.flip2d';
@@ -50,6 +50,16 @@ export const FLIP2D_FIELDS: StoreFields = {
   scratch: ['target', 'cellStart', 'binStart', 'wallSolid', 'bodyOf'],
 };
 
+/**
+ * The free-surface projection's state (fluid/free-surface.ts): the scaled pressure, the next
+ * solve's warm start. Its own list, not the smoke projection's: the two projectors keep different
+ * warm-start state.
+ */
+export const FREE_SURFACE_PROJECTOR_FIELDS: StoreFields = {
+  arrays: [['q', 1]],
+  scratch: ['b', 'openDiag'],
+};
+
 /** The random-number generator's four words. */
 const RNG_FIELDS: StoreFields = { arrays: [], scalars: ['s0', 's1', 's2', 's3'] };
 
@@ -78,7 +88,7 @@ export function flip2dSnapshot(sim: FlipSim2D): Uint8Array {
   writeStore(w, 'flip', sim, FLIP2D_FIELDS);
   writeStore(w, 'grid', g, MAC_GRID_FIELDS);
   writeStore(w, 'rng', sim.rng, RNG_FIELDS);
-  writeStore(w, 'projector', sim.projector, PROJECTOR_FIELDS);
+  writeStore(w, 'projector', sim.projector, FREE_SURFACE_PROJECTOR_FIELDS);
   const nb = sim.bodies.length;
   const bodies = new Float64Array(BK * nb);
   for (let k = 0; k < nb; k++) {
@@ -123,12 +133,12 @@ export function flip2dRestore(sim: FlipSim2D, bytes: Uint8Array): void {
   checkStore(s, 'flip', sim, FLIP2D_FIELDS);
   checkStore(s, 'grid', g, MAC_GRID_FIELDS);
   checkStore(s, 'rng', sim.rng, RNG_FIELDS);
-  checkStore(s, 'projector', sim.projector, PROJECTOR_FIELDS);
+  checkStore(s, 'projector', sim.projector, FREE_SURFACE_PROJECTOR_FIELDS);
   applyStore(s, 'particles', sim, FLIP2D_PARTICLE_FIELDS);
   applyStore(s, 'flip', sim, FLIP2D_FIELDS);
   applyStore(s, 'grid', g, MAC_GRID_FIELDS);
   applyStore(s, 'rng', sim.rng, RNG_FIELDS);
-  applyStore(s, 'projector', sim.projector, PROJECTOR_FIELDS);
+  applyStore(s, 'projector', sim.projector, FREE_SURFACE_PROJECTOR_FIELDS);
   for (let k = 0; k < nb; k++) {
     const b = sim.bodies[k]!;
     for (let f = 0; f < BK; f++) b[BODY_KEYS[f]!] = bodies[BK * k + f]!;
@@ -145,7 +155,7 @@ export function flip2dStateHash(sim: FlipSim2D): string {
   hashStore(hasher, sim, FLIP2D_FIELDS);
   hashStore(hasher, sim.grid, MAC_GRID_FIELDS);
   hashStore(hasher, sim.rng, RNG_FIELDS);
-  hashStore(hasher, sim.projector, PROJECTOR_FIELDS);
+  hashStore(hasher, sim.projector, FREE_SURFACE_PROJECTOR_FIELDS);
   hasher.addInt(sim.bodies.length);
   for (const b of sim.bodies) for (const k of BODY_KEYS) hasher.addFloat(b[k]);
   return hasher.digest();

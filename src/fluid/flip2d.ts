@@ -28,7 +28,12 @@ import { checks } from '../core/validate.js';
 import { pcos, psin } from '../math/portable.js';
 import { Prng } from '../math/prng.js';
 import { flip2dRestore, flip2dSnapshot, flip2dStateHash } from './flip2d-snapshot.js';
-import { CELL_FLUID, CELL_SOLID, FreeSurfaceProjector } from './free-surface.js';
+import {
+  CELL_FLUID,
+  CELL_SOLID,
+  type FreeSurfaceProjectOptions,
+  FreeSurfaceProjector,
+} from './free-surface.js';
 import { MacGrid } from './mac-grid.js';
 import {
   GridTransfer2D,
@@ -254,6 +259,12 @@ export class FlipSim2D implements TransferParticles {
   /** (see reseeded) removed */
   removed = 0;
   private readonly target: Float64Array;
+  private readonly projectOptions: FreeSurfaceProjectOptions = {
+    solver: 'mgpcg',
+    tolerance: 1e-3,
+    maxIterations: 200,
+    targetDivergence: undefined,
+  };
   /** the rigid boxes coupled with the liquid (add with push; see {@link FlipBody2D}) */
   readonly bodies: FlipBody2D[] = [];
   /** the liquid's density, kg/m³ */
@@ -469,7 +480,8 @@ export class FlipSim2D implements TransferParticles {
     const { x, y, vx, vy } = this;
     const coupled = this.bodies.length > 0;
     if (coupled) this.markBodies();
-    // advect, and keep every particle a cell and a quarter inside the domain (clampToWalls)
+    // advect, and keep every particle a cell and a quarter inside the domain, its velocity into
+    // the wall zeroed
     const h = this.h;
     const r = 0.25 * h;
     const lo = h + r;
@@ -497,10 +509,7 @@ export class FlipSim2D implements TransferParticles {
     }
     // one cell sort per step; later sweeps reuse it (particles move a fraction of a cell)
     if (this.separationIterations > 0) this.sortByCell();
-    for (let it = 0; it < this.separationIterations; it++) {
-      this.pushApart();
-      this.clampToWalls();
-    }
+    for (let it = 0; it < this.separationIterations; it++) this.pushApart();
     if (coupled) this.pushOutOfBodies();
     this.labelAndSplat();
     const tr = this.transfer;
@@ -508,12 +517,13 @@ export class FlipSim2D implements TransferParticles {
     tr.saveGrid();
     this.addGravity(dt);
     const target = this.densityTarget(dt);
-    this.projector.project(dt, this.labels, {
-      solver: this.solver,
-      tolerance: this.tolerance,
-      maxIterations: this.maxIterations,
-      targetDivergence: target ? this.target : undefined,
-    });
+    // one options object for every step (no allocation)
+    const po = this.projectOptions;
+    po.solver = this.solver;
+    po.tolerance = this.tolerance;
+    po.maxIterations = this.maxIterations;
+    po.targetDivergence = target ? this.target : undefined;
+    this.projector.project(dt, this.labels, po);
     this.lastIterations = this.projector.iterations;
     if (this.wallFriction > 0) this.applyWallFriction(dt);
     if (coupled) this.bodyForces(dt);
@@ -686,34 +696,6 @@ export class FlipSim2D implements TransferParticles {
     }
   }
 
-  /** Keeps every particle one cell plus a quarter cell inside the domain; zeroes velocity into the wall. */
-  private clampToWalls(): void {
-    const h = this.h;
-    const r = 0.25 * h;
-    const lo = h + r;
-    const hiX = this.width - h - r;
-    const hiY = this.height - h - r;
-    const { x, y, vx, vy } = this;
-    for (let p = 0; p < this.count; p++) {
-      const px = x[p]!;
-      if (px < lo) {
-        x[p] = lo;
-        if (vx[p]! < 0) vx[p] = 0;
-      } else if (px > hiX) {
-        x[p] = hiX;
-        if (vx[p]! > 0) vx[p] = 0;
-      }
-      const py = y[p]!;
-      if (py < lo) {
-        y[p] = lo;
-        if (vy[p]! < 0) vy[p] = 0;
-      } else if (py > hiY) {
-        y[p] = hiY;
-        if (vy[p]! > 0) vy[p] = 0;
-      }
-    }
-  }
-
   /**
    * Counting sort of the particles by push-apart bin (`binsPerCell`² bins per cell, row-major over
    * the whole domain) into `sorted` / `binStart` (ids in order inside a bin), then the reorder.
@@ -728,12 +710,19 @@ export class FlipSim2D implements TransferParticles {
     const { x, y } = this;
     const n = this.count;
     start.fill(0);
+    let lo = bins;
+    let hi = -1;
     for (let p = 0; p < n; p++) {
-      const c = Math.floor(x[p]! * invB) + bx * Math.floor(y[p]! * invB);
+      // the walls keep positions positive: truncation is the floor
+      const c = ((x[p]! * invB) | 0) + bx * ((y[p]! * invB) | 0);
       cellOf[p] = c;
       start[c + 1] = start[c + 1]! + 1;
+      if (c < lo) lo = c;
+      if (c > hi) hi = c;
     }
-    for (let c = 0; c < bins; c++) start[c + 1] = start[c + 1]! + start[c]!;
+    // the prefix sums over the bins holding particles; the empty bins past them end at n
+    for (let c = lo; c <= hi; c++) start[c + 1] = start[c + 1]! + start[c]!;
+    if (hi >= 0) start.fill(n, hi + 2);
     // fill from the back so each bin's ids stay in increasing order: start[c + 1] counts down
     // from the end of bin c to its first entry
     const sorted = this.sorted;
@@ -744,7 +733,7 @@ export class FlipSim2D implements TransferParticles {
       sorted[k] = p;
     }
     // now bin c begins at start[c + 1]: shift down by one
-    for (let c = 0; c < bins; c++) start[c] = start[c + 1]!;
+    start.copyWithin(0, 1);
     start[bins] = n;
     this.reorder();
   }
@@ -786,7 +775,8 @@ export class FlipSim2D implements TransferParticles {
 
   /**
    * One Gauss–Seidel sweep of push-apart over the pairs closer than `separation` (no larger than
-   * a bin's side, so a pair lies in the same or a neighbouring bin): each moves half the overlap.
+   * a bin's side, so a pair lies in the same or a neighbouring bin): each moves half the overlap;
+   * then each particle is kept inside the walls (the clamp of the advection).
    */
   private pushApart(): void {
     const bx = this.grid.nx * this.binsPerCell;
@@ -798,6 +788,12 @@ export class FlipSim2D implements TransferParticles {
     const o1 = bx - 1;
     const o2 = bx + 2;
     const n = this.count;
+    const { vx, vy } = this;
+    const h = this.h;
+    const r = 0.25 * h;
+    const lo = h + r;
+    const hiX = this.width - h - r;
+    const hiY = this.height - h - r;
     for (let p = 0; p < n; p++) {
       const c = bin[p]!;
       let px = x[p]!;
@@ -831,6 +827,22 @@ export class FlipSim2D implements TransferParticles {
           x[q] = x[q]! + dx * s;
           y[q] = y[q]! + dy * s;
         }
+      }
+      // p is never moved again in this sweep (its later partners come after it): keep it a cell
+      // and a quarter inside the domain now, as the advection does
+      if (px < lo) {
+        px = lo;
+        if (vx[p]! < 0) vx[p] = 0;
+      } else if (px > hiX) {
+        px = hiX;
+        if (vx[p]! > 0) vx[p] = 0;
+      }
+      if (py < lo) {
+        py = lo;
+        if (vy[p]! < 0) vy[p] = 0;
+      } else if (py > hiY) {
+        py = hiY;
+        if (vy[p]! > 0) vy[p] = 0;
       }
       x[p] = px;
       y[p] = py;
@@ -1004,7 +1016,8 @@ export class FlipSim2D implements TransferParticles {
         compact(y, drop, first, n, 1);
         compact(this.vx, drop, first, n, 1);
         compact(this.vy, drop, first, n, 1);
-        compact(this.c, drop, first, n, 4);
+        // PIC and FLIP after the sort hold every affine matrix at 0: nothing to move
+        if (this.mode === 'apic' || this.separationIterations === 0) compact(this.c, drop, first, n, 4);
         this.removed += n - w;
         this.count = w;
       }

@@ -17,8 +17,8 @@ import {
   type StoreFields,
   writeStore,
 } from '../core/snapshot.js';
+import { FREE_SURFACE_PROJECTOR_FIELDS } from './flip2d-snapshot.js';
 import type { FlipSim3D } from './flip3d.js';
-import { PROJECTOR_FIELDS } from './snapshot.js';
 
 /** The world kind written in 3D FLIP snapshots. */
 export const FLIP3D_SNAPSHOT_KIND = 'fluid.flip3d';
@@ -62,7 +62,7 @@ export function flip3dSnapshot(sim: FlipSim3D): Uint8Array {
   writeStore(w, 'particles', sim, FLIP3D_PARTICLE_FIELDS);
   writeStore(w, 'flip', sim, FLIP3D_FIELDS);
   writeStore(w, 'rng', sim.rng, RNG_FIELDS);
-  writeStore(w, 'projector', sim.projector, PROJECTOR_FIELDS);
+  writeStore(w, 'projector', sim.projector, FREE_SURFACE_PROJECTOR_FIELDS);
   return w.finish();
 }
 
@@ -83,11 +83,11 @@ export function flip3dRestore(sim: FlipSim3D, bytes: Uint8Array): void {
   checkStore(s, 'particles', sim, FLIP3D_PARTICLE_FIELDS);
   checkStore(s, 'flip', sim, FLIP3D_FIELDS);
   checkStore(s, 'rng', sim.rng, RNG_FIELDS);
-  checkStore(s, 'projector', sim.projector, PROJECTOR_FIELDS);
+  checkStore(s, 'projector', sim.projector, FREE_SURFACE_PROJECTOR_FIELDS);
   applyStore(s, 'particles', sim, FLIP3D_PARTICLE_FIELDS);
   applyStore(s, 'flip', sim, FLIP3D_FIELDS);
   applyStore(s, 'rng', sim.rng, RNG_FIELDS);
-  applyStore(s, 'projector', sim.projector, PROJECTOR_FIELDS);
+  applyStore(s, 'projector', sim.projector, FREE_SURFACE_PROJECTOR_FIELDS);
   sim.fitScratch();
 }
 
@@ -99,6 +99,6 @@ export function flip3dStateHash(sim: FlipSim3D): string {
   hashStore(hasher, sim, FLIP3D_PARTICLE_FIELDS);
   hashStore(hasher, sim, FLIP3D_FIELDS);
   hashStore(hasher, sim.rng, RNG_FIELDS);
-  hashStore(hasher, sim.projector, PROJECTOR_FIELDS);
+  hashStore(hasher, sim.projector, FREE_SURFACE_PROJECTOR_FIELDS);
   return hasher.digest();
 }

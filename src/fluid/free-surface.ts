@@ -87,6 +87,10 @@ export class FreeSurfaceProjector {
 
   /** Builds the Poisson couplings of the fluid cells: fluid neighbours couple, air and open sides are p = 0, solids add nothing. */
   private build(labels: Uint8Array): void {
+    if (this.grid.nz === 1) {
+      this.build2D(labels);
+      return;
+    }
     const g = this.grid;
     const sys = this.sys;
     const { nx, ny, nz, open } = g;
@@ -156,6 +160,66 @@ export class FreeSurfaceProjector {
     this.solver.invalidate();
   }
 
+  /** {@link build} for a 2D grid: the same couplings, row by row on the padded layout. */
+  private build2D(labels: Uint8Array): void {
+    const { nx, ny, open } = this.grid;
+    const sys = this.sys;
+    const { diag, cx, cy, cz } = sys;
+    const od = this.openDiag;
+    const q = this.q;
+    diag.fill(0);
+    cx.fill(0);
+    cy.fill(0);
+    cz.fill(0);
+    od.fill(0);
+    const oxMin = open.xMin ? 1 : 0;
+    const oxMax = open.xMax ? 1 : 0;
+    const oyMin = open.yMin ? 1 : 0;
+    const oyMax = open.yMax ? 1 : 0;
+    for (let j = 0; j < ny; j++) {
+      const rowG = nx * j;
+      const row = sys.rowStart(j);
+      for (let i = 0; i < nx; i++) {
+        const g0 = rowG + i;
+        const c = row + i;
+        if (labels[g0] !== CELL_FLUID) {
+          q[c] = 0;
+          continue;
+        }
+        let d = 0;
+        let o = 0;
+        if (i + 1 < nx) {
+          const l = labels[g0 + 1];
+          if (l === CELL_FLUID) {
+            cx[c] = 1;
+            d++;
+          } else if (l === CELL_AIR) o++;
+        } else o += oxMax;
+        if (i > 0) {
+          const l = labels[g0 - 1];
+          if (l === CELL_FLUID) d++;
+          else if (l === CELL_AIR) o++;
+        } else o += oxMin;
+        if (j + 1 < ny) {
+          const l = labels[g0 + nx];
+          if (l === CELL_FLUID) {
+            cy[c] = 1;
+            d++;
+          } else if (l === CELL_AIR) o++;
+        } else o += oyMax;
+        if (j > 0) {
+          const l = labels[g0 - nx];
+          if (l === CELL_FLUID) d++;
+          else if (l === CELL_AIR) o++;
+        } else o += oyMin;
+        diag[c] = d + o;
+        od[c] = o;
+      }
+    }
+    sys.labelRegions(od);
+    this.solver.invalidate();
+  }
+
   /**
    * Makes the velocity divergence-free (or equal to the target) in every fluid cell, with p = 0 in
    * the air: builds the system from `labels` (CELL_AIR / CELL_FLUID / CELL_SOLID per cell), solves
@@ -205,6 +269,10 @@ export class FreeSurfaceProjector {
 
   /** u ← u − (q_r − q_l) on every face with a fluid cell on at least one side and no solid on either (air has q = 0). */
   private applyGradient(labels: Uint8Array): void {
+    if (this.grid.nz === 1) {
+      this.applyGradient2D(labels);
+      return;
+    }
     const g = this.grid;
     const sys = this.sys;
     const q = this.q;
@@ -253,6 +321,52 @@ export class FreeSurfaceProjector {
             w[f] = w[f]! - (qf - qb);
           }
         }
+      }
+    }
+  }
+
+  /**
+   * {@link applyGradient} for a 2D grid: the same face updates, with the labels of the domain's
+   * outer sides resolved once per row instead of per face.
+   */
+  private applyGradient2D(labels: Uint8Array): void {
+    const g = this.grid;
+    const sys = this.sys;
+    const q = this.q;
+    const { nx, ny, u, v, open } = g;
+    const outXMin = open.xMin ? CELL_AIR : CELL_SOLID;
+    const outXMax = open.xMax ? CELL_AIR : CELL_SOLID;
+    const outYMin = open.yMin ? CELL_AIR : CELL_SOLID;
+    const outYMax = open.yMax ? CELL_AIR : CELL_SOLID;
+    for (let j = 0; j < ny; j++) {
+      const row = sys.rowStart(j);
+      const rowU = (nx + 1) * j;
+      const rowC = nx * j;
+      let ll = outXMin;
+      for (let i = 0; i <= nx; i++) {
+        const rl = i < nx ? labels[rowC + i]! : outXMax;
+        if (ll !== CELL_SOLID && rl !== CELL_SOLID && (ll === CELL_FLUID || rl === CELL_FLUID)) {
+          const ql = ll === CELL_FLUID ? q[row + i - 1]! : 0;
+          const qr = rl === CELL_FLUID ? q[row + i]! : 0;
+          u[rowU + i] = u[rowU + i]! - (qr - ql);
+        }
+        ll = rl;
+      }
+    }
+    for (let j = 0; j <= ny; j++) {
+      const rowV = nx * j;
+      const below = sys.rowStart(j - 1);
+      const above = below + sys.sy;
+      const rb = nx * (j - 1);
+      const ra = nx * j;
+      for (let i = 0; i < nx; i++) {
+        const bl = j > 0 ? labels[rb + i]! : outYMin;
+        const al = j < ny ? labels[ra + i]! : outYMax;
+        if (bl === CELL_SOLID || al === CELL_SOLID) continue;
+        if (bl !== CELL_FLUID && al !== CELL_FLUID) continue;
+        const qb = bl === CELL_FLUID ? q[below + i]! : 0;
+        const qa = al === CELL_FLUID ? q[above + i]! : 0;
+        v[rowV + i] = v[rowV + i]! - (qa - qb);
       }
     }
   }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PhysicsError } from '../../src/core/errors.js';
 import { undeclaredArrays } from '../../src/core/snapshot.js';
+import { FlipSim2D } from '../../src/fluid/flip2d.js';
+import { FREE_SURFACE_PROJECTOR_FIELDS } from '../../src/fluid/flip2d-snapshot.js';
 import { FlipSim3D } from '../../src/fluid/flip3d.js';
 import {
   FLIP3D_FIELDS,
@@ -44,6 +46,13 @@ describe('FlipSim3D snapshots', () => {
       undeclaredArrays(damBreak(), FLIP3D_PARTICLE_FIELDS).filter(
         (k) => !FLIP3D_FIELDS.arrays.some((f) => f[0] === k) && !(FLIP3D_FIELDS.scratch ?? []).includes(k),
       ),
+    ).toEqual([]);
+  });
+
+  it('declares every typed array of the free-surface projector (2D and 3D) as state or scratch', () => {
+    expect(undeclaredArrays(damBreak().projector, FREE_SURFACE_PROJECTOR_FIELDS)).toEqual([]);
+    expect(
+      undeclaredArrays(new FlipSim2D({ nx: 8, ny: 8 }).projector, FREE_SURFACE_PROJECTOR_FIELDS),
     ).toEqual([]);
   });
 
