@@ -1,6 +1,10 @@
 /**
  * `npm run bench -- rigid2d [--quick] [--scene=pyramid,large-pyramid] [--engines=ours,box2d-wasm]
- *   [--steps=N] [--budget=SECONDS] [--no-sleep] [--no-heap]`
+ *   [--steps=N] [--budget=SECONDS] [--no-sleep] [--no-heap] [--workers=N]`
+ *
+ * `--workers=N` adds our world solving in the constraint-graph colour order on one thread (`ours×1`)
+ * and on N threads (`ours×N`, the calling thread and N − 1 workers; docs/threads.md) beside the
+ * single-thread `ours`, and checks that ×1 and ×N end in the same state hash.
  *
  * Our World against the peer engines on the same scenes, in the same process, engines interleaved
  * (each engine steps a chunk of 10 frames in turn, so machine noise hits everyone alike):
@@ -42,6 +46,7 @@ import {
   benchBoxScene,
 } from '../src/scene/builders/box-scenes.js';
 import { BENCHMARK_NAMES } from '../src/scene/builders/box2d-benchmarks.js';
+import { nodeSolverThreads } from '../src/sim/threads-node.js';
 import { machineInfo, writeResults } from './results.js';
 import { printBox2dScene, runBox2dScene } from './rigid2d-box2d-scenes.js';
 
@@ -94,17 +99,35 @@ interface Engine {
   positions(out: Float64Array): void;
   maxPenetration?(): number;
   allAsleep?(): boolean;
+  /** called once the scene is done (the threaded worlds record their state hash and stop their workers) */
+  finish?(): void;
 }
 
 type EngineFactory = (scene: SceneSpec, sleep: boolean) => Engine;
 const DT = 1 / 60;
 
-function makeOurs(scene: SceneSpec, sleep: boolean): Engine {
-  const world = new World({ gravity: [0, -10], enableSleep: sleep });
+/** Blocks (sleeping, not spinning) until the world's workers hold its arrays, at most 60 s (after a first step binds them). */
+export function awaitWorkers(world: World): void {
+  const nap = new Int32Array(new SharedArrayBuffer(4));
+  const until = performance.now() + 60_000;
+  while (world.threads.readyWorkers < world.threads.requested - 1 && performance.now() < until)
+    Atomics.wait(nap, 0, 0, 10);
+}
+
+function makeOurs(scene: SceneSpec, sleep: boolean, workerCount = 0): Engine {
+  const world =
+    workerCount === 0
+      ? new World({ gravity: [0, -10], enableSleep: sleep })
+      : new World({ gravity: [0, -10], enableSleep: sleep, workerCount, threads: nodeSolverThreads() });
   const ids = addBoxScene(world, scene, { friction: 0.6, density: 1 }).dynamic;
+  if (workerCount > 0) world.step(DT); // binds the arrays (×1 takes the same step)
+  if (workerCount > 1) awaitWorkers(world);
   return {
-    name: 'ours',
-    settings: `soft-step, ${world.solver.substeps} substeps (defaults)`,
+    name: workerCount === 0 ? 'ours' : `ours×${workerCount}`,
+    settings:
+      workerCount === 0
+        ? `soft-step, ${world.solver.substeps} substeps (defaults)`
+        : `colour order, ${world.threads.threads} thread(s)`,
     step: () => world.step(DT),
     positions(out) {
       ids.forEach((id, i) => {
@@ -115,6 +138,7 @@ function makeOurs(scene: SceneSpec, sleep: boolean): Engine {
     },
     maxPenetration: () => world.maxPenetration(),
     allAsleep: () => ids.every((id) => !world.isAwake(id)),
+    ...(workerCount > 0 ? { finish: () => world.dispose() } : {}),
   };
 }
 
@@ -661,7 +685,44 @@ async function runScene(
       results[k]!.timeToSleep = t;
     }
   }
+  for (const e of engines) e.finish?.();
   return results;
+}
+
+/**
+ * The threaded solve against one thread in colour order on `scene`, 60 steps each: the same state
+ * hash, and the share of the step the solve (the threaded stage) took, summed from the step profiles.
+ */
+function threadCheck(scene: SceneSpec, workers: number): string {
+  const runOne = (workerCount: number) => {
+    const world = new World({
+      gravity: [0, -10],
+      enableSleep: false,
+      workerCount,
+      threads: nodeSolverThreads(),
+    });
+    addBoxScene(world, scene, { friction: 0.6, density: 1 });
+    world.step(DT);
+    if (workerCount > 1) awaitWorkers(world);
+    let solve = 0;
+    let step = 0;
+    for (let i = 0; i < 60; i++) {
+      world.step(DT);
+      solve += world.profile.solve;
+      step += world.profile.step;
+    }
+    const out = { hash: world.stateHash(), solve, step, parallel: world.threads.parallelSteps };
+    world.dispose();
+    return out;
+  };
+  const one = runOne(1);
+  const many = runOne(workers);
+  const same = one.hash === many.hash ? 'bit-identical' : `DIFFERENT (${one.hash} vs ${many.hash})`;
+  return (
+    `×1 vs ×${workers} over 60 steps: ${same}; ${many.parallel} of 60 steps ran on ${workers} threads; ` +
+    `solve share of the step ${fmt((100 * one.solve) / one.step, 0)} % (×1), ${fmt((100 * many.solve) / many.step, 0)} % (×${workers}); ` +
+    `solve ${fmt(one.solve / 60, 2)} → ${fmt(many.solve / 60, 2)} ms/step, step ${fmt(one.step / 60, 2)} → ${fmt(many.step / 60, 2)} ms/step`
+  );
 }
 
 // ---- report ---------------------------------------------------------------------------------------------
@@ -739,8 +800,15 @@ export async function run(args: string[]): Promise<void> {
   const engineFilter = get('engines')?.split(',');
   const stepsOverride = get('steps') ? Number(get('steps')) : undefined;
   const budgetMs = 1000 * (get('budget') ? Number(get('budget')) : quick ? 20 : 60);
+  const workers = get('workers') ? Number(get('workers')) : 0;
   const all: [string, () => Promise<EngineFactory> | EngineFactory][] = [
     ['ours', () => makeOurs],
+    ...(workers > 0
+      ? ([
+          ['ours×1', () => (sc: SceneSpec, sl: boolean) => makeOurs(sc, sl, 1)],
+          [`ours×${workers}`, () => (sc: SceneSpec, sl: boolean) => makeOurs(sc, sl, workers)],
+        ] as [string, () => EngineFactory][])
+      : []),
     ['box2d-wasm', box2dFactory],
     ['rapier2d', rapierFactory],
     ['planck', planckFactory],
@@ -749,7 +817,12 @@ export async function run(args: string[]): Promise<void> {
   ];
   const factories: [string, EngineFactory][] = [];
   for (const [name, make] of all) {
-    if (engineFilter && !engineFilter.includes(name)) continue;
+    if (
+      engineFilter &&
+      !engineFilter.includes(name) &&
+      !(name.startsWith('ours×') && engineFilter.includes('ours'))
+    )
+      continue;
     try {
       factories.push([name, await make()]);
     } catch (e) {
@@ -777,10 +850,13 @@ export async function run(args: string[]): Promise<void> {
       sleep: !args.includes('--no-sleep'),
     });
     printScene(scene, rows);
+    const threads = workers > 1 ? threadCheck(scene, workers) : undefined;
+    if (threads !== undefined) console.log(threads);
     (report.scenes as Record<string, unknown>)[scene.name] = {
       boxes: scene.dynamic.length,
       steps,
       engines: rows.map(({ times: _t, ...r }) => r),
+      ...(threads !== undefined ? { threads } : {}),
     };
   }
   for (const name of BENCHMARK_NAMES) {

@@ -42,6 +42,11 @@ function apiDocs(): Plugin {
   };
 }
 
+const ISOLATION = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
@@ -53,6 +58,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
   },
-  server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
+  // cross-origin isolation: the page gets SharedArrayBuffer for the threaded rigid2d solve (docs/threads.md)
+  server: { host: '127.0.0.1', headers: ISOLATION },
+  preview: { host: '127.0.0.1', headers: ISOLATION },
 });

@@ -222,8 +222,8 @@ export function prepareContacts(
 }
 
 /** Zeroes the accumulated impulses (each substep without warm starting). */
-export function resetImpulses(cc: Float64Array, nActive: number): void {
-  for (let i = 0; i < nActive; i++) {
+export function resetImpulses(cc: Float64Array, start: number, end: number): void {
+  for (let i = start; i < end; i++) {
     const o = i * CONSTRAINT_STRIDE;
     for (let j = 0; j < 2; j++) {
       const q = o + C_P0 + j * P_STRIDE;
@@ -372,10 +372,10 @@ export function warmStart(
   ss: Float64Array,
   cc: Float64Array,
   cb: Int32Array,
-  nActive: number,
-  _pass: SolvePass,
+  start: number,
+  end: number,
 ): void {
-  for (let i = 0; i < nActive; i++) {
+  for (let i = start; i < end; i++) {
     const o = i * CONSTRAINT_STRIDE;
     const oa = cb[3 * i]!;
     const ob = cb[3 * i + 1]!;
@@ -420,7 +420,8 @@ export function solveContacts(
   ss: Float64Array,
   cc: Float64Array,
   cb: Int32Array,
-  nActive: number,
+  start: number,
+  end: number,
   pass: SolvePass,
 ): void {
   const mode = pass.mode;
@@ -435,7 +436,7 @@ export function solveContacts(
   const staticMass = pass.staticSoft.massScale;
   const staticImpulse = pass.staticSoft.impulseScale;
   const reverse = pass.reverse;
-  for (let i = 0; i < nActive; i++) {
+  for (let i = start; i < end; i++) {
     const o = i * CONSTRAINT_STRIDE;
     const oa = cb[3 * i]!;
     const ob = cb[3 * i + 1]!;
@@ -554,11 +555,12 @@ export function applyRestitution(
   ss: Float64Array,
   cc: Float64Array,
   cb: Int32Array,
-  nActive: number,
+  start: number,
+  end: number,
   pass: SolvePass,
 ): void {
   const threshold = pass.restitutionThreshold;
-  for (let i = 0; i < nActive; i++) {
+  for (let i = start; i < end; i++) {
     const o = i * CONSTRAINT_STRIDE;
     const e = cc[o + C_RESTITUTION]!;
     if (e === 0) continue;
@@ -628,13 +630,14 @@ export function solvePositions(
   ss: Float64Array,
   cc: Float64Array,
   cb: Int32Array,
-  nActive: number,
+  start: number,
+  end: number,
   percent: number,
   slop: number,
   maxCorrection: number,
 ): number {
   let maxDepth = 0;
-  for (let i = 0; i < nActive; i++) {
+  for (let i = start; i < end; i++) {
     const o = i * CONSTRAINT_STRIDE;
     const oa = cb[3 * i]!;
     const ob = cb[3 * i + 1]!;
@@ -671,15 +674,26 @@ export function solvePositions(
   return maxDepth;
 }
 
-/** v ← (v + h·(F/m + g·scale))·1/(1 + h·damping), ω likewise, for the listed (awake, non-static) bodies. */
-export function integrateVelocities(
+// The step's velocity increments per awake body (constant over the substeps), `SV_STRIDE` numbers each
+// at slot k + 1 like the solver state: h·(F/m + g·scale), h·τ/I, the damping factors 1/(1 + h·c), and
+// 1 for a body the pass leaves alone (kinematic). Packed once per step, so the substeps' velocity
+// pass reads no body store (and a worker thread can run it).
+export const SV_DVX = 0;
+export const SV_DVY = 1;
+export const SV_DW = 2;
+export const SV_LINEAR = 3;
+export const SV_ANGULAR = 4;
+export const SV_SKIP = 5;
+export const SV_STRIDE = 6;
+
+/** Packs the velocity increments of the listed bodies (see `SV_*`); the step's `h` and gravity come in `pass`. */
+export function loadVelocityIncrements(
   bodies: BodyStore,
-  ss: Float64Array,
+  sv: Float64Array,
   list: Int32Array,
   n: number,
   pass: SolvePass,
 ): void {
-  // the step's numbers come in an object: double arguments would be boxed on every call
   const h = pass.h;
   const gx = pass.gx;
   const gy = pass.gy;
@@ -687,25 +701,45 @@ export function integrateVelocities(
   for (let k = 0; k < n; k++) {
     const b = list[k]!;
     const m = invMass[b]!;
-    if (m === 0) continue; // kinematic
-    const o = (k + 1) * SB_STRIDE;
+    const o = (k + 1) * SV_STRIDE;
+    if (m === 0) {
+      sv[o + SV_SKIP] = 1; // kinematic
+      continue;
+    }
     const gs = gravityScale[b]!;
-    const ld = 1 / (1 + h * linearDamping[b]!);
-    const ad = 1 / (1 + h * angularDamping[b]!);
-    ss[o + SB_VX] = (ss[o + SB_VX]! + h * (m * fx[b]! + gs * gx)) * ld;
-    ss[o + SB_VY] = (ss[o + SB_VY]! + h * (m * fy[b]! + gs * gy)) * ld;
-    ss[o + SB_W] = (ss[o + SB_W]! + h * invI[b]! * torque[b]!) * ad;
+    sv[o + SV_SKIP] = 0;
+    sv[o + SV_LINEAR] = 1 / (1 + h * linearDamping[b]!);
+    sv[o + SV_ANGULAR] = 1 / (1 + h * angularDamping[b]!);
+    sv[o + SV_DVX] = h * (m * fx[b]! + gs * gx);
+    sv[o + SV_DVY] = h * (m * fy[b]! + gs * gy);
+    sv[o + SV_DW] = h * invI[b]! * torque[b]!;
   }
 }
 
 /**
- * Δp ← Δp + h·v and Δq ← normalize(Δq + hω·perp(Δq)) for the `n` awake solver slots; the
- * transforms themselves are moved once, after the substeps ({@link storeBodyStates}).
+ * v ← (v + h·(F/m + g·scale))·1/(1 + h·damping), ω likewise, for the awake solver slots
+ * [start + 1, end + 1) (list entries [start, end)), from the increments of {@link loadVelocityIncrements}.
  */
-export function integratePositions(ss: Float64Array, n: number, pass: SolvePass): void {
+export function integrateVelocities(ss: Float64Array, sv: Float64Array, start: number, end: number): void {
+  for (let k = start; k < end; k++) {
+    const v = (k + 1) * SV_STRIDE;
+    if (sv[v + SV_SKIP] === 1) continue;
+    const o = (k + 1) * SB_STRIDE;
+    const ld = sv[v + SV_LINEAR]!;
+    ss[o + SB_VX] = (ss[o + SB_VX]! + sv[v + SV_DVX]!) * ld;
+    ss[o + SB_VY] = (ss[o + SB_VY]! + sv[v + SV_DVY]!) * ld;
+    ss[o + SB_W] = (ss[o + SB_W]! + sv[v + SV_DW]!) * sv[v + SV_ANGULAR]!;
+  }
+}
+
+/**
+ * Δp ← Δp + h·v and Δq ← normalize(Δq + hω·perp(Δq)) for the awake solver slots of list entries
+ * [start, end); the transforms themselves are moved once, after the substeps ({@link storeBodyStates}).
+ */
+export function integratePositions(ss: Float64Array, start: number, end: number, pass: SolvePass): void {
   const h = pass.h;
-  const end = (n + 1) * SB_STRIDE;
-  for (let o = SB_STRIDE; o < end; o += SB_STRIDE) {
+  const last = (end + 1) * SB_STRIDE;
+  for (let o = (start + 1) * SB_STRIDE; o < last; o += SB_STRIDE) {
     ss[o + SB_DPX] = ss[o + SB_DPX]! + h * ss[o + SB_VX]!;
     ss[o + SB_DPY] = ss[o + SB_DPY]! + h * ss[o + SB_VY]!;
     const t = h * ss[o + SB_W]!;

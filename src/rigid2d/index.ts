@@ -51,5 +51,12 @@ export {
 export { StepProfile } from './profile.js';
 export * from './queries.js';
 export * from './snapshot.js';
+export {
+  MAX_SOLVER_WORKERS,
+  type SolverThreadFactory,
+  type SolverWorkerHandle,
+  solverWorkerMessage,
+  type ThreadStatus,
+} from './solver-threads.js';
 export * from './types.js';
 export { World } from './world.js';

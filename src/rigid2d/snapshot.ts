@@ -49,6 +49,7 @@ import {
   treeFields,
 } from '../dynamics/snapshot-fields.js';
 import type { PositionCorrection, ResolvedSolverSettings } from '../dynamics/solver-settings.js';
+import { COLOR_SET_FIELDS } from './constraint-graph.js';
 import { updateBodyBoxes } from './shape.js';
 import type { World } from './world.js';
 
@@ -288,6 +289,11 @@ export function rigid2dSnapshot(world: World): Uint8Array {
   writeStore(w, 'solver', world.solver, SOLVER2_FIELDS);
   w.scalar('solver.mode', MODES.indexOf(world.solver.positionCorrection));
   w.array('shapes.geometry', shapeGeometryKey(world));
+  // a world solving in colour order (workerCount ≥ 1) keeps its constraint colours
+  if (world.scratch.colored) {
+    writeStore(w, 'graph.contacts', world.scratch.graph.contacts, COLOR_SET_FIELDS);
+    writeStore(w, 'graph.joints', world.scratch.graph.joints, COLOR_SET_FIELDS);
+  }
   return w.finish();
 }
 
@@ -345,6 +351,11 @@ export function rigid2dRestore(world: World, bytes: Uint8Array): void {
   applyStore(s, 'solver', solver, SOLVER2_FIELDS);
   solver.positionCorrection = MODES[mode]!;
   world.solver = solver;
+  const graph = world.scratch.graph;
+  if (s.sections.has('graph.contacts.capacity')) {
+    applyStore(s, 'graph.contacts', graph.contacts, COLOR_SET_FIELDS);
+    applyStore(s, 'graph.joints', graph.joints, COLOR_SET_FIELDS);
+  } else graph.clear();
   world.taggedSpeculative[0] = world.speculativeDistance;
   world.broadphase.margin = world.aabbMargin;
   // the last step's events belong to the timeline left behind

@@ -4,7 +4,9 @@
  * counter-clockwise. The solver settings are shared with the other rigid engines
  * (dynamics/solver-settings.ts) and re-exported here.
  */
+
 import type { SolverSettings } from '../dynamics/solver-settings.js';
+import type { SolverThreadFactory } from './solver-threads.js';
 
 export type {
   PositionCorrection,
@@ -140,6 +142,16 @@ export interface ChainDef extends ShapeMaterialDef {
 export interface WorldDef {
   /** m/s², default [0, -10] */
   gravity?: Vec2Tuple;
+  /**
+   * threads of the solve, the calling thread included (default 0: one thread in the slot order).
+   * 1 or more: the constraints are solved in the constraint graph's colour order, the same bit for
+   * bit for every count; 2 or more start `workerCount − 1` worker threads with `threads` over
+   * `SharedArrayBuffer` (without them the world solves on one thread and says why in `world.threads`).
+   * Free the workers with `world.dispose()`. See docs/threads.md.
+   */
+  workerCount?: number;
+  /** starts the solver's worker threads (rikigaku/threads: `nodeSolverThreads()`, `webSolverThreads()`) */
+  threads?: SolverThreadFactory;
   /**
    * position-correction mode, substeps, iterations and soft-contact coefficients; defaults: 'soft-step' with
    * the values of `resolveSolverSettings`

@@ -20,6 +20,8 @@ export const WORLD_DEF_KEYS = [
   'speculativeDistance',
   'aabbMargin',
   'continuous',
+  'workerCount',
+  'threads',
 ];
 /** The fields of a `BodyDef`. */
 export const BODY_DEF_KEYS = [

@@ -105,6 +105,7 @@ import {
   rigid2dStateHash,
 } from './snapshot.js';
 import { SolverScratch, solve } from './solver-step.js';
+import { type SolverThreads, setupThreads, type ThreadStatus } from './solver-threads.js';
 import type {
   BodyDef,
   BodyId,
@@ -222,6 +223,35 @@ export class World {
     this.broadphase = new BroadPhase2(this.marginField, 4 * this.marginField);
     this.tag = newWorldTag();
     this.islandNeighbours = islandNeighbours(this.contactStore, this.joints);
+    const n = def.workerCount ?? 0;
+    if (!Number.isInteger(n) || n < 0 || n > 64)
+      throw new PhysicsError(
+        'invalid-argument',
+        `world.workerCount: must be an integer in [0, 64], got ${String(n)}`,
+      );
+    const threads = setupThreads(this.scratch, n, def.threads);
+    this.threads = threads.status;
+    this.threadRunner = threads.runner;
+  }
+
+  /** The solve's threads: how many were asked for, how many are used, and why fewer (docs/threads.md). */
+  readonly threads: ThreadStatus;
+  private threadRunner: SolverThreads | null;
+
+  /** Stops the world's worker threads (it solves on the calling thread from then on, bit-identically). */
+  dispose(): void {
+    if (this.threadRunner === null) return;
+    this.threadRunner.dispose();
+    this.threadRunner = null;
+    this.scratch.threads = null;
+    const { requested, parallelSteps } = this.threads;
+    (this as { threads: ThreadStatus }).threads = {
+      requested,
+      threads: 1,
+      reason: 'disposed',
+      parallelSteps,
+      readyWorkers: 0,
+    };
   }
 
   // ---------------------------------------------------------------- tunables

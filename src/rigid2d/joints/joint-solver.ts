@@ -71,6 +71,7 @@ export function prepareJoints(
   list: Int32Array,
   n: number,
   jb: Int32Array,
+  jk: Int32Array,
   stateOf: Int32Array,
   warmStarting: boolean,
 ): void {
@@ -107,6 +108,7 @@ export function prepareJoints(
     jc[o + J_DCX] = cx[bb]! - cx[a]!;
     jc[o + J_DCY] = cy[bb]! - cy[a]!;
     const kind = js.kind[j]!;
+    jk[k] = kind;
     // the relative angle (a series per joint) only where it is read: a revolute joint reads it
     // for its spring and limits only; every other kind may
     if (kind !== JOINT_REVOLUTE || param[p + JP_ENABLE_SPRING] === 1 || param[p + JP_ENABLE_LIMIT] === 1) {
@@ -124,37 +126,46 @@ export function prepareJoints(
   }
 }
 
-/** Zeroes the accumulated impulses (each substep without warm starting). */
-export function resetJointImpulses(ctx: JointContext, n: number): void {
+/** Zeroes the accumulated impulses of packed joints [start, end) (each substep without warm starting). */
+export function resetJointImpulses(ctx: JointContext, start: number, end: number): void {
   const jc = ctx.jc;
-  for (let k = 0; k < n; k++) jc.fill(0, k * JC_STRIDE + J_IMPULSE, k * JC_STRIDE + J_IMPULSE + JI_STRIDE);
+  for (let k = start; k < end; k++)
+    jc.fill(0, k * JC_STRIDE + J_IMPULSE, k * JC_STRIDE + J_IMPULSE + JI_STRIDE);
 }
 
 /**
- * Applies the accumulated impulses of every packed joint (warm starting, §26.2). The revolute
- * joint, the common kind (chains, ragdolls, grids), is called directly so the call can be inlined;
- * the others go through the table.
+ * Applies the accumulated impulses of packed joints [start, end) (warm starting, §26.2); `jk` holds
+ * each packed joint's kind. The revolute joint, the common kind (chains, ragdolls, grids), is called
+ * directly so the call can be inlined; the others go through the table.
  */
-export function warmStartJoints(ctx: JointContext, list: Int32Array, n: number, jb: Int32Array): void {
-  const kind = ctx.joints.kind;
-  for (let k = 0; k < n; k++) {
-    const kd = kind[list[k]!]!;
+export function warmStartJoints(
+  ctx: JointContext,
+  jk: Int32Array,
+  start: number,
+  end: number,
+  jb: Int32Array,
+): void {
+  for (let k = start; k < end; k++) {
+    const kd = jk[k]!;
     if (kd === JOINT_REVOLUTE) warmStartRevolute(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
     else JOINT_SOLVERS[kd]!.warmStart(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
   }
 }
 
-/** One Gauss–Seidel pass over the packed joints (`useBias` false: the soft step's relax pass); revolute joints called directly. */
+/**
+ * One Gauss–Seidel pass over packed joints [start, end) (`useBias` false: the soft step's relax
+ * pass); revolute joints called directly.
+ */
 export function solveJoints(
   ctx: JointContext,
-  list: Int32Array,
-  n: number,
+  jk: Int32Array,
+  start: number,
+  end: number,
   jb: Int32Array,
   useBias: boolean,
 ): void {
-  const kind = ctx.joints.kind;
-  for (let k = 0; k < n; k++) {
-    const kd = kind[list[k]!]!;
+  for (let k = start; k < end; k++) {
+    const kd = jk[k]!;
     if (kd === JOINT_REVOLUTE) solveRevolute(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!, useBias);
     else JOINT_SOLVERS[kd]!.solve(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!, useBias);
   }

@@ -1,0 +1,598 @@
+/**
+ * The multi-threaded solve (after the structure of Box2D v3's solver.c stages, Catto 2024): the
+ * solver state — packed body states, velocity increments, contact constraints and joints, the
+ * colour ranges and the step's numbers — lives in `SharedArrayBuffer`s; the calling thread works as
+ * thread 0 beside the pool's worker threads. Every stage of a substep (integrate velocities, warm
+ * start, solve, integrate positions, relax; restitution after the substeps) is split into fixed
+ * blocks: thread t of T takes the t-th of T equal parts of each range, the same way every step (no
+ * work stealing), with one barrier after each stage and after each colour of a constraint stage.
+ * A colour's constraints share no dynamic body (constraint-graph.ts), so the parts of a colour
+ * commute and the state is bit-identical for any number of threads, and to one thread sweeping the
+ * colour-major packed order. The overflow constraints are solved by thread 0 alone.
+ *
+ * A barrier spins on `Atomics.load` for a while, then sleeps in `Atomics.wait` (worker threads, and
+ * a calling thread that may block — not a browser page's main thread, which only spins). The engine
+ * imports no thread API: a {@link SolverThreadFactory} (rikigaku/threads: Node `worker_threads`,
+ * browser `Worker`) starts workers whose entry calls {@link solverWorkerMessage} with each message.
+ */
+import {
+  applyRestitution,
+  BIAS_BAUMGARTE,
+  BIAS_NONE,
+  BIAS_SOFT,
+  integratePositions,
+  integrateVelocities,
+  resetImpulses,
+  type SolvePass,
+  solveContacts,
+  solvePositions,
+  warmStart,
+} from './contact-solver.js';
+import { JointContext } from './joints/joint-context.js';
+import { resetJointImpulses, solveJoints, warmStartJoints } from './joints/joint-solver.js';
+import type { SolverScratch, SolverThreadRunner } from './solver-step.js';
+import type { World } from './world.js';
+
+/** A started worker thread, as the engine sees it. */
+export interface SolverWorkerHandle {
+  /** Sends a message to the worker (structured clone; shared buffers are shared, not copied). */
+  postMessage(message: unknown): void;
+  /** Stops the worker. */
+  terminate(): void;
+}
+
+/**
+ * Starts the solver's worker threads (rikigaku/threads gives one for Node and one for browsers).
+ * Each worker's entry passes every message it receives to {@link solverWorkerMessage}.
+ */
+export interface SolverThreadFactory {
+  /** Starts one worker thread running the rigid2d solver entry. */
+  spawn(): SolverWorkerHandle;
+  /** May the calling thread sleep in `Atomics.wait` (Node: yes; a browser page's main thread: no)? */
+  readonly callerCanBlock: boolean;
+}
+
+/** Where a world stands with its threads ({@link World.threads}). */
+export interface ThreadStatus {
+  /** the `workerCount` asked for */
+  readonly requested: number;
+  /** threads the solve can use (the calling thread included); 1 when it runs alone */
+  readonly threads: number;
+  /** why fewer threads than asked are used ('' when all are) */
+  readonly reason: string;
+  /** steps whose solve ran on more than one thread (a worker still starting leaves a step to the caller) */
+  readonly parallelSteps: number;
+  /** worker threads started and holding the current arrays (a worker takes a moment to start) */
+  readonly readyWorkers: number;
+}
+
+// ---- the control words (Int32Array on a SharedArrayBuffer)
+const EPOCH = 0; // bumped to start a job
+const ARRIVE = 1; // barrier arrivals, monotonic
+const CMD = 2; // 1 run, 2 quit
+const SEQ = 3; // the binding sequence the workers must hold
+const JOB_T = 4; // threads of the job
+const JOB_BASE = 5; // ARRIVE at the start of the job
+const I_AWAKE = 6;
+const I_ACTIVE = 7;
+const I_JOINTS = 8;
+const I_SUBSTEPS = 9;
+const I_ITERATIONS = 10;
+const I_RELAX = 11;
+const I_POSITION = 12;
+const I_WARM = 13;
+const I_MODE = 14; // 0 soft step, 1 Baumgarte, 2 split impulse, 3 none
+const I_STEP = 15;
+const I_COLORS = 16;
+const I_BAUMGARTE = 17;
+const ACK = 32; // ACK + worker index: the binding sequence the worker holds
+const CTRL_SIZE = 32 + 64;
+const CMD_RUN = 1;
+const CMD_QUIT = 2;
+const CMD_BIND = 3;
+/** the most worker threads a world may start */
+export const MAX_SOLVER_WORKERS = 63;
+
+// ---- the step's numbers (Float64Array on a SharedArrayBuffer)
+const F_H = 0;
+const F_INV_H = 1;
+const F_GX = 2;
+const F_GY = 3;
+const F_REST = 4;
+const F_BETA = 5;
+const F_SLOP = 6;
+const F_PUSH = 7;
+const F_SOFT = 8; // 3 numbers
+const F_STATIC = 11; // 3 numbers
+const F_PERCENT = 14;
+const F_JH = 15;
+const F_JINV_H = 16;
+const F_JBETA = 17;
+const F_RIGID = 18; // 3 numbers
+const PARAMS_SIZE = 24;
+
+/** spins on a barrier before sleeping */
+const SPIN = 4000;
+/** a range shorter than this is done by thread 0 alone (the split would cost more than it saves) */
+const MIN_SPLIT = 16;
+
+/** The arrays a thread works on (the calling thread's and each worker's own view of the shared buffers). */
+class ThreadView {
+  ctrl: Int32Array = new Int32Array(0);
+  params: Float64Array = new Float64Array(0);
+  /** contact group starts at [0, colors + 2), joint group starts at [32, 32 + colors + 2) */
+  ranges: Int32Array = new Int32Array(0);
+  ss: Float64Array = new Float64Array(0);
+  sv: Float64Array = new Float64Array(0);
+  cc: Float64Array = new Float64Array(0);
+  cb: Int32Array = new Int32Array(0);
+  jb: Int32Array = new Int32Array(0);
+  jk: Int32Array = new Int32Array(0);
+  readonly jctx = new JointContext();
+  readonly pass: SolvePass = {
+    mode: BIAS_SOFT,
+    h: 0.5,
+    invH: 0.5,
+    gx: 0.5,
+    gy: 0.5,
+    restitutionThreshold: 0.5,
+    beta: 0.5,
+    slop: 0.5,
+    maxPush: 0.5,
+    soft: { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 },
+    staticSoft: { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 },
+    reverse: false,
+    friction: true,
+  };
+  /** may this thread sleep in Atomics.wait */
+  canBlock = true;
+  /** barriers passed in the current job */
+  barriers = 0;
+  /** this thread's index and the job's thread count */
+  index = 0;
+  threads = 1;
+}
+
+const RANGE_JOINTS = 32;
+
+/** Waits at the job's next barrier (every thread of the job calls it the same number of times). */
+function barrier(v: ThreadView): void {
+  const ctrl = v.ctrl;
+  v.barriers++;
+  const target = ctrl[JOB_BASE]! + v.barriers * v.threads;
+  const now = Atomics.add(ctrl, ARRIVE, 1) + 1;
+  if (now >= target) {
+    Atomics.notify(ctrl, ARRIVE);
+    return;
+  }
+  for (let i = 0; i < SPIN; i++) if (Atomics.load(ctrl, ARRIVE) >= target) return;
+  if (!v.canBlock) {
+    while (Atomics.load(ctrl, ARRIVE) < target) {}
+    return;
+  }
+  for (let cur = Atomics.load(ctrl, ARRIVE); cur < target; cur = Atomics.load(ctrl, ARRIVE)) {
+    Atomics.wait(ctrl, ARRIVE, cur);
+  }
+}
+
+/** This thread's part [lo, hi) of the range [a, b) is written to `part` (fixed split). */
+function partOf(v: ThreadView, a: number, b: number, part: Int32Array): void {
+  const n = b - a;
+  if (n < MIN_SPLIT * v.threads) {
+    part[0] = a;
+    part[1] = v.index === 0 ? b : a;
+    return;
+  }
+  part[0] = a + Math.floor((n * v.index) / v.threads);
+  part[1] = a + Math.floor((n * (v.index + 1)) / v.threads);
+}
+
+const STAGE_WARM = 0;
+const STAGE_SOLVE = 1;
+const STAGE_RELAX = 2;
+const STAGE_RESTITUTION = 3;
+const STAGE_POSITION = 4;
+
+/** One constraint stage: the joints' groups, then the contacts', each group followed by a barrier. */
+function constraintStage(v: ThreadView, stage: number, part: Int32Array): void {
+  const ctrl = v.ctrl;
+  const colors = ctrl[I_COLORS]!;
+  const r = v.ranges;
+  if (stage !== STAGE_RESTITUTION && stage !== STAGE_POSITION && ctrl[I_JOINTS]! > 0) {
+    for (let g = 0; g <= colors; g++) {
+      const a = r[RANGE_JOINTS + g]!;
+      const b = r[RANGE_JOINTS + g + 1]!;
+      if (a === b) continue;
+      if (g === 0) {
+        part[0] = a;
+        part[1] = v.index === 0 ? b : a;
+      } else partOf(v, a, b, part);
+      if (part[1]! > part[0]!) {
+        if (stage === STAGE_WARM) warmStartJoints(v.jctx, v.jk, part[0]!, part[1]!, v.jb);
+        else solveJoints(v.jctx, v.jk, part[0]!, part[1]!, v.jb, stage === STAGE_SOLVE);
+      }
+      barrier(v);
+    }
+  }
+  for (let g = 0; g <= colors; g++) {
+    const a = r[g]!;
+    const b = r[g + 1]!;
+    if (a === b) continue;
+    if (g === 0) {
+      part[0] = a;
+      part[1] = v.index === 0 ? b : a;
+    } else partOf(v, a, b, part);
+    const lo = part[0]!;
+    const hi = part[1]!;
+    if (hi > lo) {
+      if (stage === STAGE_WARM) warmStart(v.ss, v.cc, v.cb, lo, hi);
+      else if (stage === STAGE_RESTITUTION) applyRestitution(v.ss, v.cc, v.cb, lo, hi, v.pass);
+      else if (stage === STAGE_POSITION)
+        solvePositions(v.ss, v.cc, v.cb, lo, hi, v.params[F_PERCENT]!, v.params[F_SLOP]!, 0.2);
+      else solveContacts(v.ss, v.cc, v.cb, lo, hi, v.pass);
+    }
+    barrier(v);
+  }
+}
+
+/** Reads the step's numbers into this thread's pass and joint context. */
+function loadJob(v: ThreadView): void {
+  const p = v.params;
+  const pass = v.pass;
+  pass.h = p[F_H]!;
+  pass.invH = p[F_INV_H]!;
+  pass.gx = p[F_GX]!;
+  pass.gy = p[F_GY]!;
+  pass.restitutionThreshold = p[F_REST]!;
+  pass.beta = p[F_BETA]!;
+  pass.slop = p[F_SLOP]!;
+  pass.maxPush = p[F_PUSH]!;
+  pass.soft.biasRate = p[F_SOFT]!;
+  pass.soft.massScale = p[F_SOFT + 1]!;
+  pass.soft.impulseScale = p[F_SOFT + 2]!;
+  pass.staticSoft.biasRate = p[F_STATIC]!;
+  pass.staticSoft.massScale = p[F_STATIC + 1]!;
+  pass.staticSoft.impulseScale = p[F_STATIC + 2]!;
+  const j = v.jctx;
+  j.ss = v.ss;
+  j.h = p[F_JH]!;
+  j.invH = p[F_JINV_H]!;
+  j.beta = p[F_JBETA]!;
+  j.baumgarte = v.ctrl[I_BAUMGARTE] === 1;
+  j.rigid.biasRate = p[F_RIGID]!;
+  j.rigid.massScale = p[F_RIGID + 1]!;
+  j.rigid.impulseScale = p[F_RIGID + 2]!;
+}
+
+/**
+ * The substeps and the restitution pass as thread `v.index` of `v.threads`: the same stages in
+ * the same order as the single-thread solve (solver-step.ts), each range split between the threads.
+ */
+function runJob(v: ThreadView, part: Int32Array): void {
+  const ctrl = v.ctrl;
+  v.barriers = 0;
+  loadJob(v);
+  const pass = v.pass;
+  const nAwake = ctrl[I_AWAKE]!;
+  const nActive = ctrl[I_ACTIVE]!;
+  const nJoints = ctrl[I_JOINTS]!;
+  const substeps = ctrl[I_SUBSTEPS]!;
+  const iterations = ctrl[I_ITERATIONS]!;
+  const relaxIterations = ctrl[I_RELAX]!;
+  const positionIterations = ctrl[I_POSITION]!;
+  const warm = ctrl[I_WARM] === 1;
+  const mode = ctrl[I_MODE]!;
+  const stepCount = ctrl[I_STEP]!;
+  for (let sub = 0; sub < substeps; sub++) {
+    partOf(v, 0, nAwake, part);
+    if (part[1]! > part[0]!) integrateVelocities(v.ss, v.sv, part[0]!, part[1]!);
+    barrier(v);
+    pass.reverse = ((stepCount * substeps + sub) & 1) === 1;
+    if (warm) constraintStage(v, STAGE_WARM, part);
+    else if (sub > 0) {
+      partOf(v, 0, nJoints, part);
+      if (part[1]! > part[0]!) resetJointImpulses(v.jctx, part[0]!, part[1]!);
+      partOf(v, 0, nActive, part);
+      if (part[1]! > part[0]!) resetImpulses(v.cc, part[0]!, part[1]!);
+      barrier(v);
+    }
+    pass.mode = mode === 0 ? BIAS_SOFT : mode === 1 ? BIAS_BAUMGARTE : BIAS_NONE;
+    pass.friction = mode !== 0 || relaxIterations === 0;
+    for (let it = 1; it <= iterations; it++) {
+      if (mode !== 0) pass.reverse = ((stepCount + it) & 1) === 0;
+      constraintStage(v, STAGE_SOLVE, part);
+    }
+    partOf(v, 0, nAwake, part);
+    if (part[1]! > part[0]!) integratePositions(v.ss, part[0]!, part[1]!, pass);
+    barrier(v);
+    if (mode === 0) {
+      pass.mode = BIAS_NONE;
+      pass.friction = true;
+      for (let it = 1; it <= relaxIterations; it++) constraintStage(v, STAGE_RELAX, part);
+    } else if (mode === 2) {
+      for (let it = 1; it <= positionIterations; it++) constraintStage(v, STAGE_POSITION, part);
+    }
+  }
+  constraintStage(v, STAGE_RESTITUTION, part);
+  barrier(v);
+}
+
+/** The calling thread's side of the pool: binds the shared arrays, starts each step's job, takes part as thread 0. */
+export class SolverThreads implements SolverThreadRunner {
+  private readonly view = new ThreadView();
+  private readonly workers: SolverWorkerHandle[] = [];
+  private readonly part = new Int32Array(2);
+  private boundGeneration = -1;
+  /** steps solved on more than one thread */
+  parallelSteps = 0;
+  private seq = 0;
+  private disposed = false;
+
+  /** Starts `count` worker threads with `factory` and moves the world's solver arrays onto shared buffers. */
+  constructor(
+    private readonly scratch: SolverScratch,
+    count: number,
+    factory: SolverThreadFactory,
+  ) {
+    const v = this.view;
+    v.ctrl = new Int32Array(new SharedArrayBuffer(4 * CTRL_SIZE));
+    v.params = new Float64Array(new SharedArrayBuffer(8 * PARAMS_SIZE));
+    v.ranges = new Int32Array(new SharedArrayBuffer(4 * 2 * RANGE_JOINTS));
+    v.canBlock = factory.callerCanBlock;
+    const s = scratch;
+    s.f64 = (n) => new Float64Array(new SharedArrayBuffer(8 * n));
+    s.i32 = (n) => new Int32Array(new SharedArrayBuffer(4 * n));
+    const f64 = (a: Float64Array): Float64Array => {
+      const b = s.f64(a.length);
+      b.set(a);
+      return b;
+    };
+    const i32 = (a: Int32Array): Int32Array => {
+      const b = s.i32(a.length);
+      b.set(a);
+      return b;
+    };
+    s.ss = f64(s.ss);
+    s.sv = f64(s.sv);
+    s.cc = f64(s.cc);
+    s.cb = i32(s.cb);
+    s.jb = i32(s.jb);
+    s.jk = i32(s.jk);
+    s.joints.jc = f64(s.joints.jc);
+    s.generation++;
+    for (let i = 0; i < count; i++) this.workers.push(factory.spawn());
+  }
+
+  /** Worker threads holding the current binding. */
+  get readyWorkers(): number {
+    let n = 0;
+    for (let t = 1; t <= this.workers.length; t++)
+      if (Atomics.load(this.view.ctrl, ACK + t) === this.seq) n++;
+    return n;
+  }
+
+  /** Worker threads started (the calling thread not counted). */
+  get workerCount(): number {
+    return this.workers.length;
+  }
+
+  /** Sends the current shared arrays to every worker (after they grew). */
+  private bind(): void {
+    const s = this.scratch;
+    const v = this.view;
+    this.seq++;
+    v.ss = s.ss;
+    v.sv = s.sv;
+    v.cc = s.cc;
+    v.cb = s.cb;
+    v.jb = s.jb;
+    v.jk = s.jk;
+    v.jctx.jc = s.joints.jc;
+    for (let i = 0; i < this.workers.length; i++) {
+      this.workers[i]!.postMessage({
+        kind: 'bind',
+        index: i + 1,
+        seq: this.seq,
+        ctrl: v.ctrl,
+        params: v.params,
+        ranges: v.ranges,
+        ss: v.ss,
+        sv: v.sv,
+        cc: v.cc,
+        cb: v.cb,
+        jc: v.jctx.jc,
+        jb: v.jb,
+        jk: v.jk,
+      });
+    }
+    // workers in their loop go back to their event loop and take the new arrays
+    Atomics.store(v.ctrl, CMD, CMD_BIND);
+    Atomics.store(v.ctrl, SEQ, this.seq);
+    Atomics.add(v.ctrl, EPOCH, 1);
+    Atomics.notify(v.ctrl, EPOCH);
+    this.boundGeneration = s.generation;
+  }
+
+  /** Binds the step's arrays; false when no worker is ready (the step then runs on the calling thread alone). */
+  begin(_w: World): boolean {
+    if (this.disposed || this.workers.length === 0) return false;
+    if (this.boundGeneration !== this.scratch.generation) this.bind();
+    const ctrl = this.view.ctrl;
+    let t = 1;
+    while (t <= this.workers.length && Atomics.load(ctrl, ACK + t) === this.seq) t++;
+    this.view.threads = t;
+    return t > 1;
+  }
+
+  /** Runs the substeps and restitution with the ready workers (see the file comment). */
+  run(w: World): void {
+    const v = this.view;
+    const s = this.scratch;
+    const st = w.solver;
+    const ctrl = v.ctrl;
+    const p = v.params;
+    const pass = s.pass;
+    p[F_H] = pass.h;
+    p[F_INV_H] = pass.invH;
+    p[F_GX] = pass.gx;
+    p[F_GY] = pass.gy;
+    p[F_REST] = pass.restitutionThreshold;
+    p[F_BETA] = pass.beta;
+    p[F_SLOP] = pass.slop;
+    p[F_PUSH] = pass.maxPush;
+    p[F_SOFT] = pass.soft.biasRate;
+    p[F_SOFT + 1] = pass.soft.massScale;
+    p[F_SOFT + 2] = pass.soft.impulseScale;
+    p[F_STATIC] = pass.staticSoft.biasRate;
+    p[F_STATIC + 1] = pass.staticSoft.massScale;
+    p[F_STATIC + 2] = pass.staticSoft.impulseScale;
+    p[F_PERCENT] = st.percent;
+    const j = s.joints;
+    p[F_JH] = j.h;
+    p[F_JINV_H] = j.invH;
+    p[F_JBETA] = j.beta;
+    p[F_RIGID] = j.rigid.biasRate;
+    p[F_RIGID + 1] = j.rigid.massScale;
+    p[F_RIGID + 2] = j.rigid.impulseScale;
+    ctrl[I_AWAKE] = s.nAwake;
+    ctrl[I_ACTIVE] = s.nActive;
+    ctrl[I_JOINTS] = s.nJoints;
+    ctrl[I_SUBSTEPS] = st.substeps;
+    ctrl[I_ITERATIONS] = st.iterations;
+    ctrl[I_RELAX] = st.relaxIterations;
+    ctrl[I_POSITION] = st.positionIterations;
+    ctrl[I_WARM] = st.warmStarting ? 1 : 0;
+    const mode = st.positionCorrection;
+    ctrl[I_MODE] = mode === 'soft-step' ? 0 : mode === 'baumgarte' ? 1 : mode === 'split-impulse' ? 2 : 3;
+    ctrl[I_STEP] = w.stepCount | 0;
+    ctrl[I_BAUMGARTE] = j.baumgarte ? 1 : 0;
+    const graph = s.graph;
+    const colors = graph.colors;
+    ctrl[I_COLORS] = colors;
+    const r = v.ranges;
+    for (let g = 0; g <= colors + 1; g++) {
+      r[g] = graph.contactStart[g]!;
+      r[RANGE_JOINTS + g] = graph.jointStart[g]!;
+    }
+    ctrl[JOB_T] = v.threads;
+    ctrl[JOB_BASE] = Atomics.load(ctrl, ARRIVE);
+    Atomics.store(ctrl, CMD, CMD_RUN);
+    Atomics.add(ctrl, EPOCH, 1);
+    Atomics.notify(ctrl, EPOCH);
+    v.index = 0;
+    runJob(v, this.part);
+    this.parallelSteps++;
+  }
+
+  /** Stops the workers (the world solves on the calling thread from now on). */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    const ctrl = this.view.ctrl;
+    Atomics.store(ctrl, CMD, CMD_QUIT);
+    Atomics.add(ctrl, EPOCH, 1);
+    Atomics.notify(ctrl, EPOCH);
+    for (const w of this.workers) w.terminate();
+    this.workers.length = 0;
+  }
+}
+
+// ---- the worker side
+let workerView: ThreadView | null = null;
+const workerPart = new Int32Array(2);
+
+/**
+ * A solver worker's message handler: the worker entry (rikigaku/threads) calls it with every message
+ * it receives. On a binding it takes the shared arrays, then serves jobs until the calling thread
+ * binds new arrays (it returns to take them) or quits.
+ */
+export function solverWorkerMessage(data: unknown): void {
+  const m = data as {
+    kind: string;
+    index: number;
+    seq: number;
+    ctrl: Int32Array;
+    params: Float64Array;
+    ranges: Int32Array;
+    ss: Float64Array;
+    sv: Float64Array;
+    cc: Float64Array;
+    cb: Int32Array;
+    jc: Float64Array;
+    jb: Int32Array;
+    jk: Int32Array;
+  };
+  if (m === null || typeof m !== 'object' || m.kind !== 'bind') return;
+  const v = workerView ?? new ThreadView();
+  workerView = v;
+  v.ctrl = m.ctrl;
+  v.params = m.params;
+  v.ranges = m.ranges;
+  v.ss = m.ss;
+  v.sv = m.sv;
+  v.cc = m.cc;
+  v.cb = m.cb;
+  v.jctx.jc = m.jc;
+  v.jctx.ss = m.ss;
+  v.jb = m.jb;
+  v.jk = m.jk;
+  v.index = m.index;
+  v.canBlock = true;
+  const ctrl = v.ctrl;
+  if (Atomics.load(ctrl, SEQ) > m.seq) return; // a newer binding is already on its way
+  let epoch = Atomics.load(ctrl, EPOCH);
+  Atomics.store(ctrl, ACK + m.index, m.seq);
+  for (;;) {
+    let spins = 0;
+    while (Atomics.load(ctrl, EPOCH) === epoch) {
+      if (++spins > SPIN) Atomics.wait(ctrl, EPOCH, epoch);
+    }
+    epoch = Atomics.load(ctrl, EPOCH);
+    const cmd = Atomics.load(ctrl, CMD);
+    if (cmd === CMD_QUIT) return;
+    if (Atomics.load(ctrl, SEQ) > m.seq) return; // new arrays: take them from the next message
+    if (cmd !== CMD_RUN) continue;
+    const t = ctrl[JOB_T]!;
+    if (m.index >= t) continue;
+    v.threads = t;
+    runJob(v, workerPart);
+  }
+}
+
+/**
+ * Sets up a world's threads for `workerCount` (see `WorldDef.workerCount`): 0 → the single-thread
+ * slot order; 1 → colour order on the calling thread; N ≥ 2 → colour order with N − 1 workers
+ * from `factory`, or on the calling thread alone when shared memory or the factory is missing.
+ * Returns the status and the runner (null without workers).
+ */
+export function setupThreads(
+  scratch: SolverScratch,
+  workerCount: number,
+  factory: SolverThreadFactory | undefined,
+): { status: ThreadStatus; runner: SolverThreads | null } {
+  scratch.colored = workerCount >= 1;
+  const alone = (reason: string) => ({
+    status: { requested: workerCount, threads: 1, reason, parallelSteps: 0, readyWorkers: 0 },
+    runner: null,
+  });
+  if (workerCount <= 1) return alone('');
+  if (typeof SharedArrayBuffer !== 'function' || typeof Atomics !== 'object')
+    return alone('SharedArrayBuffer is not available here (a page must be cross-origin isolated)');
+  if ((globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === false)
+    return alone('the page is not cross-origin isolated (COOP/COEP headers), so it has no SharedArrayBuffer');
+  if (factory === undefined) return alone('no thread factory: pass `threads` (rikigaku/threads)');
+  const runner = new SolverThreads(scratch, workerCount - 1, factory);
+  scratch.threads = runner;
+  const status = {
+    requested: workerCount,
+    threads: workerCount,
+    reason: '',
+    get parallelSteps(): number {
+      return runner.parallelSteps;
+    },
+    get readyWorkers(): number {
+      return runner.readyWorkers;
+    },
+  };
+  return { status, runner };
+}
