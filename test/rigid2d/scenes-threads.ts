@@ -45,8 +45,22 @@ export function jointScene(def: WorldDef): World {
       const b = world.createBody({ position: [5 + i, 4 + j] });
       world.createShape(b, { kind: 'circle', radius: 0.4 });
       grid[i]!.push(b);
-      if (i > 0) world.createJoint({ kind: 'revolute', bodyA: grid[i - 1]![j]!, bodyB: b, localAnchorA: [0.5, 0], localAnchorB: [-0.5, 0] });
-      if (j > 0) world.createJoint({ kind: 'revolute', bodyA: grid[i]![j - 1]!, bodyB: b, localAnchorA: [0, 0.5], localAnchorB: [0, -0.5] });
+      if (i > 0)
+        world.createJoint({
+          kind: 'revolute',
+          bodyA: grid[i - 1]![j]!,
+          bodyB: b,
+          localAnchorA: [0.5, 0],
+          localAnchorB: [-0.5, 0],
+        });
+      if (j > 0)
+        world.createJoint({
+          kind: 'revolute',
+          bodyA: grid[i]![j - 1]!,
+          bodyB: b,
+          localAnchorA: [0, 0.5],
+          localAnchorB: [0, -0.5],
+        });
     }
   }
   for (let k = 0; k < 10; k++) {
@@ -74,7 +88,12 @@ export function sleepScene(def: WorldDef): { world: World; script: (step: number
     if (step === 150) world.applyLinearImpulse(stacks[0]![4]!, [3, 0]);
     if (step === 170) world.destroyBody(stacks[1]![2]!);
     if (step === 190)
-      joint = world.createJoint({ kind: 'distance', bodyA: stacks[2]![4]!, bodyB: stacks[0]![0]!, length: 4 });
+      joint = world.createJoint({
+        kind: 'distance',
+        bodyA: stacks[2]![4]!,
+        bodyB: stacks[0]![0]!,
+        length: 4,
+      });
     if (step === 230 && joint !== null) world.destroyJoint(joint);
     if (step === 260) world.setAwake(stacks[2]![0]!, false);
   };
