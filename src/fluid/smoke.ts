@@ -632,6 +632,8 @@ export class SmokeSim {
     po.targetDivergence = this.fire ? this.expansion : undefined;
     // the textbook's toy plume restarts its 60 Jacobi sweeps from zero each step
     po.warmStart = !stationary;
+    // and the Krylov solvers from the pressure extrapolated from the last two steps
+    po.extrapolate = !stationary;
     this.lastProjection = this.projector.project(dt, po);
     // 7. advect the carried scalars with the new velocity
     this.advOpts.scheme = this.scalarAdvection;

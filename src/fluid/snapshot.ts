@@ -1,7 +1,7 @@
 /**
  * Snapshots and the state hash of `SmokeSim` (determinism, textbook §26.5): the MAC grid's face
  * velocities and solid cells, the smoke, heat, fuel and expansion fields, the projection's last
- * pressure (the next solve's warm start), the clock and the step count. Everything else (advection
+ * two pressures (the next solve's extrapolated warm start), the clock and the step count. Everything else (advection
  * buffers, the Poisson system, preconditioners) is rebuilt from these each step. Each object's
  * fields are declared once below; the declarations drive the snapshot, its checks and the hash.
  * The sources and obstacles are configuration (obstacle motion is a function of the clock): restore
@@ -49,9 +49,13 @@ export const SMOKE_FIELDS: StoreFields = {
   scratch: ['ostate'],
 };
 
-/** The projection's state: the scaled pressure kept as the next warm start. */
+/** The projection's state: the scaled pressures kept as the next warm start (the last two, extrapolated). */
 export const PROJECTOR_FIELDS: StoreFields = {
-  arrays: [['q', 1]],
+  arrays: [
+    ['q', 1],
+    ['qPrev', 1],
+  ],
+  scalars: ['history'],
   scratch: ['b', 'openDiag', 'lastSolid'],
 };
 

@@ -3,8 +3,9 @@
  * V-cycle is a symmetric positive definite preconditioner (CG needs one), its fast kernels (the
  * uniform runs, the fused dot products, the first sweep from zero) give the general kernels'
  * values bit for bit, and the previous step's pressure as the initial guess reaches the same
- * 1e-5 relative divergence in fewer iterations on a steady plume (iteration counts are
- * deterministic, so they are compared exactly).
+ * 1e-5 relative divergence in fewer iterations on a steady plume, and the pressure extrapolated
+ * from the last two steps in fewer still (iteration counts are deterministic, so they are compared
+ * exactly).
  */
 import { describe, expect, it } from 'vitest';
 import { MacGrid } from '../../src/fluid/mac-grid.js';
@@ -146,6 +147,27 @@ describe('MGPCG: warm start from the previous pressure', () => {
       expect(a.iterations).toBeLessThanOrEqual(b.iterations);
     }
     expect(warmIts).toBeLessThan(coldIts);
+  });
+
+  it('the pressure extrapolated from the last two steps is a better start still: fewer iterations, same tolerance', () => {
+    const ex = plume();
+    for (let s = 0; s < 30; s++) ex.step(1 / 60);
+    const plain = plume();
+    plain.restore(ex.snapshot());
+    let exIts = 0;
+    let plainIts = 0;
+    for (let s = 0; s < 20; s++) {
+      const a = ex.step(1 / 60);
+      expect(a.residualNorm).toBeLessThanOrEqual(1e-5 * a.initialNorm);
+      exIts += a.iterations;
+      // no history: the plain warm start from the last pressure alone
+      plain.projector.history = 0;
+      const b = plain.step(1 / 60);
+      expect(b.residualNorm).toBeLessThanOrEqual(1e-5 * b.initialNorm);
+      plainIts += b.iterations;
+    }
+    // measured: 47 against 80 iterations over these 20 steps
+    expect(exIts).toBeLessThan(0.8 * plainIts);
   });
 
   it('a restored snapshot continues with the same warm start: the same iterations and the same bits', () => {
