@@ -45,6 +45,7 @@ import {
   A2_SIZE,
   A2_U,
   A2_V,
+  angular2PointCached,
   angularBlock2Cached,
   angularRow,
   applyJointImpulse,
@@ -52,6 +53,7 @@ import {
   cachePoint,
   PC_SIZE,
   projectAngular,
+  projectAngular2Cached,
 } from './joint-rows.js';
 import {
   JP_DAMPING as JP_DAMPING_,
@@ -260,7 +262,7 @@ function project(ctx: JointContext3, o: number, oa: number, ob: number): void {
   hingeRows(ctx);
   cacheAngular2(ctx, o, o + H_ROWS);
   t[T_SB] = ctx.projection;
-  projectAngular(ctx, o, oa, ob, 2);
+  projectAngular2Cached(ctx, o, oa, ob, o + H_ROWS);
   if (limit) {
     // a violated limit is projected back onto it
     framesNow(ctx, o, oa, ob);
@@ -315,9 +317,12 @@ export function solveHinge(ctx: JointContext3, o: number, oa: number, ob: number
     cachedAxisU(ctx, o, -1);
     angularRow(ctx, o, oa, ob, o + HI_UPPER);
   }
+  // the two rotational rows then the point (both rigid in the soft step) in one call
   rigidAngular(ctx, useBias);
-  angularBlock2Cached(ctx, o, oa, ob, o + HI_ANGULAR, o + H_ROWS);
-  solvePointCached(ctx, o, oa, ob, o + HI_POINT, o + H_POINT, useBias);
+  if (ctx.baumgarte) {
+    angularBlock2Cached(ctx, o, oa, ob, o + HI_ANGULAR, o + H_ROWS);
+    solvePointCached(ctx, o, oa, ob, o + HI_POINT, o + H_POINT, useBias);
+  } else angular2PointCached(ctx, o, oa, ob, o + HI_ANGULAR, o + H_ROWS, o + HI_POINT, o + H_POINT);
 }
 
 function reaction(ctx: JointContext3, j: number, o: number): void {

@@ -656,8 +656,10 @@ export const A2_K = 8;
 export const A2_INV = 11;
 /** 1 when det K > 0 */
 export const A2_OK = 12;
+/** cached det K */
+export const A2_DET = 13;
 /** numbers of the cached two-row block */
-export const A2_SIZE = 13;
+export const A2_SIZE = 14;
 
 /** The axes t[T_U], t[T_U2], errors t[T_C..] and the 2 × 2 block of {@link angularBlock2} into jc[c..c+A2_SIZE). */
 export function cacheAngular2(ctx: JointContext3, o: number, c: number): void {
@@ -698,6 +700,7 @@ export function cacheAngular2(ctx: JointContext3, o: number, c: number): void {
   jc[c + A2_K] = k00;
   jc[c + A2_K + 1] = k01;
   jc[c + A2_K + 2] = k11;
+  jc[c + A2_DET] = det;
   if (det > 0) {
     jc[c + A2_INV] = 1 / det;
     jc[c + A2_OK] = 1;
@@ -752,6 +755,190 @@ export function angularBlock2Cached(
   ss[ob + SB_WX] = ss[ob + SB_WX]! + (jc[b]! * lx + jc[b + 1]! * ly + jc[b + 2]! * lz);
   ss[ob + SB_WY] = ss[ob + SB_WY]! + (jc[b + 1]! * lx + jc[b + 3]! * ly + jc[b + 4]! * lz);
   ss[ob + SB_WZ] = ss[ob + SB_WZ]! + (jc[b + 2]! * lx + jc[b + 4]! * ly + jc[b + 5]! * lz);
+}
+
+/**
+ * The two-row angular block (cache at jc[ca..], impulses at jc[accA..]) and then the point block
+ * (cache at jc[cp..], impulses at jc[accP..]) in one call — {@link angularBlock2Cached} followed
+ * by {@link pointBlockCached}, the same numbers, with the angular velocities kept in registers
+ * between the two (the rigid hinge's pass). Softness from t[T_SB..] for both.
+ */
+export function angular2PointCached(
+  ctx: JointContext3,
+  o: number,
+  oa: number,
+  ob: number,
+  accA: number,
+  ca: number,
+  accP: number,
+  cp: number,
+): void {
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  const t = ctx.t;
+  const bc = t[T_SB]!;
+  const ms = t[T_SB + 1]!;
+  const is = t[T_SB + 2]!;
+  const a = o + J_IA;
+  const b = o + J_IB;
+  const ia0 = jc[a]!;
+  const ia1 = jc[a + 1]!;
+  const ia2 = jc[a + 2]!;
+  const ia3 = jc[a + 3]!;
+  const ia4 = jc[a + 4]!;
+  const ia5 = jc[a + 5]!;
+  const ib0 = jc[b]!;
+  const ib1 = jc[b + 1]!;
+  const ib2 = jc[b + 2]!;
+  const ib3 = jc[b + 3]!;
+  const ib4 = jc[b + 4]!;
+  const ib5 = jc[b + 5]!;
+  let wAx = ss[oa + SB_WX]!;
+  let wAy = ss[oa + SB_WY]!;
+  let wAz = ss[oa + SB_WZ]!;
+  let wBx = ss[ob + SB_WX]!;
+  let wBy = ss[ob + SB_WY]!;
+  let wBz = ss[ob + SB_WZ]!;
+  if (jc[ca + A2_OK] === 1) {
+    const ux = jc[ca + A2_U]!;
+    const uy = jc[ca + A2_U + 1]!;
+    const uz = jc[ca + A2_U + 2]!;
+    const vx = jc[ca + A2_V]!;
+    const vy = jc[ca + A2_V + 1]!;
+    const vz = jc[ca + A2_V + 2]!;
+    const k00 = jc[ca + A2_K]!;
+    const k01 = jc[ca + A2_K + 1]!;
+    const k11 = jc[ca + A2_K + 2]!;
+    const inv = jc[ca + A2_INV]!;
+    const dwx = wBx - wAx;
+    const dwy = wBy - wAy;
+    const dwz = wBz - wAz;
+    const c1 = ux * dwx + uy * dwy + uz * dwz + bc * jc[ca + A2_C]!;
+    const c2 = vx * dwx + vy * dwy + vz * dwz + bc * jc[ca + A2_C + 1]!;
+    const o0 = jc[accA]!;
+    const o1 = jc[accA + 1]!;
+    const l1 = -ms * inv * (k11 * c1 - k01 * c2) - is * o0;
+    const l2 = -ms * inv * (k00 * c2 - k01 * c1) - is * o1;
+    jc[accA] = o0 + l1;
+    jc[accA + 1] = o1 + l2;
+    const lx = l1 * ux + l2 * vx;
+    const ly = l1 * uy + l2 * vy;
+    const lz = l1 * uz + l2 * vz;
+    wAx = wAx - (ia0 * lx + ia1 * ly + ia2 * lz);
+    wAy = wAy - (ia1 * lx + ia3 * ly + ia4 * lz);
+    wAz = wAz - (ia2 * lx + ia4 * ly + ia5 * lz);
+    wBx = wBx + (ib0 * lx + ib1 * ly + ib2 * lz);
+    wBy = wBy + (ib1 * lx + ib3 * ly + ib4 * lz);
+    wBz = wBz + (ib2 * lx + ib4 * ly + ib5 * lz);
+  }
+  if (jc[cp + PC_OK] === 1) {
+    const rax = jc[cp + PC_RA]!;
+    const ray = jc[cp + PC_RA + 1]!;
+    const raz = jc[cp + PC_RA + 2]!;
+    const rbx = jc[cp + PC_RB]!;
+    const rby = jc[cp + PC_RB + 1]!;
+    const rbz = jc[cp + PC_RB + 2]!;
+    const cx =
+      ss[ob + SB_VX]! +
+      wBy * rbz -
+      wBz * rby -
+      ss[oa + SB_VX]! -
+      (wAy * raz - wAz * ray) +
+      bc * jc[cp + PC_D]!;
+    const cy =
+      ss[ob + SB_VY]! +
+      wBz * rbx -
+      wBx * rbz -
+      ss[oa + SB_VY]! -
+      (wAz * rax - wAx * raz) +
+      bc * jc[cp + PC_D + 1]!;
+    const cz =
+      ss[ob + SB_VZ]! +
+      wBx * rby -
+      wBy * rbx -
+      ss[oa + SB_VZ]! -
+      (wAx * ray - wAy * rax) +
+      bc * jc[cp + PC_D + 2]!;
+    const k = cp + PC_KINV;
+    const i00 = jc[k]!;
+    const i01 = jc[k + 1]!;
+    const i02 = jc[k + 2]!;
+    const i11 = jc[k + 3]!;
+    const i12 = jc[k + 4]!;
+    const i22 = jc[k + 5]!;
+    const o0 = jc[accP]!;
+    const o1 = jc[accP + 1]!;
+    const o2 = jc[accP + 2]!;
+    const px = -ms * (i00 * cx + i01 * cy + i02 * cz) - is * o0;
+    const py = -ms * (i01 * cx + i11 * cy + i12 * cz) - is * o1;
+    const pz = -ms * (i02 * cx + i12 * cy + i22 * cz) - is * o2;
+    jc[accP] = o0 + px;
+    jc[accP + 1] = o1 + py;
+    jc[accP + 2] = o2 + pz;
+    const mA = jc[o + J_MA]!;
+    const mB = jc[o + J_MB]!;
+    ss[oa + SB_VX] = ss[oa + SB_VX]! - mA * px;
+    ss[oa + SB_VY] = ss[oa + SB_VY]! - mA * py;
+    ss[oa + SB_VZ] = ss[oa + SB_VZ]! - mA * pz;
+    ss[ob + SB_VX] = ss[ob + SB_VX]! + mB * px;
+    ss[ob + SB_VY] = ss[ob + SB_VY]! + mB * py;
+    ss[ob + SB_VZ] = ss[ob + SB_VZ]! + mB * pz;
+    const ax = ray * pz - raz * py;
+    const ay = raz * px - rax * pz;
+    const az = rax * py - ray * px;
+    const bx = rby * pz - rbz * py;
+    const by = rbz * px - rbx * pz;
+    const bz = rbx * py - rby * px;
+    wAx = wAx - (ia0 * ax + ia1 * ay + ia2 * az);
+    wAy = wAy - (ia1 * ax + ia3 * ay + ia4 * az);
+    wAz = wAz - (ia2 * ax + ia4 * ay + ia5 * az);
+    wBx = wBx + (ib0 * bx + ib1 * by + ib2 * bz);
+    wBy = wBy + (ib1 * bx + ib3 * by + ib4 * bz);
+    wBz = wBz + (ib2 * bx + ib4 * by + ib5 * bz);
+  }
+  ss[oa + SB_WX] = wAx;
+  ss[oa + SB_WY] = wAy;
+  ss[oa + SB_WZ] = wAz;
+  ss[ob + SB_WX] = wBx;
+  ss[ob + SB_WY] = wBy;
+  ss[ob + SB_WZ] = wBz;
+}
+
+/**
+ * {@link projectAngular} with `rows` 2 on the block cached at jc[c..] by {@link cacheAngular2}
+ * from the same poses (its axes, errors and K): the fraction t[T_SB] of θ = −K⁻¹C turns the
+ * bodies' in-step rotations.
+ */
+export function projectAngular2Cached(
+  ctx: JointContext3,
+  o: number,
+  oa: number,
+  ob: number,
+  c: number,
+): void {
+  const jc = ctx.jc;
+  const t = ctx.t;
+  const det = jc[c + A2_DET]!;
+  if (!(det > 0)) return;
+  const inv = -t[T_SB]! / det;
+  const ux = jc[c + A2_U]!;
+  const uy = jc[c + A2_U + 1]!;
+  const uz = jc[c + A2_U + 2]!;
+  const vx = jc[c + A2_V]!;
+  const vy = jc[c + A2_V + 1]!;
+  const vz = jc[c + A2_V + 2]!;
+  const k00 = jc[c + A2_K]!;
+  const k01 = jc[c + A2_K + 1]!;
+  const k11 = jc[c + A2_K + 2]!;
+  const c1 = jc[c + A2_C]!;
+  const c2 = jc[c + A2_C + 1]!;
+  const l1 = inv * (k11 * c1 - k01 * c2);
+  const l2 = inv * (k00 * c2 - k01 * c1);
+  t[T_ANGIMP] = l1 * ux + l2 * vx;
+  t[T_ANGIMP + 1] = l1 * uy + l2 * vy;
+  t[T_ANGIMP + 2] = l1 * uz + l2 * vz;
+  rotateBy(ctx, oa, o + J_IA, -1);
+  rotateBy(ctx, ob, o + J_IB, 1);
 }
 
 /** Applies the angular impulse t[il..il+2] on B (its opposite on A). */
