@@ -35,6 +35,7 @@ import {
   box2dBenchmark,
   dynamicCount,
 } from '../src/scene/builders/box2d-benchmarks.js';
+import { nodeSolverThreads } from '../src/sim/threads-node.js';
 
 const DT = 1 / 60;
 
@@ -53,11 +54,24 @@ interface Backend<B> {
 
 type BackendFactory = (bench: Benchmark) => Backend<unknown>;
 
-function oursFactory(bench: Benchmark): Backend<unknown> {
-  const world = new World({ gravity: bench.gravity, enableSleep: bench.enableSleep });
+function oursFactory(bench: Benchmark, workerCount = 0): Backend<unknown> {
+  const world =
+    workerCount === 0
+      ? new World({ gravity: bench.gravity, enableSleep: bench.enableSleep })
+      : new World({
+          gravity: bench.gravity,
+          enableSleep: bench.enableSleep,
+          workerCount,
+          threads: nodeSolverThreads(),
+        });
+  // workers take a moment to start: the first steps of a threaded world run on the calling
+  // thread alone (the same state), so the warm-up covers them (bench --workers=N)
   return {
-    name: 'ours',
-    settings: `soft-step, ${world.solver.substeps} substeps (defaults)`,
+    name: workerCount === 0 ? 'ours' : `ours×${workerCount}`,
+    settings:
+      workerCount === 0
+        ? `soft-step, ${world.solver.substeps} substeps (defaults)`
+        : `colour order, ${world.threads.threads} thread(s)`,
     addBatch: (batch) => addBatch(world, batch),
     destroy: (b) => world.destroyBody(b as number),
     step: () => world.step(DT),
@@ -680,13 +694,23 @@ const ALL: [string, () => Promise<BackendFactory> | BackendFactory][] = [
 /** Runs one Box2D scene in every engine, interleaved in chunks of 10 frames. */
 export async function runBox2dScene(
   name: BenchmarkName,
-  opts: { quick: boolean; steps?: number; budgetMs: number; engines?: string[] },
+  opts: { quick: boolean; steps?: number; budgetMs: number; engines?: string[]; workers?: number },
 ): Promise<{ bench: Benchmark; rows: Box2dSceneResult[] }> {
   // quick: Box2D's small (debug-build) layouts and 120 frames
   const bench = box2dBenchmark(name, opts.quick ? 'small' : 'full');
   const steps = opts.steps ?? (opts.quick ? 120 : bench.steps);
   const runs: SceneRun[] = [];
-  for (const [engine, make] of ALL) {
+  const workers = opts.workers ?? 0;
+  const all: typeof ALL =
+    workers > 0
+      ? [
+          ALL[0]!,
+          ['ours', async () => (b: Benchmark) => oursFactory(b, 1)],
+          ['ours', async () => (b: Benchmark) => oursFactory(b, workers)],
+          ...ALL.slice(1),
+        ]
+      : ALL;
+  for (const [engine, make] of all) {
     if (opts.engines && !opts.engines.includes(engine)) continue;
     try {
       runs.push(new SceneRun(bench, (await make())(bench)));

@@ -867,6 +867,7 @@ export async function run(args: string[]): Promise<void> {
       // quick: at most 5 s per engine (planck's small spinner alone takes ~20 s for 120 frames)
       budgetMs: quick && !get('budget') ? Math.min(budgetMs, 5000) : budgetMs,
       ...(engineFilter ? { engines: engineFilter } : {}),
+      ...(workers > 0 ? { workers } : {}),
     });
     printBox2dScene(bench, rows);
     (report.scenes as Record<string, unknown>)[name] = {
