@@ -7,12 +7,14 @@
  * `step(dt)` runs:
  *   1. advect: x += dt·v with each particle's own velocity;
  *   2. separate: particles closer than `separation` are pushed apart (Gauss–Seidel over the pairs
- *      of neighbouring cells, after a counting sort by cell), so they do not clump;
+ *      of neighbouring bins, the largest fraction of a cell no smaller than `separation`, after a
+ *      counting sort by bin that also reorders the particle arrays), so they do not clump;
  *   3. walls: particles are kept one cell and a radius inside the domain, their normal velocity
  *      into the wall zeroed;
  *   4. labels: cells holding a particle are fluid, the others air (free-surface.ts); the particle
  *      density per cell is splatted with the tent kernel at the cell centres;
- *   5. P2G (particle-transfer.ts), FLIP's old field saved, gravity added, walls enforced;
+ *   5. P2G (particle-transfer.ts; for PIC and FLIP with the tent, in one pass with the labels and
+ *      the density), FLIP's old field saved, gravity added, walls enforced;
  *   6. pressure projection over the fluid cells with p = 0 in the air, the density correction as
  *      a target divergence: a cell holding more particles than at rest is told to expand,
  *      α (ρ/ρ₀ − 1)/dt, so the liquid's volume does not drift down as particles bunch up;
@@ -511,9 +513,18 @@ export class FlipSim2D implements TransferParticles {
     if (this.separationIterations > 0) this.sortByCell();
     for (let it = 0; it < this.separationIterations; it++) this.pushApart();
     if (coupled) this.pushOutOfBodies();
-    this.labelAndSplat();
     const tr = this.transfer;
-    tr.toGrid(this, this.mode);
+    if (tr.kernel === 'linear' && this.mode !== 'apic') {
+      // labels, counts and density in the P2G pass itself
+      const L = this.labels;
+      L.fill(0);
+      tr.toGridWithCells(this, L, FLUID, this.counts, this.density);
+      const solid = this.grid.solid;
+      for (let c = 0; c < L.length; c++) if (solid[c]) L[c] = SOLID;
+    } else {
+      this.labelAndSplat();
+      tr.toGrid(this, this.mode);
+    }
     tr.saveGrid();
     this.addGravity(dt);
     const target = this.densityTarget(dt);

@@ -292,6 +292,98 @@ export class GridTransfer2D {
     this.normalise();
   }
 
+  /**
+   * P2G with the tent kernel for PIC and FLIP (as {@link toGrid}), fused with a particle liquid's
+   * cell bookkeeping in the same pass over the particles: `labels` gets `fluidLabel` in every cell
+   * holding a particle (the caller clears it first and marks its solids after), `counts` the
+   * particles per cell and `density` the particles' tent weights at the four nearest cell centres
+   * (both cleared here). The same sums in the same order as the separate passes.
+   */
+  toGridWithCells(
+    ps: TransferParticles,
+    labels: Uint8Array,
+    fluidLabel: number,
+    counts: Int32Array,
+    density: Float64Array,
+  ): void {
+    const g = this.grid;
+    const { nx, ny, u, v } = g;
+    const invH = this.invH;
+    const { weightU, weightV } = this;
+    const { x, y, vx, vy } = ps;
+    u.fill(0);
+    v.fill(0);
+    weightU.fill(0);
+    weightV.fill(0);
+    counts.fill(0);
+    density.fill(0);
+    const su = nx + 1;
+    const count = ps.count;
+    for (let p = 0; p < count; p++) {
+      const px = x[p]! * invH;
+      const py = y[p]! * invH;
+      // u faces at (i, j + ½)
+      const ci = Math.floor(px);
+      const fy = py - 0.5;
+      const dj = Math.floor(fy);
+      if (!(ci >= 0 && dj >= 0 && ci + 2 <= nx + 1 && dj + 2 <= ny)) this.check(p, ci, dj, nx + 1, ny, ps);
+      let tx = px - ci;
+      const ty = fy - dj;
+      let w0 = 1 - tx;
+      const w1 = 1 - ty;
+      let f = dj * su + ci;
+      const up = vx[p]!;
+      let w = w0 * w1;
+      u[f] = u[f]! + w * up;
+      weightU[f] = weightU[f]! + w;
+      w = tx * w1;
+      u[f + 1] = u[f + 1]! + w * up;
+      weightU[f + 1] = weightU[f + 1]! + w;
+      f += su;
+      w = w0 * ty;
+      u[f] = u[f]! + w * up;
+      weightU[f] = weightU[f]! + w;
+      w = tx * ty;
+      u[f + 1] = u[f + 1]! + w * up;
+      weightU[f + 1] = weightU[f + 1]! + w;
+      // v faces at (i + ½, j)
+      const fx = px - 0.5;
+      const di = Math.floor(fx);
+      const cj = Math.floor(py);
+      if (!(di >= 0 && cj >= 0 && di + 2 <= nx && cj + 2 <= ny + 1)) this.check(p, di, cj, nx, ny + 1, ps);
+      tx = fx - di;
+      const tv = py - cj;
+      w0 = 1 - tx;
+      const v1 = 1 - tv;
+      f = cj * nx + di;
+      const vp = vy[p]!;
+      w = w0 * v1;
+      v[f] = v[f]! + w * vp;
+      weightV[f] = weightV[f]! + w;
+      w = tx * v1;
+      v[f + 1] = v[f + 1]! + w * vp;
+      weightV[f + 1] = weightV[f + 1]! + w;
+      f += nx;
+      w = w0 * tv;
+      v[f] = v[f]! + w * vp;
+      weightV[f] = weightV[f]! + w;
+      w = tx * tv;
+      v[f + 1] = v[f + 1]! + w * vp;
+      weightV[f + 1] = weightV[f + 1]! + w;
+      // the cell (ci, cj) holds the particle; the cell centres around it are the v stencil's
+      // columns and the u stencil's rows
+      const cc = ci + nx * cj;
+      labels[cc] = fluidLabel;
+      counts[cc] = counts[cc]! + 1;
+      const c = di + nx * dj;
+      density[c] = density[c]! + w0 * w1;
+      density[c + 1] = density[c + 1]! + tx * w1;
+      density[c + nx] = density[c + nx]! + w0 * ty;
+      density[c + nx + 1] = density[c + nx + 1]! + tx * ty;
+    }
+    this.normalise();
+  }
+
   /** Divides the face sums by their weights and marks the faces that received weight valid. */
   private normalise(): void {
     const { u, v } = this.grid;

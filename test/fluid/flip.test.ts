@@ -411,3 +411,68 @@ describe('two-way coupling with rigid boxes (the FlipBody2D interface)', () => {
     expect(heavy.final).toBeLessThan(0.13);
   });
 });
+
+describe('P2G fused with the cell bookkeeping', () => {
+  it('gives the same faces, weights, labels, counts and tent density as labelCells, a splat and toGrid', () => {
+    const grid = new MacGrid({ nx: 12, ny: 9, h: 0.1 });
+    const n = 300;
+    const ps = {
+      count: n,
+      x: new Float64Array(n),
+      y: new Float64Array(n),
+      vx: new Float64Array(n),
+      vy: new Float64Array(n),
+      c: new Float64Array(4 * n),
+    };
+    let s = 12345;
+    const rnd = () => {
+      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+      return s / 4294967296;
+    };
+    for (let p = 0; p < n; p++) {
+      ps.x[p] = 0.1 + 1.0 * rnd();
+      ps.y[p] = 0.1 + 0.7 * rnd();
+      ps.vx[p] = rnd() - 0.5;
+      ps.vy[p] = rnd() - 0.5;
+    }
+    const cells = grid.cellCount;
+    // separate passes
+    const a = new GridTransfer2D(grid);
+    a.toGrid(ps, 'flip');
+    const u0 = Float64Array.from(grid.u);
+    const v0 = Float64Array.from(grid.v);
+    const labels0 = new Uint8Array(cells);
+    const counts0 = new Int32Array(cells);
+    labelCells(grid, ps.x, ps.y, n, labels0, counts0);
+    const density0 = new Float64Array(cells);
+    const invH = 1 / grid.h;
+    for (let p = 0; p < n; p++) {
+      const fx = ps.x[p]! * invH - 0.5;
+      const fy = ps.y[p]! * invH - 0.5;
+      const i = Math.floor(fx);
+      const j = Math.floor(fy);
+      const tx = fx - i;
+      const ty = fy - j;
+      const c = i + grid.nx * j;
+      density0[c] = density0[c]! + (1 - tx) * (1 - ty);
+      density0[c + 1] = density0[c + 1]! + tx * (1 - ty);
+      density0[c + grid.nx] = density0[c + grid.nx]! + (1 - tx) * ty;
+      density0[c + grid.nx + 1] = density0[c + grid.nx + 1]! + tx * ty;
+    }
+    // fused
+    const b = new GridTransfer2D(grid);
+    const labels = new Uint8Array(cells);
+    const counts = new Int32Array(cells).fill(7);
+    const density = new Float64Array(cells).fill(3);
+    b.toGridWithCells(ps, labels, CELL_FLUID, counts, density);
+    expect(grid.u).toEqual(u0);
+    expect(grid.v).toEqual(v0);
+    expect(b.weightU).toEqual(a.weightU);
+    expect(b.weightV).toEqual(a.weightV);
+    expect(b.validU).toEqual(a.validU);
+    expect(labels).toEqual(labels0);
+    expect(counts).toEqual(counts0);
+    expect(density).toEqual(density0);
+    expect(counts.reduce((t, k) => t + k, 0)).toBe(n);
+  });
+});
