@@ -66,6 +66,8 @@ export class Projector {
   history = 0;
   private readonly openDiag: Float64Array;
   private readonly lastSolid: Uint8Array;
+  /** per row (j, k): 1 when every cell of it is active (the gradient's fast path) */
+  private readonly rowFull: Uint8Array;
   private built = false;
   /** the report of the last projection (reused by the next call: copy it to keep it) */
   readonly result: ProjectResult = {
@@ -89,6 +91,7 @@ export class Projector {
     this.qPrev = new Float64Array(this.sys.size);
     this.openDiag = new Float64Array(this.sys.size);
     this.lastSolid = new Uint8Array(grid.cellCount);
+    this.rowFull = new Uint8Array(grid.ny * grid.nz);
   }
 
   /** Rebuilds the Poisson couplings if the solid cells changed since the last call. */
@@ -160,6 +163,14 @@ export class Projector {
       }
     }
     sys.labelRegions(this.openDiag);
+    for (let k = 0; k < nz; k++) {
+      for (let j = 0; j < ny; j++) {
+        const row = sys.rowStart(j, k);
+        let full = 1;
+        for (let i = 0; i < nx; i++) if (sys.diag[row + i] === 0) full = 0;
+        this.rowFull[j + ny * k] = full;
+      }
+    }
     this.solver.invalidate();
     this.q.fill(0);
     this.history = 0;
@@ -242,10 +253,18 @@ export class Projector {
     const q = this.q;
     const diag = sys.diag;
     const { nx, ny, nz, u, v, w, open } = g;
+    const full = this.rowFull;
     for (let k = 0; k < nz; k++) {
       for (let j = 0; j < ny; j++) {
         const row = sys.rowStart(j, k);
         const rowU = (nx + 1) * (j + ny * k);
+        if (full[j + ny * k]) {
+          // every cell of the row is fluid: the interior faces without tests, then the two ends
+          for (let i = 1; i < nx; i++) u[rowU + i] = u[rowU + i]! - (q[row + i]! - q[row + i - 1]!);
+          if (open.xMin) u[rowU] = u[rowU]! - q[row]!;
+          if (open.xMax) u[rowU + nx] = u[rowU + nx]! + q[row + nx - 1]!;
+          continue;
+        }
         for (let i = 0; i <= nx; i++) {
           const l = row + i - 1;
           const r = row + i;
@@ -261,6 +280,10 @@ export class Projector {
         // padded rows below and above the face row (the ghost rows at j = 0 and j = ny are inactive)
         const below = sys.rowStart(j - 1, k);
         const above = below + sys.sy;
+        if (j > 0 && j < ny && full[j - 1 + ny * k] && full[j + ny * k]) {
+          for (let i = 0; i < nx; i++) v[rowV + i] = v[rowV + i]! - (q[above + i]! - q[below + i]!);
+          continue;
+        }
         for (let i = 0; i < nx; i++) {
           const bl = below + i;
           const ab = above + i;

@@ -56,7 +56,7 @@ export const PROJECTOR_FIELDS: StoreFields = {
     ['qPrev', 1],
   ],
   scalars: ['history'],
-  scratch: ['b', 'openDiag', 'lastSolid'],
+  scratch: ['b', 'openDiag', 'lastSolid', 'rowFull'],
 };
 
 /** The full state of `sim` as snapshot bytes. */
