@@ -45,10 +45,15 @@ export const J_QAS = 12;
 export const J_IMPULSE = 13;
 /** a kind's own numbers start here */
 export const J_KIND = J_IMPULSE + JI_STRIDE;
-/** numbers per packed joint */
-export const JC_STRIDE = 56;
+/**
+ * numbers per packed joint: the header and the impulses (21) and the largest kind block (the wheel
+ * joint's, 17), rounded up to whole 64-byte cache lines — 320 bytes; the solver's passes stream
+ * through the packed joints, so every unused number is memory traffic
+ */
+export const JC_STRIDE = 40;
 /** numbers a kind may use from J_KIND on */
 export const J_KIND_SPAN = JC_STRIDE - J_KIND;
+if (J_KIND_SPAN < 17) throw new Error('rigid2d: a joint kind block does not fit the packed stride');
 
 /** The step's numbers every joint pass reads (one reused object; double arguments would be boxed). */
 export class JointContext {
