@@ -29,6 +29,7 @@ import { grow } from '../core/grow.js';
 import { checks } from '../core/validate.js';
 import { pcos, psin } from '../math/portable.js';
 import { Prng } from '../math/prng.js';
+import { compactParticles } from './compact-particles.js';
 import { flip2dRestore, flip2dSnapshot, flip2dStateHash } from './flip2d-snapshot.js';
 import {
   CELL_FLUID,
@@ -57,30 +58,6 @@ function permute(a: Float64Array, order: Int32Array, n: number, t: Float64Array)
   // a block copy (the slots past n are unused); a loop where the scratch is longer
   if (t.length === a.length) a.set(t);
   else for (let k = 0; k < n; k++) a[k] = t[k]!;
-}
-
-/**
- * Removes the entries p in [first, n) with drop[p] ≠ 0 from a (`stride` numbers per particle),
- * keeping the order of the rest; entries before `first` stay. Returns the particles left.
- */
-function compact(a: Float64Array, drop: Int32Array, first: number, n: number, stride: number): number {
-  let w = first;
-  if (stride === 1) {
-    for (let p = first; p < n; p++) {
-      if (drop[p] !== 0) continue;
-      a[w] = a[p]!;
-      w++;
-    }
-    return w;
-  }
-  for (let p = first; p < n; p++) {
-    if (drop[p] !== 0) continue;
-    const s = stride * p;
-    const t = stride * w;
-    for (let k = 0; k < stride; k++) a[t + k] = a[s + k]!;
-    w++;
-  }
-  return w;
 }
 
 /** Options of a {@link FlipSim2D}. */
@@ -1023,12 +1000,13 @@ export class FlipSim2D implements TransferParticles {
         } else drop[p] = 0;
       }
       if (budget > 0) {
-        const w = compact(x, drop, first, n, 1);
-        compact(y, drop, first, n, 1);
-        compact(this.vx, drop, first, n, 1);
-        compact(this.vy, drop, first, n, 1);
+        const w = compactParticles(x, drop, first, n, 1);
+        compactParticles(y, drop, first, n, 1);
+        compactParticles(this.vx, drop, first, n, 1);
+        compactParticles(this.vy, drop, first, n, 1);
         // PIC and FLIP after the sort hold every affine matrix at 0: nothing to move
-        if (this.mode === 'apic' || this.separationIterations === 0) compact(this.c, drop, first, n, 4);
+        if (this.mode === 'apic' || this.separationIterations === 0)
+          compactParticles(this.c, drop, first, n, 4);
         this.removed += n - w;
         this.count = w;
       }

@@ -28,6 +28,7 @@ import { PhysicsError } from '../core/errors.js';
 import { grow } from '../core/grow.js';
 import { checks } from '../core/validate.js';
 import { Prng } from '../math/prng.js';
+import { compactParticles } from './compact-particles.js';
 import {
   CELL_AIR,
   CELL_FLUID,
@@ -44,10 +45,12 @@ const FLUID = CELL_FLUID;
 const AIR = CELL_AIR;
 const SOLID = CELL_SOLID;
 
-/** Copies a[order[k]] into a[k] for k < n, through the scratch t. */
+/** Copies a[order[k]] into a[k] for k < n, through the scratch t (the slots from n on may change). */
 function permute(a: Float64Array, order: Int32Array, n: number, t: Float64Array): void {
   for (let k = 0; k < n; k++) t[k] = a[order[k]!]!;
-  for (let k = 0; k < n; k++) a[k] = t[k]!;
+  // a block copy (the slots past n are unused); a loop where the scratch is longer
+  if (t.length === a.length) a.set(t);
+  else for (let k = 0; k < n; k++) a[k] = t[k]!;
 }
 
 /** face[f] += g on every face that received weight in P2G. */
@@ -781,24 +784,36 @@ export class FlipSim3D implements TransferParticles3D {
     }
     let budget = 0;
     if (crowded) {
-      // stable compaction keeping the first particles of each cell in id order
+      // stable compaction keeping the first particles of each cell in id order: one pass marks
+      // the particles to remove (in `cellOf`), then each array is compacted in its own loop
       const seen = this.cellStart;
       seen.fill(0);
-      let wr = 0;
-      for (let p = 0; p < this.count; p++) {
+      const drop = this.cellOf;
+      const n = this.count;
+      let first = n;
+      for (let p = 0; p < n; p++) {
         const cell = this.cellIndexOf(p);
         const k = seen[cell]!;
         seen[cell] = k + 1;
         if (k >= max || (k >= soft && budget < need)) {
           budget++;
           counts[cell] = counts[cell]! - 1;
-          continue;
-        }
-        if (wr !== p) this.move(p, wr);
-        wr++;
+          drop[p] = 1;
+          if (first === n) first = p;
+        } else drop[p] = 0;
       }
-      this.removed += this.count - wr;
-      this.count = wr;
+      if (budget > 0) {
+        const wr = compactParticles(this.x, drop, first, n, 1);
+        compactParticles(this.y, drop, first, n, 1);
+        compactParticles(this.z, drop, first, n, 1);
+        compactParticles(this.vx, drop, first, n, 1);
+        compactParticles(this.vy, drop, first, n, 1);
+        compactParticles(this.vz, drop, first, n, 1);
+        // PIC and FLIP after the sort hold every affine matrix at 0: nothing to move
+        if (this.mode === 'apic') compactParticles(this.c, drop, first, n, 9);
+        this.removed += n - wr;
+        this.count = wr;
+      }
     }
     if (budget === 0) return;
     const slab = nx * ny;
@@ -844,16 +859,6 @@ export class FlipSim3D implements TransferParticles3D {
       }
     }
     return true;
-  }
-
-  private move(from: number, to: number): void {
-    this.x[to] = this.x[from]!;
-    this.y[to] = this.y[from]!;
-    this.z[to] = this.z[from]!;
-    this.vx[to] = this.vx[from]!;
-    this.vy[to] = this.vy[from]!;
-    this.vz[to] = this.vz[from]!;
-    this.c.copyWithin(9 * to, 9 * from, 9 * from + 9);
   }
 
   private checkFinite(): void {
