@@ -101,8 +101,9 @@ export class SolverScratch {
   /** the joints solved this step, their bodies' solver-state offsets (2 each), the broken ones */
   jointList = new Int32Array(16);
   jb: Int32Array = new Int32Array(32);
-  /** each packed joint's kind */
+  /** each packed joint's kind and offset in `joints.jc` */
   jk: Int32Array = new Int32Array(16);
+  jo: Int32Array = new Int32Array(16);
   broken = new Int32Array(16);
   nJoints = 0;
   /**
@@ -133,6 +134,7 @@ export class SolverScratch {
       this.jointList = new Int32Array(jointCapacity);
       this.jb = this.i32(2 * jointCapacity);
       this.jk = this.i32(jointCapacity);
+      this.jo = this.i32(jointCapacity);
       this.broken = new Int32Array(jointCapacity);
       this.generation++;
     }
@@ -368,7 +370,7 @@ export function solve(w: World, dt: number): void {
       st.beta,
       h,
     );
-    prepareJoints(jctx, jointList, nJoints, jb, jk, stateOf, st.warmStarting);
+    prepareJoints(jctx, jointList, nJoints, jb, jk, s.jo, stateOf, st.warmStarting);
   }
   prepareContacts(b, cs, active, nActive, st.warmStarting, cc, cb, s.constraintOf, stateOf);
   const pass = s.pass;
@@ -398,7 +400,7 @@ export function solve(w: World, dt: number): void {
   // store impulses for the next step's warm start; the readout gets the current separations
   storeImpulses(cs, active, nActive, cc);
   storeSeparations(ss, cs, active, nActive, cc, cb);
-  const nBroken = nJoints > 0 ? finishJoints(jctx, jointList, nJoints, s.broken) : 0;
+  const nBroken = nJoints > 0 ? finishJoints(jctx, jointList, nJoints, s.jo, s.broken) : 0;
   // velocities back to the bodies; the step's motion moves the transforms once (c += Δp, q ← Δq·q)
   storeBodyStates(b, list, nAwake, ss, stateOf, true);
   if (nBroken > 0) jointBreakEvents(w, s.broken, nBroken);
@@ -418,6 +420,7 @@ function substepsOneThread(w: World): void {
   const jctx = s.joints;
   const jb = s.jb;
   const jk = s.jk;
+  const jo = s.jo;
   const pass = s.pass;
   const mode = st.positionCorrection;
   const substeps = st.substeps;
@@ -427,17 +430,17 @@ function substepsOneThread(w: World): void {
     integrateVelocities(ss, sv, 0, nAwake);
     pass.reverse = ((stepCount * substeps + sub) & 1) === 1;
     if (st.warmStarting) {
-      warmStartJoints(jctx, jk, 0, nJoints, jb);
+      warmStartJoints(jctx, jk, jo, 0, nJoints, jb);
       warmStart(ss, cc, cb, 0, nActive);
     } else if (sub > 0) {
-      resetJointImpulses(jctx, 0, nJoints);
+      resetJointImpulses(jctx, jo, 0, nJoints);
       resetImpulses(cc, 0, nActive);
     }
     pass.mode = mode === 'soft-step' ? BIAS_SOFT : mode === 'baumgarte' ? BIAS_BAUMGARTE : BIAS_NONE;
     pass.friction = mode !== 'soft-step' || st.relaxIterations === 0;
     for (let it = 1; it <= st.iterations; it++) {
       if (mode !== 'soft-step') pass.reverse = ((stepCount + it) & 1) === 0;
-      solveJoints(jctx, jk, 0, nJoints, jb, true);
+      solveJoints(jctx, jk, jo, 0, nJoints, jb, true);
       solveContacts(ss, cc, cb, 0, nActive, pass);
       if (trace !== undefined) emitTrace(w, trace, SolverStage.solve, sub, it);
     }
@@ -446,7 +449,7 @@ function substepsOneThread(w: World): void {
       pass.mode = BIAS_NONE;
       pass.friction = true;
       for (let it = 1; it <= st.relaxIterations; it++) {
-        solveJoints(jctx, jk, 0, nJoints, jb, false);
+        solveJoints(jctx, jk, jo, 0, nJoints, jb, false);
         solveContacts(ss, cc, cb, 0, nActive, pass);
         if (trace !== undefined) emitTrace(w, trace, SolverStage.relax, sub, it);
       }

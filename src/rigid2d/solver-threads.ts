@@ -128,6 +128,7 @@ class ThreadView {
   cb: Int32Array = new Int32Array(0);
   jb: Int32Array = new Int32Array(0);
   jk: Int32Array = new Int32Array(0);
+  jo: Int32Array = new Int32Array(0);
   readonly jctx = new JointContext();
   readonly pass: SolvePass = {
     mode: BIAS_SOFT,
@@ -208,8 +209,8 @@ function constraintStage(v: ThreadView, stage: number, part: Int32Array): void {
         part[1] = v.index === 0 ? b : a;
       } else partOf(v, a, b, part);
       if (part[1]! > part[0]!) {
-        if (stage === STAGE_WARM) warmStartJoints(v.jctx, v.jk, part[0]!, part[1]!, v.jb);
-        else solveJoints(v.jctx, v.jk, part[0]!, part[1]!, v.jb, stage === STAGE_SOLVE);
+        if (stage === STAGE_WARM) warmStartJoints(v.jctx, v.jk, v.jo, part[0]!, part[1]!, v.jb);
+        else solveJoints(v.jctx, v.jk, v.jo, part[0]!, part[1]!, v.jb, stage === STAGE_SOLVE);
       }
       barrier(v);
     }
@@ -291,7 +292,7 @@ function runJob(v: ThreadView, part: Int32Array): void {
     if (warm) constraintStage(v, STAGE_WARM, part);
     else if (sub > 0) {
       partOf(v, 0, nJoints, part);
-      if (part[1]! > part[0]!) resetJointImpulses(v.jctx, part[0]!, part[1]!);
+      if (part[1]! > part[0]!) resetJointImpulses(v.jctx, v.jo, part[0]!, part[1]!);
       partOf(v, 0, nActive, part);
       if (part[1]! > part[0]!) resetImpulses(v.cc, part[0]!, part[1]!);
       barrier(v);
@@ -358,6 +359,7 @@ export class SolverThreads implements SolverThreadRunner {
     s.cb = i32(s.cb);
     s.jb = i32(s.jb);
     s.jk = i32(s.jk);
+    s.jo = i32(s.jo);
     s.joints.jc = f64(s.joints.jc);
     s.generation++;
     for (let i = 0; i < count; i++) this.workers.push(factory.spawn());
@@ -387,6 +389,7 @@ export class SolverThreads implements SolverThreadRunner {
     v.cb = s.cb;
     v.jb = s.jb;
     v.jk = s.jk;
+    v.jo = s.jo;
     v.jctx.jc = s.joints.jc;
     for (let i = 0; i < this.workers.length; i++) {
       this.workers[i]!.postMessage({
@@ -403,6 +406,7 @@ export class SolverThreads implements SolverThreadRunner {
         jc: v.jctx.jc,
         jb: v.jb,
         jk: v.jk,
+        jo: v.jo,
       });
     }
     // workers in their loop go back to their event loop and take the new arrays
@@ -521,6 +525,7 @@ export function solverWorkerMessage(data: unknown): void {
     jc: Float64Array;
     jb: Int32Array;
     jk: Int32Array;
+    jo: Int32Array;
   };
   if (m === null || typeof m !== 'object' || m.kind !== 'bind') return;
   const v = workerView ?? new ThreadView();
@@ -536,6 +541,7 @@ export function solverWorkerMessage(data: unknown): void {
   v.jctx.ss = m.ss;
   v.jb = m.jb;
   v.jk = m.jk;
+  v.jo = m.jo;
   v.index = m.index;
   v.canBlock = true;
   const ctrl = v.ctrl;

@@ -5,7 +5,6 @@
  * after every pass (the accumulated impulses of the packed joint, the bodies' velocities).
  */
 import { type BodyId, type JointId, type SolverSettings, World } from '../rigid2d/index.js';
-import { JC_STRIDE } from '../rigid2d/joints/joint-context.js';
 import { RI_LOWER, RI_MOTOR, RI_UPPER, RI_X, RI_Y } from '../rigid2d/joints/revolute-joint.js';
 import type { WorkbookExample, WorkbookSection } from './types.js';
 
@@ -20,7 +19,7 @@ function packedImpulse(world: World, id: JointId, at: number): number {
   const s = world.scratch;
   const slot = world.jointSlot(id);
   for (let k = 0; k < s.nJoints; k++) {
-    if (s.jointList[k] === slot) return s.joints.jc[k * JC_STRIDE + at]!;
+    if (s.jointList[k] === slot) return s.joints.jc[s.jo[k]! + at]!;
   }
   return 0;
 }

@@ -63,6 +63,15 @@ export const JOINT_SOLVERS: readonly JointKindSolver[] = [
 if (JOINT_SOLVERS.length !== JOINT_KIND_COUNT) throw new Error('rigid2d: a joint kind has no solver');
 
 /**
+ * Numbers each kind's packed joint takes in `ctx.jc`: the revolute joint (the common kind of
+ * chains and grids) ends its block at J_KIND + 10, so it packs in 32 numbers (four 64-byte cache
+ * lines), the others in {@link JC_STRIDE}. The passes stream through the packed joints, so every
+ * unused number is memory traffic.
+ */
+const KIND_STRIDE = new Int32Array(JOINT_KIND_COUNT).fill(JC_STRIDE);
+KIND_STRIDE[JOINT_REVOLUTE] = 32;
+
+/**
  * Packs the `n` joints of `list` into `ctx.jc`: body offsets into `jb` (2 per joint), the header,
  * the impulses (zero without warm starting), then the kind's prepare.
  */
@@ -72,6 +81,7 @@ export function prepareJoints(
   n: number,
   jb: Int32Array,
   jk: Int32Array,
+  jo: Int32Array,
   stateOf: Int32Array,
   warmStarting: boolean,
 ): void {
@@ -81,11 +91,12 @@ export function prepareJoints(
   const { cx, cy, qc, qs, lcx, lcy, invMass, invI } = b;
   const param = js.param;
   const imp = js.impulse;
+  let o = 0;
   for (let k = 0; k < n; k++) {
     const j = list[k]!;
     const a = js.bodyA[j]!;
     const bb = js.bodyB[j]!;
-    const o = k * JC_STRIDE;
+    jo[k] = o;
     jb[2 * k] = stateOf[a]!;
     jb[2 * k + 1] = stateOf[bb]!;
     const p = j * JP_STRIDE;
@@ -123,14 +134,14 @@ export function prepareJoints(
     for (let i = 0; i < JI_STRIDE; i++) jc[o + J_IMPULSE + i] = warmStarting ? imp[q + i]! : 0;
     if (kind === JOINT_REVOLUTE) prepareRevolute(ctx, j, o);
     else JOINT_SOLVERS[kind]!.prepare(ctx, j, o);
+    o += KIND_STRIDE[kind]!;
   }
 }
 
 /** Zeroes the accumulated impulses of packed joints [start, end) (each substep without warm starting). */
-export function resetJointImpulses(ctx: JointContext, start: number, end: number): void {
+export function resetJointImpulses(ctx: JointContext, jo: Int32Array, start: number, end: number): void {
   const jc = ctx.jc;
-  for (let k = start; k < end; k++)
-    jc.fill(0, k * JC_STRIDE + J_IMPULSE, k * JC_STRIDE + J_IMPULSE + JI_STRIDE);
+  for (let k = start; k < end; k++) jc.fill(0, jo[k]! + J_IMPULSE, jo[k]! + J_IMPULSE + JI_STRIDE);
 }
 
 /**
@@ -141,14 +152,15 @@ export function resetJointImpulses(ctx: JointContext, start: number, end: number
 export function warmStartJoints(
   ctx: JointContext,
   jk: Int32Array,
+  jo: Int32Array,
   start: number,
   end: number,
   jb: Int32Array,
 ): void {
   for (let k = start; k < end; k++) {
     const kd = jk[k]!;
-    if (kd === JOINT_REVOLUTE) warmStartRevolute(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
-    else JOINT_SOLVERS[kd]!.warmStart(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
+    if (kd === JOINT_REVOLUTE) warmStartRevolute(ctx, jo[k]!, jb[2 * k]!, jb[2 * k + 1]!);
+    else JOINT_SOLVERS[kd]!.warmStart(ctx, jo[k]!, jb[2 * k]!, jb[2 * k + 1]!);
   }
 }
 
@@ -159,6 +171,7 @@ export function warmStartJoints(
 export function solveJoints(
   ctx: JointContext,
   jk: Int32Array,
+  jo: Int32Array,
   start: number,
   end: number,
   jb: Int32Array,
@@ -166,8 +179,8 @@ export function solveJoints(
 ): void {
   for (let k = start; k < end; k++) {
     const kd = jk[k]!;
-    if (kd === JOINT_REVOLUTE) solveRevolute(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!, useBias);
-    else JOINT_SOLVERS[kd]!.solve(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!, useBias);
+    if (kd === JOINT_REVOLUTE) solveRevolute(ctx, jo[k]!, jb[2 * k]!, jb[2 * k + 1]!, useBias);
+    else JOINT_SOLVERS[kd]!.solve(ctx, jo[k]!, jb[2 * k]!, jb[2 * k + 1]!, useBias);
   }
 }
 
@@ -176,14 +189,20 @@ export function solveJoints(
  * force and torque are computed, and joints whose reaction passed breakForce / breakTorque are
  * written to `broken` (returns how many).
  */
-export function finishJoints(ctx: JointContext, list: Int32Array, n: number, broken: Int32Array): number {
+export function finishJoints(
+  ctx: JointContext,
+  list: Int32Array,
+  n: number,
+  jo: Int32Array,
+  broken: Int32Array,
+): number {
   const js = ctx.joints;
   const jc = ctx.jc;
   const imp = js.impulse;
   let nBroken = 0;
   for (let k = 0; k < n; k++) {
     const j = list[k]!;
-    const o = k * JC_STRIDE;
+    const o = jo[k]!;
     const q = j * JI_STRIDE;
     for (let i = 0; i < JI_STRIDE; i++) imp[q + i] = jc[o + J_IMPULSE + i]!;
     const kind = js.kind[j]!;
