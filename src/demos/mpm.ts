@@ -212,7 +212,7 @@ export const drawParam3: DemoParam = {
  * A running 3D MPM demo: the simulation, its camera, the particle cloud that the playground's
  * three.js view reads (`readParticles3`) and, where a fluid material is present, the fluid's surface
  * (`readSurface3`: density splat and marching cubes); `draw` is a depth-sorted Canvas 2D projection
- * (the CLI), the fluid drawn as flat-shaded triangles under the other particles.
+ * (the CLI), the fluid drawn as flat-shaded triangles sorted with the other particles.
  */
 export class Mpm3dDemoInstance implements DemoInstance {
   /** the fixed frame step */
@@ -348,7 +348,7 @@ export class Mpm3dDemoInstance implements DemoInstance {
 
   /**
    * A depth-sorted projection of the particles (far first), shaded by depth; the fluid's surface
-   * (when drawn) as flat-shaded triangles before them.
+   * (when drawn) as flat-shaded triangles in the same far-to-near order.
    */
   draw(ctx: CanvasRenderingContext2D, view: View): void {
     const { sim, frame, proj } = this;
@@ -383,16 +383,21 @@ export class Mpm3dDemoInstance implements DemoInstance {
       ctx.lineTo(toPxX(view, proj[0]!), toPxY(view, proj[1]!));
     }
     ctx.stroke();
-    if (skip) this.readSurface3()!.draw(ctx, view, frame);
+    // the fluid's faces and the particles merged far to near (one painter's order)
+    const surface = skip ? this.readSurface3()! : null;
+    const faces = surface ? surface.sortFaces(view, frame) : 0;
+    let face = 0;
     const near = frame.distance - 0.6;
     const r = Math.max(1, 0.5 * sim.dx * view.scale);
     for (let k = 0; k < n; k++) {
       const p = order[k]!;
+      while (face < faces && surface!.faceDepth(face) >= depth[p]!) surface!.drawFace(ctx, face++);
       const c = RGB[sim.materials[sim.material[p]!]!.kind] ?? [0.5, 0.5, 0.5];
       const shade = Math.max(0.45, Math.min(1, 1.15 - 0.5 * (depth[p]! - near)));
       ctx.fillStyle = `rgb(${Math.round(255 * c[0] * shade)},${Math.round(255 * c[1] * shade)},${Math.round(255 * c[2] * shade)})`;
       ctx.fillRect(px[2 * p]! - r, px[2 * p + 1]! - r, 2 * r, 2 * r);
     }
+    while (face < faces) surface!.drawFace(ctx, face++);
     textPanel(ctx, [this.label, `${sim.count} particles, ${this.substeps} substeps per frame`]);
   }
 }

@@ -173,8 +173,17 @@ export class LiquidSurface3D {
     rgb: readonly [number, number, number] = this.color,
     light: readonly [number, number, number] = [-0.4, 0.8, 0.45],
   ): void {
+    const n = this.sortFaces(view, frame);
+    for (let k = 0; k < n; k++) this.drawFace(ctx, k, rgb, light);
+  }
+
+  /**
+   * Projects the surface through `frame` onto `view`'s pixels and sorts its front faces far to
+   * near; returns how many there are (for drawing them interleaved with other primitives by
+   * {@link faceDepth} and {@link drawFace}).
+   */
+  sortFaces(view: View, frame: CameraFrame3): number {
     const nt = this.triangleCount;
-    if (nt === 0) return;
     const nv = this.vertexCount;
     if (this.screen.length < 2 * nv) this.screen = new Float64Array(2 * nv);
     if (this.depth.length < nt) {
@@ -190,10 +199,6 @@ export class LiquidSurface3D {
       sc[2 * q] = toPxX(view, p2[0]!);
       sc[2 * q + 1] = toPxY(view, p2[1]!);
     }
-    const ll = Math.sqrt(light[0] * light[0] + light[1] * light[1] + light[2] * light[2]) || 1;
-    const lx = light[0] / ll;
-    const ly = light[1] / ll;
-    const lz = light[2] / ll;
     const depth = this.depth;
     const order = this.order;
     let shown = 0;
@@ -213,32 +218,47 @@ export class LiquidSurface3D {
       );
       order[shown++] = f;
     }
-    const list = order.subarray(0, shown);
-    list.sort((f, g) => depth[g]! - depth[f]!);
+    order.subarray(0, shown).sort((f, g) => depth[g]! - depth[f]!);
+    return shown;
+  }
+
+  /** The depth (m from the eye along the view) of the k-th face of the last {@link sortFaces}. */
+  faceDepth(k: number): number {
+    return this.depth[this.order[k]!]!;
+  }
+
+  /** Draws the k-th face of the last {@link sortFaces}, flat-shaded (see {@link draw}). */
+  drawFace(
+    ctx: CanvasRenderingContext2D,
+    k: number,
+    rgb: readonly [number, number, number] = this.color,
+    light: readonly [number, number, number] = [-0.4, 0.8, 0.45],
+  ): void {
+    const I = this.indices;
     const N = this.normals;
-    for (let k = 0; k < shown; k++) {
-      const f = list[k]!;
-      const a = I[3 * f]!;
-      const b = I[3 * f + 1]!;
-      const c = I[3 * f + 2]!;
-      const nx = N[3 * a]! + N[3 * b]! + N[3 * c]!;
-      const ny = N[3 * a + 1]! + N[3 * b + 1]! + N[3 * c + 1]!;
-      const nz = N[3 * a + 2]! + N[3 * b + 2]! + N[3 * c + 2]!;
-      const nl = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
-      const lit = Math.max(0, (nx * lx + ny * ly + nz * lz) / nl);
-      const s = 0.5 + 0.6 * lit;
-      const col = `rgb(${Math.min(255, Math.round(255 * rgb[0] * s))},${Math.min(255, Math.round(255 * rgb[1] * s))},${Math.min(255, Math.round(255 * rgb[2] * s))})`;
-      ctx.fillStyle = col;
-      ctx.strokeStyle = col;
-      ctx.beginPath();
-      ctx.moveTo(sc[2 * a]!, sc[2 * a + 1]!);
-      ctx.lineTo(sc[2 * b]!, sc[2 * b + 1]!);
-      ctx.lineTo(sc[2 * c]!, sc[2 * c + 1]!);
-      ctx.closePath();
-      ctx.fill();
-      // a hairline in the same colour closes the anti-aliasing seams between neighbours
-      ctx.lineWidth = 0.5;
-      ctx.stroke();
-    }
+    const sc = this.screen;
+    const f = this.order[k]!;
+    const a = I[3 * f]!;
+    const b = I[3 * f + 1]!;
+    const c = I[3 * f + 2]!;
+    const nx = N[3 * a]! + N[3 * b]! + N[3 * c]!;
+    const ny = N[3 * a + 1]! + N[3 * b + 1]! + N[3 * c + 1]!;
+    const nz = N[3 * a + 2]! + N[3 * b + 2]! + N[3 * c + 2]!;
+    const nl = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
+    const ll = Math.sqrt(light[0] * light[0] + light[1] * light[1] + light[2] * light[2]) || 1;
+    const lit = Math.max(0, (nx * light[0] + ny * light[1] + nz * light[2]) / (nl * ll));
+    const s = 0.5 + 0.6 * lit;
+    const col = `rgb(${Math.min(255, Math.round(255 * rgb[0] * s))},${Math.min(255, Math.round(255 * rgb[1] * s))},${Math.min(255, Math.round(255 * rgb[2] * s))})`;
+    ctx.fillStyle = col;
+    ctx.strokeStyle = col;
+    ctx.beginPath();
+    ctx.moveTo(sc[2 * a]!, sc[2 * a + 1]!);
+    ctx.lineTo(sc[2 * b]!, sc[2 * b + 1]!);
+    ctx.lineTo(sc[2 * c]!, sc[2 * c + 1]!);
+    ctx.closePath();
+    ctx.fill();
+    // a hairline in the same colour closes the anti-aliasing seams between neighbours
+    ctx.lineWidth = 0.5;
+    ctx.stroke();
   }
 }
