@@ -52,38 +52,6 @@ function makeSim(n: number, three: boolean): SmokeSim {
   });
 }
 
-interface Snapshot {
-  u: Float64Array;
-  v: Float64Array;
-  w: Float64Array;
-  density: Float64Array;
-  heat: Float64Array;
-  q: Float64Array;
-  time: number;
-}
-function snapshot(sim: SmokeSim): Snapshot {
-  const g = sim.grid;
-  return {
-    u: Float64Array.from(g.u),
-    v: Float64Array.from(g.v),
-    w: Float64Array.from(g.w),
-    density: Float64Array.from(sim.density),
-    heat: Float64Array.from(sim.heat),
-    q: Float64Array.from(sim.projector.q),
-    time: sim.time,
-  };
-}
-function restore(sim: SmokeSim, s: Snapshot): void {
-  const g = sim.grid;
-  g.u.set(s.u);
-  g.v.set(s.v);
-  g.w.set(s.w);
-  sim.density.set(s.density);
-  sim.heat.set(s.heat);
-  sim.projector.q.set(s.q);
-  sim.time = s.time;
-}
-
 /**
  * Replaces `obj[name]` by a wrapper that adds its CPU milliseconds to acc[key]; returns the undo.
  * (A stage nested in another is not called here: the wrapped methods are the step's siblings.)
@@ -118,14 +86,15 @@ function median(x: number[]): number {
 
 function runCase(
   sim: SmokeSim,
-  snap: Snapshot,
+  snap: Uint8Array,
   label: string,
   solver: PressureSolverKind,
   tolerance: number,
   maxIterations: number,
   steps: number,
 ): Row {
-  restore(sim, snap);
+  // the full state (fluid/snapshot.ts), the warm start's last two pressures included
+  sim.restore(snap);
   sim.solver = solver;
   sim.tolerance = tolerance;
   sim.pressureIterations = maxIterations;
@@ -209,7 +178,7 @@ export async function run(args: string[]): Promise<void> {
     const sim = makeSim(n, three);
     const warm = quick ? 15 : 30;
     for (let s = 0; s < warm; s++) sim.step(1 / 60);
-    const snap = snapshot(sim);
+    const snap = sim.snapshot();
     const cells = sim.grid.cellCount;
     // stationary solvers need O(n²) sweeps: cap their work so the bench ends
     const stationaryCap = Math.max(200, Math.min(5000, Math.floor(1e8 / cells / (quick ? 4 : 1))));
