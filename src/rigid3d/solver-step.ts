@@ -58,6 +58,7 @@ import {
   finishJoints3,
   prepareJointStep3,
   projectJoints3,
+  refreshJointAxes3,
   refreshJoints3,
   resetJointImpulses3,
   solveJoints3,
@@ -356,8 +357,8 @@ export function solve3(w: World3): void {
     integratePositions3(w, list, nAwake, ss);
     if (mode === 'soft-step') {
       pass.mode = BIAS_NONE;
-      // the poses moved: the joints' geometry for the relax passes
-      if (jointIterations > 0 && st.relaxIterations > 0) refreshJoints3(jctx, jl, nJoints, jb);
+      // the poses moved: the joints' anchors and axes for the relax passes
+      if (jointIterations > 0 && st.relaxIterations > 0) refreshJointAxes3(jctx, jl, nJoints, jb);
       for (let it = 1; it <= st.relaxIterations; it++) {
         for (let ji = 1; ji < jointIterations; ji++) solveJoints3(jctx, jl, nJoints, jb, false);
         solveContacts3(ss, cc, cb, nActive, pass);

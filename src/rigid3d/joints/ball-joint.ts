@@ -11,6 +11,7 @@ import {
   type JointContext3,
   type JointKindSolver3,
   rigidSoftness,
+  smallTurn,
   T_C as T_C_,
   T_D as T_D_,
   T_L as T_L_,
@@ -23,6 +24,7 @@ import {
 } from './joint-context.js';
 import {
   applyJointImpulse,
+  cacheAnchors,
   cachePoint,
   PC_RA,
   PC_RB,
@@ -160,6 +162,15 @@ function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
   cachePoint(ctx, o, o + B_POINT);
 }
 
+function refreshAxes(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  if (!smallTurn(ctx, oa, ob)) {
+    refresh(ctx, o, oa, ob);
+    return;
+  }
+  anchorsNow(ctx, o, oa, ob);
+  cacheAnchors(ctx, o + B_POINT);
+}
+
 function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
   pointWarmStartCached(ctx, o + J_IMPULSE, o + B_POINT);
   applyJointImpulse(ctx, o, oa, ob);
@@ -187,6 +198,7 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 export const ballJointSolver: JointKindSolver3 = {
   prepare,
   refresh,
+  refreshAxes,
   warmStart,
   solve: solveBall,
   reaction,

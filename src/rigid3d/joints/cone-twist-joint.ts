@@ -19,6 +19,7 @@ import {
   type JointContext3,
   type JointKindSolver3,
   limitRow,
+  smallTurn,
   T_ATAN as T_ATAN_,
   T_ATAN_X as T_ATAN_X_,
   T_ATAN_Y as T_ATAN_Y_,
@@ -37,7 +38,7 @@ import {
   T_Q as T_Q_,
   T_U as T_U_,
 } from './joint-context.js';
-import { angularRow, applyJointImpulse, cachePoint, PC_SIZE } from './joint-rows.js';
+import { angularRow, applyJointImpulse, cacheAnchors, cachePoint, PC_SIZE } from './joint-rows.js';
 import {
   JP_CONE as JP_CONE_,
   JP_FRICTION as JP_FRICTION_,
@@ -178,6 +179,20 @@ function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
   cachePoint(ctx, o, o + CT_POINT);
 }
 
+function refreshAxes(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  if (!smallTurn(ctx, oa, ob)) {
+    refresh(ctx, o, oa, ob);
+    return;
+  }
+  const jc = ctx.jc;
+  const t = ctx.t;
+  framesNow(ctx, o, oa, ob);
+  swingTwist(ctx);
+  for (let i = 0; i < S_SIZE; i++) jc[o + CT_SWING_TWIST + i] = t[S_SWING + i]!;
+  anchorsNow(ctx, o, oa, ob);
+  cacheAnchors(ctx, o + CT_POINT);
+}
+
 function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const jc = ctx.jc;
   const t = ctx.t;
@@ -269,6 +284,7 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 export const coneTwistJointSolver: JointKindSolver3 = {
   prepare,
   refresh,
+  refreshAxes,
   warmStart,
   solve: solveConeTwist,
   reaction,

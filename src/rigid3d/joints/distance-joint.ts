@@ -204,6 +204,7 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 export const distanceJointSolver: JointKindSolver3 = {
   prepare,
   refresh: noRefresh,
+  refreshAxes: noRefresh,
   warmStart,
   solve,
   reaction,

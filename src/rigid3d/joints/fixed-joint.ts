@@ -146,6 +146,7 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 export const fixedJointSolver: JointKindSolver3 = {
   prepare,
   refresh: noRefresh,
+  refreshAxes: noRefresh,
   warmStart,
   solve,
   reaction,

@@ -10,6 +10,7 @@
  * the two rotational rows, the point (last, so it is the most exactly satisfied).
  */
 import { makeSoftness } from '../../dynamics/softness.js';
+import { SB_DQX as SB_DQX_ } from '../contact-solver.js';
 import { pointWarmStartCached, projectAnchorsCaching, solvePointCached } from './ball-joint.js';
 import {
   anchorsNow,
@@ -21,7 +22,9 @@ import {
   type JointContext3,
   type JointKindSolver3,
   limitRow,
+  quatMulInto,
   rigidAngular,
+  smallTurn,
   T_ATAN as T_ATAN_,
   T_AX as T_AX_,
   T_AY as T_AY_,
@@ -30,6 +33,7 @@ import {
   T_BX as T_BX_,
   T_C as T_C_,
   T_CS as T_CS_,
+  T_FA as T_FA_,
   T_FREE as T_FREE_,
   T_HI as T_HI_,
   T_IS as T_IS_,
@@ -42,6 +46,7 @@ import {
   T_U2 as T_U2_,
 } from './joint-context.js';
 import {
+  A2_C,
   A2_SIZE,
   A2_U,
   A2_V,
@@ -49,6 +54,7 @@ import {
   angularBlock2Cached,
   angularRow,
   applyJointImpulse,
+  cacheAnchors,
   cacheAngular2,
   cachePoint,
   PC_SIZE,
@@ -73,6 +79,8 @@ const J_FA = J_FA_;
 const J_IMPULSE = J_IMPULSE_;
 const J_KIND = J_KIND_;
 const T_ATAN = T_ATAN_;
+const T_FA = T_FA_;
+const SB_DQX = SB_DQX_;
 const T_AX = T_AX_;
 const T_AY = T_AY_;
 const T_AZ = T_AZ_;
@@ -192,6 +200,48 @@ function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
   cacheAngular2(ctx, o, o + H_ROWS);
   anchorsNow(ctx, o, oa, ob);
   cachePoint(ctx, o, o + H_POINT);
+}
+
+function refreshAxes(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  if (!smallTurn(ctx, oa, ob)) {
+    refresh(ctx, o, oa, ob);
+    return;
+  }
+  const jc = ctx.jc;
+  const t = ctx.t;
+  const c = o + H_ROWS;
+  if (jc[o + K_ENABLE_SPRING] === 1 || jc[o + K_ENABLE_LIMIT] === 1 || jc[o + K_ENABLE_MOTOR] === 1) {
+    framesNow(ctx, o, oa, ob);
+    if (jc[o + K_ENABLE_SPRING] === 1 || jc[o + K_ENABLE_LIMIT] === 1) {
+      hingeAngle(ctx);
+      jc[o + H_ANGLE] = t[T_FREE]!;
+    }
+    jc[o + H_AX] = t[T_AX]!;
+    jc[o + H_AX + 1] = t[T_AX + 1]!;
+    jc[o + H_AX + 2] = t[T_AX + 2]!;
+    hingeRows(ctx);
+    for (let i = 0; i < 3; i++) {
+      jc[c + A2_U + i] = t[T_U + i]!;
+      jc[c + A2_V + i] = t[T_U2 + i]!;
+    }
+    jc[c + A2_C] = t[T_C]!;
+    jc[c + A2_C + 1] = t[T_C + 1]!;
+  } else {
+    // the rigid hinge's rows need only frame A's y and z axes (the errors are the projection's)
+    quatMulInto(ctx.ss, oa + SB_DQX, jc, o + J_FA, t, T_FA);
+    const ax = t[T_FA]!;
+    const ay = t[T_FA + 1]!;
+    const az = t[T_FA + 2]!;
+    const aw = t[T_FA + 3]!;
+    jc[c + A2_U] = 2 * (ax * ay - aw * az);
+    jc[c + A2_U + 1] = 1 - 2 * (ax * ax + az * az);
+    jc[c + A2_U + 2] = 2 * (ay * az + aw * ax);
+    jc[c + A2_V] = 2 * (ax * az + aw * ay);
+    jc[c + A2_V + 1] = 2 * (ay * az - aw * ax);
+    jc[c + A2_V + 2] = 1 - 2 * (ax * ax + ay * ay);
+  }
+  anchorsNow(ctx, o, oa, ob);
+  cacheAnchors(ctx, o + H_POINT);
 }
 
 function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
@@ -364,6 +414,7 @@ export function startAxes(ctx: JointContext3, o: number): void {
 export const hingeJointSolver: JointKindSolver3 = {
   prepare: prepareAxial,
   refresh,
+  refreshAxes,
   warmStart,
   solve: solveHinge,
   reaction,

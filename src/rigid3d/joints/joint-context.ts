@@ -32,6 +32,9 @@ import {
   SB_DPY as SB_DPY_,
   SB_DPZ as SB_DPZ_,
   SB_DQX as SB_DQX_,
+  SB_WX as SB_WX_,
+  SB_WY as SB_WY_,
+  SB_WZ as SB_WZ_,
 } from '../contact-solver.js';
 import { JI_STRIDE as JI_STRIDE_, type JointStore3 } from './joint-store.js';
 
@@ -40,6 +43,9 @@ const SB_DPX = SB_DPX_;
 const SB_DPY = SB_DPY_;
 const SB_DPZ = SB_DPZ_;
 const SB_DQX = SB_DQX_;
+const SB_WX = SB_WX_;
+const SB_WY = SB_WY_;
+const SB_WZ = SB_WZ_;
 const JI_STRIDE = JI_STRIDE_;
 
 /** header: inverse mass of A */
@@ -207,12 +213,38 @@ export interface JointKindSolver3 {
    * relax passes (kinds that measure their geometry in every solve: nothing)
    */
   refresh(ctx: JointContext3, o: number, oa: number, ob: number): void;
+  /**
+   * after a substep's position update, before its relax passes: the cached anchors and axes at the
+   * new poses, the effective masses kept from the last measurement (they move with the poses only
+   * by a substep's rotation, and a velocity pass's fixed point Ċ = 0 does not depend on them)
+   */
+  refreshAxes(ctx: JointContext3, o: number, oa: number, ob: number): void;
   /** one Gauss–Seidel update from the geometry of the last `refresh` (`useBias` false: the relax pass) */
   solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void;
   /** the reaction force and torque from the accumulated impulses */
   reaction(ctx: JointContext3, j: number, o: number): void;
   /** the position projection of the joint's point constraint after a substep (kinds without one: nothing) */
   project(ctx: JointContext3, o: number, oa: number, ob: number): void;
+}
+
+/** the largest rotation of a body in one substep (rad) for which refreshAxes keeps the effective masses */
+const SMALL_TURN = 0.05;
+
+/**
+ * True when both bodies turn by at most SMALL_TURN in the substep (|ω|·h): the effective masses
+ * measured a substep ago still hold (within a few per cent); otherwise a joint measures them again
+ * (a whipping chain's end turns far more).
+ */
+export function smallTurn(ctx: JointContext3, oa: number, ob: number): boolean {
+  const ss = ctx.ss;
+  const lim = SMALL_TURN * ctx.invH * (SMALL_TURN * ctx.invH);
+  const ax = ss[oa + SB_WX]!;
+  const ay = ss[oa + SB_WY]!;
+  const az = ss[oa + SB_WZ]!;
+  const bx = ss[ob + SB_WX]!;
+  const by = ss[ob + SB_WY]!;
+  const bz = ss[ob + SB_WZ]!;
+  return ax * ax + ay * ay + az * az <= lim && bx * bx + by * by + bz * bz <= lim;
 }
 
 /** No cached geometry (kinds that measure their geometry in every solve pass). */

@@ -285,6 +285,21 @@ export function cachePoint(ctx: JointContext3, o: number, c: number): void {
 }
 
 /**
+ * After anchorsNow: the current anchors and separation into the point cache at jc[c..]; K⁻¹ stays
+ * (the pose moved by one substep: a pass's fixed point Ċ = 0 does not depend on K, only how fast
+ * it is reached).
+ */
+export function cacheAnchors(ctx: JointContext3, c: number): void {
+  const jc = ctx.jc;
+  const t = ctx.t;
+  for (let i = 0; i < 3; i++) {
+    jc[c + PC_RA + i] = t[T_RA + i]!;
+    jc[c + PC_RB + i] = t[T_RB + i]!;
+    jc[c + PC_D + i] = t[T_D + i]!;
+  }
+}
+
+/**
  * {@link pointBlock} on the cached geometry at jc[c..] (anchors, C = d, K⁻¹): the same update, the
  * softness from t[T_SB..], the accumulated impulse at jc[acc..acc+2].
  */

@@ -164,14 +164,24 @@ export function warmStartJoints3(ctx: JointContext3, list: Int32Array, n: number
 }
 
 /**
- * Measures every packed joint's geometry at the current poses (the kinds' `refresh`): before a
- * substep's solve passes without warm starting (the warm start measures it otherwise) and after the
- * substep's position update, before its relax passes.
+ * Measures every packed joint's geometry at the current poses (the kinds' `refresh`): before the
+ * first substep (every substep in the PGS modes); the soft step's projection measures it after.
  */
 export function refreshJoints3(ctx: JointContext3, list: Int32Array, n: number, jb: Int32Array): void {
   const kind = ctx.joints.kind;
   for (let k = 0; k < n; k++) {
     JOINT3_SOLVERS[kind[list[k]!]!]!.refresh(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
+  }
+}
+
+/**
+ * After a substep's position update (soft step, before the relax passes): every packed joint's
+ * anchors and axes at the new poses, the effective masses kept (the kinds' `refreshAxes`).
+ */
+export function refreshJointAxes3(ctx: JointContext3, list: Int32Array, n: number, jb: Int32Array): void {
+  const kind = ctx.joints.kind;
+  for (let k = 0; k < n; k++) {
+    JOINT3_SOLVERS[kind[list[k]!]!]!.refreshAxes(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
   }
 }
 

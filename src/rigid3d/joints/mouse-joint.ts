@@ -156,6 +156,7 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 export const mouseJointSolver: JointKindSolver3 = {
   prepare,
   refresh: noRefresh,
+  refreshAxes: noRefresh,
   warmStart,
   solve,
   reaction,

@@ -267,6 +267,7 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 export const sixDofJointSolver: JointKindSolver3 = {
   prepare,
   refresh: noRefresh,
+  refreshAxes: noRefresh,
   warmStart,
   solve,
   reaction,

@@ -200,6 +200,7 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 export const sliderJointSolver: JointKindSolver3 = {
   prepare: prepareAxial,
   refresh: noRefresh,
+  refreshAxes: noRefresh,
   warmStart,
   solve,
   reaction,
