@@ -3,8 +3,8 @@
  * dam break — 25,600 particles (4 per cell) in a 180 × 100 grid of 1 cm cells, a 0.8 × 0.8 m
  * column, dt = 1/120 s (the fastest particles move about 3 cells per step) — with FLIP (95 %), APIC
  * and PIC transfers. Reported per run: ms per step
- * (median of chunks, process CPU time) and the stage split of one chunk, particles, pressure
- * iterations, heap bytes per warm step and the volume drift over the run (the liquid's cell
+ * (median of chunks, process CPU time), particles, pressure iterations, heap bytes per warm step
+ * (the heap's growth over a chunk, garbage included) and the volume drift over the run (the liquid's cell
  * fractions min(1, ρ/ρ₀) against the seeded area). Target: under 10 ms per step with drift under
  * 2 %. The 3D FLIP's 64³ dam break is `npm run bench -- flip3d`. There is no JavaScript peer in this process; Ten Minute Physics' FLIP demo (Müller 2022) is
  * the nearest public one, not measured here.

@@ -125,6 +125,41 @@ describe('FLIP dam break with the floor’s skin friction (c_f = 0.005)', () => 
     expect(sim.time).toBeCloseTo(0.5, 9);
   });
 
+  it('a layer sliding on the floor slows as the wall-stress law says: u(t) = u₀ / (1 + c_f u₀ t / h)', () => {
+    // one cell of liquid on the floor, no gravity, a uniform slide: divergence-free, so the
+    // projection leaves it alone and only the floor's stress −ρ c_f u² over the cell acts
+    const h = 0.01;
+    const u0 = 1;
+    const run = (cf: number) => {
+      const sim = new FlipSim2D({
+        nx: 202,
+        ny: 10,
+        h,
+        gravity: [0, 0],
+        wallFriction: cf,
+        densityCorrection: 0,
+      });
+      sim.addBlock(0.5, h, 1.0, 2 * h, { jitter: 0, velocity: [u0, 0] });
+      for (let s = 0; s < 60; s++) sim.step(1 / 120);
+      let lo = Number.POSITIVE_INFINITY;
+      let hi = Number.NEGATIVE_INFINITY;
+      for (let p = 0; p < sim.count; p++) {
+        lo = Math.min(lo, sim.vx[p]!);
+        hi = Math.max(hi, sim.vx[p]!);
+      }
+      return { lo, hi, t: sim.time };
+    };
+    const free = run(0);
+    expect(free.lo).toBe(u0);
+    expect(free.hi).toBe(u0);
+    const cf = 0.005;
+    const r = run(cf);
+    const expected = u0 / (1 + (cf * u0 * r.t) / h);
+    expect(expected).toBeCloseTo(0.8, 12);
+    expect(Math.abs(r.lo / expected - 1)).toBeLessThan(1e-9);
+    expect(Math.abs(r.hi / expected - 1)).toBeLessThan(1e-9);
+  });
+
   it('rejects a friction coefficient outside [0, 1], naming the field', () => {
     expect(() => new FlipSim2D({ nx: 10, ny: 10, wallFriction: -0.1 })).toThrow(/options\.wallFriction/);
     expect(() => new FlipSim2D({ nx: 10, ny: 10, wallFriction: Number.NaN })).toThrow(
