@@ -85,6 +85,7 @@ const I_MODE = 14; // 0 soft step, 1 Baumgarte, 2 split impulse, 3 none
 const I_STEP = 15;
 const I_COLORS = 16;
 const I_BAUMGARTE = 17;
+const FAILED = 18; // 1 once a thread threw inside a job: every thread leaves it
 const ACK = 32; // ACK + worker index: the binding sequence the worker holds
 const CTRL_SIZE = 32 + 64;
 const CMD_RUN = 1;
@@ -168,12 +169,23 @@ function barrier(v: ThreadView): void {
   }
   for (let i = 0; i < SPIN; i++) if (Atomics.load(ctrl, ARRIVE) >= target) return;
   if (!v.canBlock) {
-    while (Atomics.load(ctrl, ARRIVE) < target) {}
+    while (Atomics.load(ctrl, ARRIVE) < target) if (Atomics.load(ctrl, FAILED) === 1) failed();
     return;
   }
   for (let cur = Atomics.load(ctrl, ARRIVE); cur < target; cur = Atomics.load(ctrl, ARRIVE)) {
+    if (Atomics.load(ctrl, FAILED) === 1) failed();
     Atomics.wait(ctrl, ARRIVE, cur);
   }
+}
+
+function failed(): never {
+  throw new Error('rigid2d: a solver thread failed during the step');
+}
+
+/** Marks the job failed and wakes every thread waiting at a barrier (they leave the job). */
+function fail(ctrl: Int32Array): void {
+  Atomics.store(ctrl, FAILED, 1);
+  Atomics.notify(ctrl, ARRIVE);
 }
 
 /** This thread's part [lo, hi) of the range [a, b) is written to `part` (fixed split). */
@@ -484,7 +496,14 @@ export class SolverThreads implements SolverThreadRunner {
     Atomics.add(ctrl, EPOCH, 1);
     Atomics.notify(ctrl, EPOCH);
     v.index = 0;
-    runJob(v, this.part);
+    try {
+      runJob(v, this.part);
+    } catch (e) {
+      // a thread failed: the step's solver state is lost; the world goes on alone from the next step
+      fail(ctrl);
+      this.dispose();
+      throw e;
+    }
     this.parallelSteps++;
   }
 
@@ -561,7 +580,12 @@ export function solverWorkerMessage(data: unknown): void {
     const t = ctrl[JOB_T]!;
     if (m.index >= t) continue;
     v.threads = t;
-    runJob(v, workerPart);
+    try {
+      runJob(v, workerPart);
+    } catch {
+      fail(ctrl);
+      return;
+    }
   }
 }
 
