@@ -7,12 +7,19 @@
  * searches the dynamic tree only. The static tree is never disturbed by the moving proxies, so the
  * pair search and the continuous stage's sweeps (static and kinematic trees only) prune well.
  * Pairs are reported as shape slots (lower, higher), sorted and deduplicated: the result depends on
- * the trees' content only, not on the order proxies moved in.
+ * the trees' content only, not on the order proxies moved in, nor on the trees' shape — so the
+ * dynamic tree is rebuilt top-down before a search in which many of its proxies moved (as Box2D v3
+ * rebuilds it every step): re-inserted boxes leave loose inner nodes that a query must descend into.
+ * Pairs that already have a contact or whose shapes share a body are left out during the search.
  */
 
 import { DynamicTree } from '../spatial/dynamic-tree.js';
 import { sortRange } from '../spatial/sort-range.js';
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC } from './body-store.js';
+import type { ContactStore } from './contact-store.js';
+
+/** Trees with fewer proxies than this are never rebuilt (a search of a small tree costs little). */
+const REBUILD_MIN = 256;
 
 /** Pair keys are lower · SHIFT + higher (shape slots below 2^26). */
 const SHIFT = 67108864;
@@ -29,6 +36,8 @@ export class BroadPhase2 {
   /** number of pairs in `pairs` */
   pairCount = 0;
   private keys: Float64Array = new Float64Array(16);
+  private contacts: ContactStore | null = null;
+  private shapeBody: Int32Array = new Int32Array(0);
 
   /** Trees with fat-box margin `margin` and a displacement limit for the predicted motion. */
   constructor(margin: number, displacementLimit: number) {
@@ -47,10 +56,19 @@ export class BroadPhase2 {
 
   /**
    * The pair search of a step over the move buffers of the three trees (see the file comment);
-   * each tree's filter bits prefilter the pairs both ways. Clears the move buffers. Returns the count.
+   * each tree's filter bits prefilter the pairs both ways, and pairs of shapes on one body
+   * (`shapeBody`: body slot per shape slot) or that already have a contact in `contacts` are
+   * left out (most overlaps a moved box finds are its existing contacts; Box2D v3 checks its
+   * pair set the same way). Clears the move buffers. Returns the count of new pairs.
    */
-  updatePairs(): number {
+  updatePairs(contacts: ContactStore, shapeBody: Int32Array): number {
+    this.contacts = contacts;
+    this.shapeBody = shapeBody;
     const dyn = this.trees[BODY_DYNAMIC];
+    // a tree in which a quarter of the proxies or more moved since the last search is rebuilt
+    // before it is searched (its re-inserted boxes leave loose inner nodes; the pairs found do not
+    // depend on the tree's shape)
+    if (4 * dyn.movedCount >= dyn.proxyCount && dyn.proxyCount >= REBUILD_MIN) dyn.rebuild();
     let count = 0;
     for (let t = 0; t < 3; t++) {
       const tree = this.trees[t]!;
@@ -143,18 +161,25 @@ export class BroadPhase2 {
   ): number {
     const n = tree.overlaps2(minX, minY, maxX, maxY, qMask);
     const leaves = tree.overlapBuffer;
+    const contacts = this.contacts!;
+    const shapeBody = this.shapeBody;
     for (let k = 0; k < n; k++) {
       const node = leaves[k]!;
       if (node === self) continue;
       if ((tree.proxyPairMask(node) & qCat) === 0) continue;
       if (checkMoved && tree.isMoved(node) && (self === -2 || node < self)) continue;
       const s = tree.getUserData(node);
+      const lo = Math.min(s, qs);
+      const hi = Math.max(s, qs);
+      const ba = shapeBody[lo]!;
+      const bb = shapeBody[hi]!;
+      if (ba === bb || contacts.find(lo, hi, ba, bb) !== -1) continue;
       if (count === this.keys.length) {
         const next = new Float64Array(2 * this.keys.length);
         next.set(this.keys);
         this.keys = next;
       }
-      this.keys[count++] = s < qs ? s * SHIFT + qs : qs * SHIFT + s;
+      this.keys[count++] = lo * SHIFT + hi;
     }
     return count;
   }

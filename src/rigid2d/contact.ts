@@ -27,7 +27,7 @@ import type { World } from './world.js';
 export function updatePairs(w: World): void {
   w.lastStep.newPairs = 0;
   const bp = w.broadphase;
-  const n = bp.updatePairs();
+  const n = bp.updatePairs(w.contactStore, w.shapes.body);
   w.lastStep.pairTests = n;
   const pairs = bp.pairs;
   for (let k = 0; k < n; k++) addPair(w, pairs[2 * k]!, pairs[2 * k + 1]!); // shape slots, lower first
@@ -35,7 +35,7 @@ export function updatePairs(w: World): void {
 
 /**
  * A contact for shape slots a < b unless they share a body, neither is dynamic, both are sensors,
- * the filter says no, a joint between the bodies forbids it (collideConnected false), or it exists.
+ * the filter says no, or a joint between the bodies forbids it (collideConnected false).
  */
 function addPair(w: World, a: number, b: number): void {
   const sh = w.shapes;
@@ -48,8 +48,7 @@ function addPair(w: World, a: number, b: number): void {
   if (sh.sensor[a] && sh.sensor[b]) return;
   if (!shouldCollide(sh, a, b)) return;
   if (w.joints.live > 0 && jointBlocksCollision(w.joints, ba, bb)) return; // collideConnected false
-  const cs = w.contactStore;
-  if (cs.find(a, b, ba, bb) !== -1) return;
+  const cs = w.contactStore; // (a pair that has a contact is not reported: BroadPhase2.updatePairs)
   const flags = (sensor ? CONTACT_SENSOR : 0) | (sh.events[a] && sh.events[b] ? CONTACT_EVENTS : 0);
   const c = cs.add(a, b, ba, bb, flags);
   cs.friction[c] = Math.sqrt(sh.friction[a]! * sh.friction[b]!);

@@ -130,6 +130,9 @@ export class DynamicTree {
   /** the box of the current query / pair search (stride layout) and the leaves it overlaps */
   private readonly queryBox = new Float64Array(6);
   private leaves: Int32Array = new Int32Array(64);
+  /** scratch of `rebuild`: the proxies being split, and each node's sort key by id */
+  private rebuildIds: Int32Array = new Int32Array(0);
+  private rebuildKeys: Float64Array = new Float64Array(0);
 
   /** proxies created or re-inserted since the last `updatePairs` */
   private moveBuffer: Int32Array = new Int32Array(16);
@@ -462,6 +465,109 @@ export class DynamicTree {
     this.insertLeaf(id);
     this.bufferMove(id);
     return true;
+  }
+
+  /**
+   * Rebuilds the tree top-down from its proxies (Box2D v3 rebuilds its moving trees every step for
+   * the same reason, Catto 2023): proxies that keep moving leave an incrementally built tree with
+   * loose, overlapping inner boxes, so a query descends into far more nodes than it finds. Each inner
+   * node splits its proxies at the median of their box centres along the axis where the centres
+   * spread most (the split found by selection, O(n log n) in all). Proxy ids, their boxes, filter
+   * bits and the move buffer are unchanged; only the inner nodes are new, so a query finds the same
+   * proxies as before, possibly in another order. Allocates only when the tree grew since the last call.
+   */
+  rebuild(): void {
+    if (this.leafCount < 3) return;
+    const n = this.leafCount;
+    if (this.rebuildIds.length < n) this.rebuildIds = new Int32Array(n);
+    if (this.rebuildKeys.length < this.capacity) this.rebuildKeys = new Float64Array(this.capacity);
+    const ids = this.rebuildIds;
+    const h = this.heights;
+    // the proxies in id order; every inner node goes back to the free list (highest first, so
+    // the lowest free ids come out first again)
+    let k = 0;
+    for (let i = 0; i < this.capacity; i++) if (h[i] === 0) ids[k++] = i;
+    for (let i = this.capacity - 1; i >= 0; i--) if (h[i]! > 0) this.release(i);
+    this.root = this.buildRange(0, n);
+    this.parent[this.root] = NULL;
+  }
+
+  /** The subtree of proxies `rebuildIds[lo, hi)` (see `rebuild`); returns its root. */
+  private buildRange(lo: number, hi: number): number {
+    const ids = this.rebuildIds;
+    if (hi - lo === 1) return ids[lo]!;
+    const D = this.dimensions;
+    const S = this.stride;
+    const b = this.bounds;
+    // the axis along which the box centres spread most (sums of the bounds: twice the centres)
+    let axis = 0;
+    let spread = -1;
+    for (let a = 0; a < D; a++) {
+      let mn = Infinity;
+      let mx = -Infinity;
+      for (let k = lo; k < hi; k++) {
+        const o = ids[k]! * S;
+        const c = b[o + a]! + b[o + D + a]!;
+        if (c < mn) mn = c;
+        if (c > mx) mx = c;
+      }
+      if (mx - mn > spread) {
+        spread = mx - mn;
+        axis = a;
+      }
+    }
+    const keys = this.rebuildKeys;
+    for (let k = lo; k < hi; k++) {
+      const id = ids[k]!;
+      const o = id * S;
+      keys[id] = b[o + axis]! + b[o + D + axis]!;
+    }
+    const mid = (lo + hi) >> 1;
+    this.selectNth(lo, hi - 1, mid);
+    const node = this.allocate();
+    this.userData[node] = -1;
+    const c1 = this.buildRange(lo, mid);
+    const c2 = this.buildRange(mid, hi);
+    this.child1[node] = c1;
+    this.child2[node] = c2;
+    this.parent[c1] = node;
+    this.parent[c2] = node;
+    this.heights[node] = 1 + Math.max(this.heights[c1]!, this.heights[c2]!);
+    this.setBoxUnion(node, c1, c2);
+    return node;
+  }
+
+  /**
+   * Reorders `rebuildIds[lo..hi]` so that position `nth` holds the proxy of that rank by
+   * `rebuildKeys`, with no larger key before it and no smaller after (Hoare's selection with a
+   * median-of-three pivot: deterministic).
+   */
+  private selectNth(lo: number, hi: number, nth: number): void {
+    const ids = this.rebuildIds;
+    const keys = this.rebuildKeys;
+    while (hi > lo) {
+      const m = (lo + hi) >> 1;
+      const a = keys[ids[lo]!]!;
+      const c = keys[ids[m]!]!;
+      const e = keys[ids[hi]!]!;
+      const pivot = Math.max(Math.min(a, c), Math.min(Math.max(a, c), e));
+      let i = lo;
+      let j = hi;
+      while (i <= j) {
+        while (keys[ids[i]!]! < pivot) i++;
+        while (keys[ids[j]!]! > pivot) j--;
+        if (i <= j) {
+          const t = ids[i]!;
+          ids[i] = ids[j]!;
+          ids[j] = t;
+          i++;
+          j--;
+        }
+      }
+      if (nth <= j) hi = j;
+      else if (nth >= i) lo = i;
+      else return;
+    }
   }
 
   /** Marks a proxy as moved so `updatePairs` searches its pairs again (e.g. after a filter change). */
