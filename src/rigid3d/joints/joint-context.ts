@@ -6,7 +6,8 @@
  *
  * A packed joint is `JC_STRIDE` numbers of `ctx.jc`. The header (`J_*`, filled by the framework)
  * holds the inverse masses, the world inverse inertias R I⁻¹ Rᵀ (6 numbers each, xx xy xz yy yz zz)
- * at the start of the step, the anchors relative to the centres of mass rotated into the world,
+ * at the start of the step and (after the impulses and the kind block, as only the measurements
+ * read them) the anchors relative to the centres of mass rotated into the world,
  * the centres' difference and the two joint frames in the world (quaternions whose x axis is the
  * joint axis); a kind keeps its own numbers from `J_KIND` on and its accumulated impulses at
  * `J_IMPULSE + k` (k < `JI_STRIDE`), which the framework loads from and stores back to the joint
@@ -56,25 +57,26 @@ export const J_MB = 1;
 export const J_IA = 2;
 /** world inverse inertia of B (6) */
 export const J_IB = 8;
-/** anchor on A relative to its centre of mass, world axes, start of the step (3) */
-export const J_RA = 14;
-/** anchor on B relative to its centre of mass (3) */
-export const J_RB = 17;
-/** cB − cA at the start of the step (3) */
-export const J_DC = 20;
-/** A's joint frame in the world at the start of the step (quaternion, 4) */
-export const J_FA = 23;
-/** B's joint frame in the world at the start of the step (4) */
-export const J_FB = 27;
-/** the accumulated impulses (JI_STRIDE numbers) */
-export const J_IMPULSE = 31;
-/** a kind's own numbers start here */
+/** the accumulated impulses (JI_STRIDE numbers), next to the inverse masses the passes read */
+export const J_IMPULSE = 14;
+/** a kind's own numbers start here (up to `J_KIND_SPAN`) */
 export const J_KIND = J_IMPULSE + JI_STRIDE;
-/**
- * numbers per packed joint: the header, the impulses and a kind block of up to 47 (the six-dof
- * joint's 36 axis numbers; a hinge's axial numbers and its cached geometry, 43)
- */
-export const JC_STRIDE = 96;
+/** numbers a kind may use: the six-dof joint's 36 axis numbers; a hinge's axial numbers and its cached geometry, 44 */
+export const J_KIND_SPAN = 47;
+// the start-of-step geometry only the measurements read, after the kind block (the passes touch
+// fewer cache lines)
+/** anchor on A relative to its centre of mass, world axes, start of the step (3) */
+export const J_RA = J_KIND + J_KIND_SPAN;
+/** anchor on B relative to its centre of mass (3) */
+export const J_RB = J_RA + 3;
+/** cB − cA at the start of the step (3) */
+export const J_DC = J_RA + 6;
+/** A's joint frame in the world at the start of the step (quaternion, 4) */
+export const J_FA = J_RA + 9;
+/** B's joint frame in the world at the start of the step (4) */
+export const J_FB = J_RA + 13;
+/** numbers per packed joint: the header, the impulses, the kind block and the start-of-step geometry */
+export const JC_STRIDE = J_RA + 17;
 
 // ---- the scratch array `ctx.t`
 /** current anchor A (3) */
