@@ -104,8 +104,20 @@ export class PbfSet implements ConstraintSet {
     const vort = api.optNumber(o, 'vorticity', where, { min: 0 }) ?? 0;
     this.restGrad = this.restDenominator();
     const wq = this.kernels.poly6((dq * this.box.h) ** 2);
-    // 0 ε (absolute), 1 k, 2 n, 3 1/W(Δq), 4 xsph, 5 vorticity
-    this.params = Float64Array.of(eps * this.restGrad, k / this.restGrad, n, 1 / wq, xsph, vort);
+    // 0 ε (absolute), 1 k, 2 n, 3 1/W(Δq), 4 xsph, 5 vorticity, 6 the particle mass, 7 ρ0, 8 the
+    // substep h: the passes read their numbers from this array (a double passed to a call V8 does not
+    // inline is boxed, one heap number per call)
+    this.params = Float64Array.of(
+      eps * this.restGrad,
+      k / this.restGrad,
+      n,
+      1 / wq,
+      xsph,
+      vort,
+      this.mass,
+      this.box.restDensity,
+      0,
+    );
     this.neighbors = new NeighborSearch({
       dim: this.box.dim,
       radius: this.box.h,
@@ -312,7 +324,7 @@ export class PbfSet implements ConstraintSet {
     if (n === 0) return;
     this.gather(ctx.x);
     this.lambdas();
-    pbfDeltas(
+    (this.box.dim === 2 ? pbfDeltas2 : pbfDeltas)(
       this.local,
       this.fluid,
       this.pairOffsets,
@@ -341,16 +353,14 @@ export class PbfSet implements ConstraintSet {
   }
 
   private lambdas(): void {
-    pbfLambdas(
+    (this.box.dim === 2 ? pbfLambdas2 : pbfLambdas)(
       this.local,
       this.fluid,
       this.pairOffsets,
       this.pairs,
       this.neighbors.count,
       this.kernels,
-      this.mass,
-      this.box.restDensity,
-      this.params[0],
+      this.params,
       this.neighbors.order,
       this.density,
       this.rhoLocal,
@@ -367,6 +377,7 @@ export class PbfSet implements ConstraintSet {
     if (n === 0) return;
     const p = this.params;
     if (p[4] > 0 || p[5] > 0) {
+      p[8] = ctx.h;
       this.gather(ctx.x);
       pbfVelocity(
         this.local,
@@ -380,11 +391,8 @@ export class PbfSet implements ConstraintSet {
         this.pairOffsets,
         this.pairs,
         this.kernels,
-        this.mass,
+        p,
         this.rhoLocal,
-        p[4],
-        p[5],
-        ctx.h,
         this.vtmp,
         this.omega,
         this.sums,
@@ -421,9 +429,7 @@ function pbfLambdas(
   nbr: Int32Array,
   count: number,
   k: SphKernels,
-  m: number,
-  rho0: number,
-  eps: number,
+  p: Float64Array,
   order: Int32Array,
   rho: Float64Array,
   rhoLocal: Float64Array,
@@ -432,12 +438,15 @@ function pbfLambdas(
   pairGrad: Float64Array,
   pairW: Float64Array,
 ): void {
-  const w0 = k.poly6(0);
+  const eps = p[0];
+  const m = p[6];
+  const rho0 = p[7];
   const c = m / rho0;
   // the kernels written out (poly6 density, spiky gradient): a call per pair measured 5× slower
   const h = k.h;
   const h2 = k.h2;
   const c6 = k.poly6Constant;
+  const w0 = c6 * h2 * h2 * h2;
   const cs = -3 * k.spikyConstant * c;
   acc.fill(0, 0, 5 * count);
   for (let s = 0; s < count; s++) {
@@ -575,6 +584,150 @@ function pbfDeltas(
   }
 }
 
+/** {@link pbfLambdas} in the plane (z left out, four sums per rank). */
+function pbfLambdas2(
+  x: Float64Array,
+  fluid: Float64Array,
+  off: Int32Array,
+  nbr: Int32Array,
+  count: number,
+  k: SphKernels,
+  p: Float64Array,
+  order: Int32Array,
+  rho: Float64Array,
+  rhoLocal: Float64Array,
+  lambda: Float64Array,
+  acc: Float64Array,
+  pairGrad: Float64Array,
+  pairW: Float64Array,
+): void {
+  const eps = p[0];
+  const m = p[6];
+  const rho0 = p[7];
+  const c = m / rho0;
+  const h = k.h;
+  const h2 = k.h2;
+  const c6 = k.poly6Constant;
+  const w0 = c6 * h2 * h2 * h2;
+  const cs = -3 * k.spikyConstant * c;
+  acc.fill(0, 0, 4 * count);
+  for (let s = 0; s < count; s++) {
+    const xi = x[3 * s];
+    const yi = x[3 * s + 1];
+    const fs = fluid[s];
+    let sw = 0;
+    let gx = 0;
+    let gy = 0;
+    let sq = 0;
+    const e1 = off[s + 1];
+    for (let e = off[s]; e < e1; e++) {
+      const t = nbr[e];
+      const dx = xi - x[3 * t];
+      const dy = yi - x[3 * t + 1];
+      const r2 = dx * dx + dy * dy;
+      // no branch on the rare pair that left the support: w = g = 0 adds nothing
+      let w = 0;
+      let g = 0;
+      if (r2 < h2) {
+        const q = h2 - r2;
+        w = q * q * q;
+        const r = Math.sqrt(r2);
+        const hr = h - r;
+        g = r > 0 ? (cs * hr * hr) / r : 0;
+      }
+      pairW[e] = w;
+      pairGrad[e] = g;
+      sw += w;
+      const ux = g * dx;
+      const uy = g * dy;
+      gx += ux;
+      gy += uy;
+      const g2 = g * g * r2;
+      sq += g2 * fluid[t];
+      const b = 4 * t;
+      acc[b] += w;
+      acc[b + 1] -= ux;
+      acc[b + 2] -= uy;
+      acc[b + 3] += g2 * fs;
+    }
+    const b = 4 * s;
+    acc[b] += sw;
+    acc[b + 1] += gx;
+    acc[b + 2] += gy;
+    acc[b + 3] += sq;
+  }
+  for (let s = 0; s < count; s++) {
+    if (fluid[s] === 0) {
+      lambda[s] = 0;
+      continue;
+    }
+    const b = 4 * s;
+    const density = m * (w0 + c6 * acc[b]);
+    rhoLocal[s] = density;
+    rho[order[s]] = density;
+    const C = density / rho0 - 1;
+    const gx = acc[b + 1];
+    const gy = acc[b + 2];
+    lambda[s] = C > 0 ? -C / (gx * gx + gy * gy + acc[b + 3] + eps) : 0;
+  }
+}
+
+/** {@link pbfDeltas} in the plane. */
+function pbfDeltas2(
+  x: Float64Array,
+  fluid: Float64Array,
+  off: Int32Array,
+  nbr: Int32Array,
+  pairGrad: Float64Array,
+  pairW: Float64Array,
+  count: number,
+  k: SphKernels,
+  lambda: Float64Array,
+  p: Float64Array,
+  delta: Float64Array,
+): void {
+  const kc = p[1];
+  const exponent = p[2];
+  const c6 = k.poly6Constant * p[3];
+  delta.fill(0, 0, 3 * count);
+  for (let s = 0; s < count; s++) {
+    const xi = x[3 * s];
+    const yi = x[3 * s + 1];
+    const ls = lambda[s];
+    const fs = fluid[s];
+    let sx = 0;
+    let sy = 0;
+    const e1 = off[s + 1];
+    for (let e = off[s]; e < e1; e++) {
+      const gf = pairGrad[e];
+      if (gf === 0) continue;
+      const t = nbr[e];
+      let l = ls + lambda[t];
+      if (kc > 0 && fs * fluid[t] !== 0) {
+        const q = c6 * pairW[e]; // W(r)/W(Δq)
+        let pw: number;
+        if (exponent === 4) {
+          const q2 = q * q;
+          pw = q2 * q2;
+        } else {
+          pw = q;
+          for (let a = 1; a < exponent; a++) pw *= q;
+        }
+        l -= kc * pw;
+      }
+      const g = l * gf;
+      const ux = g * (xi - x[3 * t]);
+      const uy = g * (yi - x[3 * t + 1]);
+      sx += ux;
+      sy += uy;
+      delta[3 * t] -= ux;
+      delta[3 * t + 1] -= uy;
+    }
+    delta[3 * s] += sx;
+    delta[3 * s + 1] += sy;
+  }
+}
+
 /** Adds Δx of the fluid ranks into dx (x itself in Gauss–Seidel), keeping the particles inside the box. */
 function applyDeltas(
   x: Float64Array,
@@ -619,15 +772,16 @@ function pbfVelocity(
   off: Int32Array,
   nbr: Int32Array,
   k: SphKernels,
-  m: number,
+  p: Float64Array,
   rho: Float64Array,
-  xsph: number,
-  eps: number,
-  h: number,
   vtmp: Float64Array,
   omega: Float64Array,
   acc: Float64Array,
 ): void {
+  const xsph = p[4];
+  const eps = p[5];
+  const m = p[6];
+  const h = p[8];
   const o = 3 * first;
   const h2 = k.h2;
   const kh = k.h;

@@ -63,6 +63,8 @@ const STATS_FIELDS: StoreFields = {
     'divergenceIterations',
     'clamped',
     'rebuilds',
+    'substeps',
+    'converged',
   ],
 };
 

@@ -19,6 +19,9 @@ import { sphRestore, sphSnapshot, sphStateHash } from './sph-snapshot.js';
 
 const api = checks('invalid-argument', { nonFinite: 'non-finite' });
 
+/** The most substeps `adaptiveSubsteps` splits one step into. */
+const MAX_ADAPTIVE_SUBSTEPS = 1000;
+
 /** Which SPH solver steps the fluid. */
 export type SphSolver = 'wcsph' | 'dfsph';
 
@@ -66,6 +69,14 @@ export interface SphOptions extends FluidBoxOptions {
    * tall columns at large steps, where it made the compression oscillate from step to step and grow
    */
   warmStart?: boolean;
+  /**
+   * Split each `step(dt)` into more than `substeps` substeps where the motion needs it (default false):
+   * the substep h is kept under the CFL bound 0.4 d / v_max (Monaghan 1992; Bender & Koschier 2015)
+   * and under √(0.001 d / |g|), so that gravity's compression of one substep, |g| h², stays under 0.1%
+   * of the spacing d (a tall column's density solve holds its bottom rows only then). The count
+   * used is in `stats.substeps`.
+   */
+  adaptiveSubsteps?: boolean;
 }
 
 /** Numbers about the last step. */
@@ -82,6 +93,10 @@ export interface SphStats {
   clamped: number;
   /** neighbour-list builds in the last step */
   rebuilds: number;
+  /** substeps of the last step (the `substeps` option, or more with `adaptiveSubsteps`) */
+  substeps: number;
+  /** DFSPH: whether every density and divergence solve of the last step reached its tolerance within `maxIterations` */
+  converged: boolean;
 }
 
 /** An SPH fluid: boundary particles first (indices 0 .. boundaryCount−1), then the fluid particles. */
@@ -118,6 +133,8 @@ export class SphFluid {
     divergenceIterations: 0,
     clamped: 0,
     rebuilds: 0,
+    substeps: 0,
+    converged: true,
   };
   private readonly clock = new Float64Array(1);
   private readonly gravity = new Float64Array(3);
@@ -127,6 +144,9 @@ export class SphFluid {
   private readonly substeps: number;
   private readonly maxIterations: number;
   private readonly warmStart: boolean;
+  private readonly adaptive: boolean;
+  /** |g|, for the adaptive substep bound */
+  private readonly gravityNorm: number;
   /** per particle mass (boundary: ρ0 ψ_b) */
   private m: Float64Array;
   private acc: Float64Array;
@@ -177,6 +197,8 @@ export class SphFluid {
     const maxPeak =
       api.optNumber(o as never, 'maxPeakDensityError', where, { above: 0 }) ?? Number.POSITIVE_INFINITY;
     this.warmStart = api.optBool(o as never, 'warmStart', where) ?? true;
+    this.adaptive = api.optBool(o as never, 'adaptiveSubsteps', where) ?? false;
+    this.gravityNorm = gAbs;
     // 0 stiffness, 1 viscosity, 2 tension, 3 max density error, 4 max divergence error, 5 wall viscosity,
     // 6 the substep h, 7 ρ0, 8 the last mean residual, 9 the last largest residual, 10 the peak
     // tolerance: the passes read their numbers from this array (a
@@ -318,21 +340,39 @@ export class SphFluid {
 
   /** Advances the fluid by `dt` in `substeps` equal substeps. */
   step(dt: number): void {
-    assertFinite(dt, 'sph.step.dt');
+    if (!Number.isFinite(dt)) assertFinite(dt, 'sph.step.dt');
     if (dt <= 0) throw new PhysicsError('invalid-argument', `sph.step.dt: must be > 0, got ${dt}`);
     const st = this.stats;
     st.densityIterations = 0;
     st.divergenceIterations = 0;
     st.clamped = 0;
     const builds = this.neighbors.builds;
-    this.params[6] = dt / this.substeps;
-    for (let s = 0; s < this.substeps; s++) {
+    const substeps = this.adaptive ? this.adaptiveCount(dt) : this.substeps;
+    st.substeps = substeps;
+    st.converged = true;
+    this.params[6] = dt / substeps;
+    for (let s = 0; s < substeps; s++) {
       if (this.solver === 'dfsph') this.substepDfsph();
       else this.substepWcsph();
     }
     st.rebuilds = this.neighbors.builds - builds;
     this.clock[0] += dt;
     this.measure();
+  }
+
+  /** The substep count that keeps h under the CFL and gravity bounds (see `adaptiveSubsteps`). */
+  private adaptiveCount(dt: number): number {
+    const d = this.box.spacing;
+    const v = this.v;
+    let v2 = 0;
+    for (let q = 3 * this.boundaryCount; q < 3 * this.count; q += 3) {
+      const s = v[q] * v[q] + v[q + 1] * v[q + 1] + v[q + 2] * v[q + 2];
+      if (s > v2) v2 = s;
+    }
+    let hMax = v2 > 0 ? (0.4 * d) / Math.sqrt(v2) : Number.POSITIVE_INFINITY;
+    if (this.gravityNorm > 0) hMax = Math.min(hMax, Math.sqrt((0.001 * d) / this.gravityNorm));
+    const need = Math.ceil(dt / hMax);
+    return Math.min(Math.max(this.substeps, need), MAX_ADAPTIVE_SUBSTEPS);
   }
 
   private updateNeighbors(): void {
@@ -396,12 +436,30 @@ export class SphFluid {
     const kr = this.kappaRho;
     const kd = this.kappaDiv;
     const p = this.pressure;
-    if (this.warmStart)
+    if (this.warmStart) {
+      // Bender & Koschier 2017's warm start: κ starts from the last step's total, here halved and only
+      // where the advected velocities compress (predicted ρ* > ρ0, as in their reference code); the
+      // solve's increments then add to it, so kr holds the step's whole κ for the next warm start
+      predictDensity(
+        this.x,
+        v,
+        this.m,
+        this.density,
+        this.alpha,
+        this.kappa,
+        ns,
+        k,
+        this.poly6,
+        nb,
+        n,
+        sc,
+        0,
+      );
+      const kap = this.kappa;
+      for (let i = nb; i < n; i++) kr[i] = kap[i] > 0 ? 0.5 * kr[i] : 0;
       pressureVelocity(this.x, v, this.m, this.density, kr, null, ns, k, this.poly6, nb, n, sc);
-    for (let i = nb; i < n; i++) {
-      p[i] = this.warmStart ? kr[i] : 0;
-      kr[i] = 0;
-    }
+    } else kr.fill(0, nb, n);
+    p.fill(0, nb, n);
     const tolRho = this.params[3];
     const tolPeak = this.params[10];
     let it = 0;
@@ -428,6 +486,7 @@ export class SphFluid {
       it++;
     }
     this.stats.densityIterations += it;
+    if (err > tolRho || sc[9] > tolPeak) this.stats.converged = false; // stopped by maxIterations
     integratePositions(this.x, v, nb, n, sc);
     this.stats.clamped += clampToBox(this.x, v, nb, this.fluidCount, this.box.lo, this.box.hi, this.dim);
     this.updateNeighbors();
@@ -459,6 +518,7 @@ export class SphFluid {
       it++;
     }
     this.stats.divergenceIterations += it;
+    if (err > tolDiv) this.stats.converged = false;
     for (let i = nb; i < n; i++) p[i] = this.density[i] * (p[i] + kr[i] + kd[i]);
   }
 
@@ -523,7 +583,7 @@ function densities(
 ): void {
   const off = ns.offsets;
   const nbr = ns.neighbors;
-  const w0 = poly6 ? k.poly6(0) : k.cubic(0);
+  const w0 = poly6 ? k.poly6Constant * k.h2 * k.h2 * k.h2 : k.cubicConstant; // W(0) without a call returning a double
   for (let i = nb; i < n; i++) {
     const xi = x[3 * i];
     const yi = x[3 * i + 1];
