@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { World } from '../../src/rigid2d/index.js';
+import { steadyHeapGrowthPerCall } from '../support/steady-heap.js';
 
 /**
  * "No allocation inside step once warmed up" (docs/design.md) for the joint solver, warm in the
@@ -51,20 +52,13 @@ describe('rigid2d joints: no allocation per step once warm', () => {
     const welded = world.createBody({ position: [-3, 1] });
     world.createShape(welded, { kind: 'circle', radius: 0.2, density: 1 });
     world.createJoint({ kind: 'weld', bodyA: slider, bodyB: welded, localAnchorA: [0, 1] });
-    for (let s = 0; s < 3000; s++) world.step(1 / 60);
-    let least = Number.POSITIVE_INFINITY;
-    for (let window = 0; window < 12; window++) {
-      const first = process.memoryUsage().heapUsed;
-      let last = first;
-      let clean = true;
-      for (let s = 0; s < 20; s++) {
-        world.step(1 / 60);
-        const now = process.memoryUsage().heapUsed;
-        if (now < last) clean = false;
-        last = now;
-      }
-      if (clean) least = Math.min(least, (last - first) / 20);
-    }
+    // measured in rounds until the step is optimised (test/support/steady-heap.ts)
+    const least = steadyHeapGrowthPerCall(() => world.step(1 / 60), {
+      warm: 3000,
+      calls: 20,
+      windows: 12,
+      bound: 10 * 102,
+    });
     // measured ≈ 5 bytes per joint and step (≈ 500 B per step, most of it the measurement's own objects)
     expect(least).toBeLessThan(10 * 102);
     expect(world.jointCount).toBe(102);
