@@ -145,9 +145,23 @@ export class NeighborSearch {
     return m;
   }
 
-  /** True when some particle moved more than skin/2: (2 travel)² > skin², compared where it is computed. */
+  /**
+   * True when some particle moved more than skin/2: (2 travel)² > skin², compared where it is
+   * computed (a double returned from a call that is not inlined would be boxed on every update).
+   */
   private travelled(x: Float64Array): boolean {
-    return 4 * this.maxTravel2(x) > this.skin * this.skin;
+    const ref = this.ref;
+    const o = 3 * this.first;
+    const n = this.count;
+    const lim = 0.25 * this.skin * this.skin;
+    const dim = this.dim;
+    for (let i = 0; i < n; i++) {
+      const dx = x[o + 3 * i] - ref[3 * i];
+      const dy = x[o + 3 * i + 1] - ref[3 * i + 1];
+      const dz = dim === 3 ? x[o + 3 * i + 2] - ref[3 * i + 2] : 0;
+      if (dx * dx + dy * dy + dz * dz > lim) return true;
+    }
+    return false;
   }
 
   /** Sorts particles first .. first+count−1 into the grid and writes the neighbour lists. */
