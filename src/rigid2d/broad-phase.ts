@@ -18,8 +18,8 @@ import { sortRange } from '../spatial/sort-range.js';
 import { BODY_DYNAMIC, BODY_KINEMATIC, BODY_STATIC } from './body-store.js';
 import type { ContactStore } from './contact-store.js';
 
-/** Trees with fewer proxies than this are never rebuilt (a search of a small tree costs little). */
-const REBUILD_MIN = 256;
+/** The dynamic tree is rebuilt before a search once this share of its proxies moved (DynamicTree option). */
+const REBUILD_FRACTION = 0.25;
 
 /** Pair keys are lower · SHIFT + higher (shape slots below 2^26). */
 const SHIFT = 67108864;
@@ -41,8 +41,8 @@ export class BroadPhase2 {
 
   /** Trees with fat-box margin `margin` and a displacement limit for the predicted motion. */
   constructor(margin: number, displacementLimit: number) {
-    const make = () => new DynamicTree({ margin, displacementLimit });
-    this.trees = [make(), make(), make()];
+    const make = (rebuildFraction: number) => new DynamicTree({ margin, displacementLimit, rebuildFraction });
+    this.trees = [make(0), make(0), make(REBUILD_FRACTION)];
   }
 
   /** the fat-box margin (m) of every tree */
@@ -68,7 +68,7 @@ export class BroadPhase2 {
     // a tree in which a quarter of the proxies or more moved since the last search is rebuilt
     // before it is searched (its re-inserted boxes leave loose inner nodes; the pairs found do not
     // depend on the tree's shape)
-    if (4 * dyn.movedCount >= dyn.proxyCount && dyn.proxyCount >= REBUILD_MIN) dyn.rebuild();
+    if (dyn.rebuildDue) dyn.rebuild();
     let count = 0;
     for (let t = 0; t < 3; t++) {
       const tree = this.trees[t]!;

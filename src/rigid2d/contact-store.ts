@@ -123,8 +123,11 @@ export class ContactStore {
       this.qy[k] = 0;
       this.separation[k] = 0;
     }
-    this.pose.fill(0, RECYCLE_STRIDE * c, RECYCLE_STRIDE * (c + 1));
-    this.anchor0.fill(0, 2 * ANCHOR_STRIDE * c, 2 * ANCHOR_STRIDE * (c + 1));
+    // (plain loops: fill and copyWithin are calls into the runtime, slow for a few numbers)
+    const pose = this.pose;
+    for (let k = RECYCLE_STRIDE * c; k < RECYCLE_STRIDE * (c + 1); k++) pose[k] = 0;
+    const a0 = this.anchor0;
+    for (let k = 2 * ANCHOR_STRIDE * c; k < 2 * ANCHOR_STRIDE * (c + 1); k++) a0[k] = 0;
     this.edges.linkPair(c, ba, bb);
     return c;
   }
@@ -145,8 +148,11 @@ export class ContactStore {
     this.friction[c] = this.friction[last]!;
     this.restitution[c] = this.restitution[last]!;
     this.recycleValid[c] = this.recycleValid[last]!;
-    this.pose.copyWithin(RECYCLE_STRIDE * c, RECYCLE_STRIDE * last, RECYCLE_STRIDE * (last + 1));
-    this.anchor0.copyWithin(2 * ANCHOR_STRIDE * c, 2 * ANCHOR_STRIDE * last, 2 * ANCHOR_STRIDE * (last + 1));
+    const pose = this.pose;
+    for (let k = 0; k < RECYCLE_STRIDE; k++) pose[RECYCLE_STRIDE * c + k] = pose[RECYCLE_STRIDE * last + k]!;
+    const a0 = this.anchor0;
+    for (let k = 0; k < 2 * ANCHOR_STRIDE; k++)
+      a0[2 * ANCHOR_STRIDE * c + k] = a0[2 * ANCHOR_STRIDE * last + k]!;
     this.edges.movePair(last, c, this.bodyA[c]!, this.bodyB[c]!);
     for (let k = 0; k < 2; k++) {
       const i = 2 * c + k;

@@ -56,6 +56,12 @@ export interface DynamicTreeOptions {
   displacementLimit?: number;
   /** initial node capacity (grows by doubling) */
   capacity?: number;
+  /**
+   * the share of the proxies (0–1; default 0: off) that, once moved since the last pair search,
+   * makes {@link DynamicTree.rebuildDue} true: the owner then calls `rebuild` before searching, and
+   * the 2D moves in between refit the proxy's ancestors instead of re-inserting it
+   */
+  rebuildFraction?: number;
 }
 
 /** Out-parameter for `getFatAABB` (2D). */
@@ -96,6 +102,8 @@ export class DynamicTree {
   readonly displacementMultiplier: number;
   /** the most the stretch adds along each axis, metres */
   readonly displacementLimit: number;
+  /** the share of moved proxies that makes a rebuild due (0: never; see the option) */
+  readonly rebuildFraction: number;
   /** numbers per node box: 2·dimensions */
   private readonly stride: number;
 
@@ -180,6 +188,13 @@ export class DynamicTree {
       throw new PhysicsError(
         'invalid-argument',
         `DynamicTree.displacementMultiplier: must be a finite number ≥ 0, got ${this.displacementMultiplier}`,
+      );
+    }
+    this.rebuildFraction = options.rebuildFraction ?? 0;
+    if (!(this.rebuildFraction >= 0 && this.rebuildFraction <= 1)) {
+      throw new PhysicsError(
+        'invalid-argument',
+        `DynamicTree.rebuildFraction: must be a number in [0, 1], got ${this.rebuildFraction}`,
       );
     }
     this.grow(Math.max(16, options.capacity ?? 16));
@@ -401,6 +416,18 @@ export class DynamicTree {
         return false;
       }
     }
+    if (this.rebuildDue) {
+      // the tree is rebuilt before its next pair search: refit the ancestors instead of re-inserting
+      b[n] = fMinX;
+      b[n + 1] = fMinY;
+      b[n + 2] = fMaxX;
+      b[n + 3] = fMaxY;
+      for (let p = this.parent[id]!; p !== NULL; p = this.parent[p]!) {
+        this.setBoxUnion(p, this.child1[p]!, this.child2[p]!);
+      }
+      this.bufferMove(id);
+      return true;
+    }
     this.removeLeaf(id);
     b[n] = fMinX;
     b[n + 1] = fMinY;
@@ -409,6 +436,18 @@ export class DynamicTree {
     this.insertLeaf(id);
     this.bufferMove(id);
     return true;
+  }
+
+  /**
+   * true when `rebuildFraction` of the proxies (and at least 256) sit in the move buffer: the owner
+   * rebuilds the tree before its pair search, and 2D moves until then refit in place.
+   */
+  get rebuildDue(): boolean {
+    return (
+      this.rebuildFraction > 0 &&
+      this.leafCount >= 256 &&
+      this.moveCount >= this.rebuildFraction * this.leafCount
+    );
   }
 
   /**
@@ -474,7 +513,8 @@ export class DynamicTree {
    * node splits its proxies at the median of their box centres along the axis where the centres
    * spread most (the split found by selection, O(n log n) in all). Proxy ids, their boxes, filter
    * bits and the move buffer are unchanged; only the inner nodes are new, so a query finds the same
-   * proxies as before, possibly in another order. Allocates only when the tree grew since the last call.
+   * proxies as before, possibly in another order; the new tree depends on the proxies' ids and boxes
+   * only. Allocates only when the tree grew since the last call.
    */
   rebuild(): void {
     if (this.leafCount < 3) return;
@@ -487,7 +527,18 @@ export class DynamicTree {
     // the lowest free ids come out first again)
     let k = 0;
     for (let i = 0; i < this.capacity; i++) if (h[i] === 0) ids[k++] = i;
-    for (let i = this.capacity - 1; i >= 0; i--) if (h[i]! > 0) this.release(i);
+    // every other node is free again, the lowest ids first: the new tree depends on the proxies'
+    // ids and boxes only, not on the history of the old one
+    this.freeList = NULL;
+    for (let i = this.capacity - 1; i >= 0; i--) {
+      if (h[i] === 0) continue;
+      this.parent[i] = this.freeList;
+      h[i] = -1;
+      this.child1[i] = NULL;
+      this.child2[i] = NULL;
+      this.freeList = i;
+    }
+    this.nodeCount = n;
     this.root = this.buildRange(0, n);
     this.parent[this.root] = NULL;
   }

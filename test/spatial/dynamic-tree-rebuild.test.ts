@@ -132,4 +132,48 @@ describe('DynamicTree.rebuild', () => {
     expect(b.updatePairs()).toBe(n);
     expect(Array.from(b.pairs.subarray(0, 2 * n))).toEqual(Array.from(a.pairs.subarray(0, 2 * n)));
   });
+  it('with rebuildFraction, moves past the share refit in place and the rebuilt tree equals a fresh rebuild', () => {
+    const r = rng(9);
+    const make = (fraction: number) => new DynamicTree({ margin: 0.1, rebuildFraction: fraction });
+    const a = make(0.25);
+    const b = make(0);
+    const ids: number[] = [];
+    const p: number[][] = [];
+    for (let i = 0; i < 600; i++) {
+      const x = 30 * r();
+      const y = 30 * r();
+      ids.push(a.createProxy(x, y, x + 0.5, y + 0.5, i));
+      b.createProxy(x, y, x + 0.5, y + 0.5, i);
+      p.push([x, y]);
+    }
+    a.updatePairs();
+    b.updatePairs();
+    expect(a.rebuildDue).toBe(false);
+    for (let i = 0; i < 600; i++) {
+      const q = p[i]!;
+      q[0] = q[0]! + 0.5 * (r() - 0.5);
+      q[1] = q[1]! + 0.5 * (r() - 0.5);
+      a.moveProxy(ids[i]!, q[0]!, q[1]!, q[0]! + 0.5, q[1]! + 0.5, 0, 0);
+      b.moveProxy(ids[i]!, q[0]!, q[1]!, q[0]! + 0.5, q[1]! + 0.5, 0, 0);
+    }
+    expect(a.movedCount).toBeGreaterThanOrEqual(150);
+    expect(a.rebuildDue).toBe(true);
+    expect(b.rebuildDue).toBe(false);
+    // refitted in place: still a valid tree that finds the same proxies
+    a.validate();
+    for (let q = 0; q < 30; q++) {
+      const x = 30 * r();
+      const y = 30 * r();
+      expect(found(a, x, y, x + 2, y + 2)).toEqual(found(b, x, y, x + 2, y + 2));
+    }
+    a.rebuild();
+    b.rebuild();
+    a.validate();
+    expect(a.height()).toBe(b.height());
+    expect(a.areaRatio()).toBe(b.areaRatio());
+    const n = a.updatePairs();
+    expect(b.updatePairs()).toBe(n);
+    expect(Array.from(a.pairs.subarray(0, 2 * n))).toEqual(Array.from(b.pairs.subarray(0, 2 * n)));
+    expect(() => make(2)).toThrow(/rebuildFraction/);
+  });
 });
