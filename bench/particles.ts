@@ -6,10 +6,10 @@
  *   one spatial hash per frame queried with the frame's maximum travel, velocities clamped to
  *   0.2 thickness per substep, then per substep predict / ground / XPBD distance constraints / push
  *   apart. Reported: CPU ms per frame and the closest non-neighbour pair over the run (in thicknesses).
- * - 2D dam breaks with 20k particles: PBF (XPBD, 4 iterations) and DFSPH (as set up by default, and
- *   without the density warm start but with a 2% peak-compression bound): ms per step, particles ×
- *   steps per second, heap bytes per step, the mean density error (and DFSPH's iteration counts and
- *   largest compression). FLIP in 2D is `npm run bench -- flip`, at 64³ `npm run bench -- flip3d`.
+ * - 2D dam breaks with 20k particles: PBF (XPBD, 4 iterations) and DFSPH (adaptive substeps, 0.5%
+ *   density tolerance): ms per step, particles × steps per second, heap bytes per step, the mean
+ *   density error and the particles escaped (and DFSPH's substeps, iteration counts, steps whose
+ *   solves did not reach the tolerance, largest compression). FLIP in 2D is `npm run bench -- flip`, at 64³ `npm run bench -- flip3d`.
  * Flags: --quick (fewer frames), --cloth or --fluids (one part). Results also go to
  * bench/results/<machine>/particles.json (particles.quick.json for a partial run).
  */
@@ -408,15 +408,31 @@ function heapPerStep(step: () => void, steps: number): number {
   return least;
 }
 
-/** A 2D dam break of about `n` particles: a column of width a and height 2a at the left of a 4a × 3a tank. */
-function damBreak(kind: 'pbf' | 'dfsph' | 'dfsph-cold', n: number, frames: number) {
+/** Fluid particles outside the box [lo, hi] (an open top counts as a wall here: the tank is 3a tall). */
+function escaped(x: Float64Array, first: number, n: number, hi: number[]): number {
+  let out = 0;
+  for (let k = 0; k < n; k++) {
+    const a = 3 * (first + k);
+    if (!(x[a]! >= 0 && x[a]! <= hi[0]! && x[a + 1]! >= 0 && x[a + 1]! <= hi[1]!)) out++;
+  }
+  return out;
+}
+
+/**
+ * A 2D dam break of about `n` particles: a column of width a and height 2a at the left of a 4a × 3a
+ * tank. PBF: one XPBD substep of 1/120 s with 4 iterations. DFSPH: steps of 1/240 s, density
+ * tolerance 0.5% (mean), adaptive substeps (CFL and gravity bounds: 5 substeps at this spacing).
+ */
+function damBreak(kind: 'pbf' | 'dfsph', n: number, frames: number) {
   const a = 1;
   const d = Math.sqrt((2 * a * a) / n);
   const domain = { min: [0, 0], max: [4 * a, 3 * a] };
   let step: () => void;
   let count = 0;
   let quality: () => number;
+  let lost: () => number;
   let iterations = () => '';
+  let solver: () => Record<string, number | boolean> = () => ({});
   if (kind === 'pbf') {
     const world = new XpbdWorld({ substeps: 1, iterations: 4 });
     const f = world.add(new PbfSet(world.particles, { dim: 2, spacing: d, domain }));
@@ -424,25 +440,39 @@ function damBreak(kind: 'pbf' | 'dfsph' | 'dfsph-cold', n: number, frames: numbe
     count = f.count;
     step = () => world.step(1 / 120);
     quality = () => f.densityError();
+    lost = () => escaped(world.particles.x, f.first, f.count, domain.max);
   } else {
-    // 'dfsph-cold': without the density solve's warm start and with a 2% bound on any particle's
-    // compression (the warm-started, mean-only solve lets this tall column sink into its floor)
-    const cold = kind === 'dfsph-cold';
     const f = new SphFluid({
       dim: 2,
       spacing: d,
       domain,
       substeps: 1,
       maxDensityError: 0.005,
-      warmStart: !cold,
-      maxPeakDensityError: cold ? 0.02 : undefined,
+      adaptiveSubsteps: true,
     });
     f.addBlock([0, 0], [a, 2 * a]);
     count = f.fluidCount;
     step = () => f.step(1 / 240);
     quality = () => f.stats.densityError;
+    lost = () => escaped(f.x, f.boundaryCount, f.fluidCount, domain.max);
+    let unconverged = 0;
+    let most = 0;
+    const inner = step;
+    step = () => {
+      inner();
+      if (!f.stats.converged) unconverged++;
+      most = Math.max(most, f.stats.densityIterations);
+    };
     iterations = () =>
-      ` (density iterations ${f.stats.densityIterations}, divergence ${f.stats.divergenceIterations}; largest compression ${(100 * f.stats.maxDensityError).toFixed(2)}%)`;
+      ` (substeps ${f.stats.substeps}, density iterations ${f.stats.densityIterations} (most in a step ${most}), divergence ${f.stats.divergenceIterations}; steps not converged ${unconverged}; largest compression ${(100 * f.stats.maxDensityError).toFixed(2)}%)`;
+    solver = () => ({
+      substeps: f.stats.substeps,
+      densityIterations: f.stats.densityIterations,
+      mostDensityIterations: most,
+      divergenceIterations: f.stats.divergenceIterations,
+      stepsNotConverged: unconverged,
+      maxDensityError: f.stats.maxDensityError,
+    });
   }
   for (let s = 0; s < 5; s++) step();
   const times: number[] = [];
@@ -453,13 +483,16 @@ function damBreak(kind: 'pbf' | 'dfsph' | 'dfsph-cold', n: number, frames: numbe
   const row = {
     scene: `2D dam break ${kind}`,
     particles: count,
+    steps: 5 + frames + 30,
     msPerStep: ms,
     particleStepsPerSecond: (count * 1000) / ms,
     heapBytesPerStep: heap,
     densityError: err,
+    escaped: lost(),
+    ...solver(),
   };
   console.log(
-    `${row.scene}: ${count} particles, ${ms.toFixed(1)} ms/step, ${(row.particleStepsPerSecond / 1e6).toFixed(2)} M particle-steps/s, heap ${heap.toFixed(0)} B/step, density error ${(100 * err).toFixed(3)}%${iterations()}`,
+    `${row.scene}: ${count} particles, ${ms.toFixed(1)} ms/step, ${(row.particleStepsPerSecond / 1e6).toFixed(2)} M particle-steps/s, heap ${heap.toFixed(0)} B/step, density error ${(100 * err).toFixed(3)}%, escaped ${row.escaped}${iterations()}`,
   );
   return row;
 }
@@ -473,7 +506,6 @@ export async function run(args: string[]): Promise<void> {
     cloth: onlyFluids ? null : clothBench(quick ? 30 : 120),
     pbf: onlyCloth ? null : damBreak('pbf', 20000, quick ? 10 : 40),
     dfsph: onlyCloth ? null : damBreak('dfsph', 20000, quick ? 5 : 20),
-    dfsphCold: onlyCloth ? null : damBreak('dfsph-cold', 20000, quick ? 5 : 20),
   };
   writeResults('particles', results, quick || onlyCloth || onlyFluids);
 }
