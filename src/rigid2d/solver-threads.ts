@@ -91,6 +91,8 @@ const CTRL_SIZE = 32 + 64;
 const CMD_RUN = 1;
 const CMD_QUIT = 2;
 const CMD_BIND = 3;
+/** below this many constraints a step is solved on the calling thread alone ({@link SolverThreads.minConstraints}) */
+export const DEFAULT_MIN_PARALLEL = 1024;
 /** the most worker threads a world may start */
 export const MAX_SOLVER_WORKERS = 63;
 
@@ -338,6 +340,11 @@ export class SolverThreads implements SolverThreadRunner {
   private boundGeneration = -1;
   /** steps solved on more than one thread */
   parallelSteps = 0;
+  /**
+   * a step with fewer constraints (contacts and joints) than this is solved on the calling thread
+   * alone — the barriers would cost more than the split saves; the state is the same either way
+   */
+  minConstraints = DEFAULT_MIN_PARALLEL;
   private seq = 0;
   private disposed = false;
 
@@ -433,6 +440,7 @@ export class SolverThreads implements SolverThreadRunner {
   begin(_w: World): boolean {
     if (this.disposed || this.workers.length === 0) return false;
     if (this.boundGeneration !== this.scratch.generation) this.bind();
+    if (this.scratch.nActive + this.scratch.nJoints < this.minConstraints) return false;
     const ctrl = this.view.ctrl;
     let t = 1;
     while (t <= this.workers.length && Atomics.load(ctrl, ACK + t) === this.seq) t++;

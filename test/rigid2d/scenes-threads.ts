@@ -6,9 +6,19 @@
 import { type BodyId, World, type WorldDef } from '../../src/rigid2d/index.js';
 import { pyramid } from './helpers.js';
 
+/**
+ * Lets every step of a threaded world run on its threads, however small (the solver otherwise
+ * keeps steps under `DEFAULT_MIN_PARALLEL` constraints on the calling thread): these scenes are small.
+ */
+export function parallelAlways(world: World): World {
+  const runner = world.scratch.threads as unknown as { minConstraints: number } | null;
+  if (runner !== null) runner.minConstraints = 0;
+  return world;
+}
+
 /** A world with the ground (top at y = 0). */
 export function ground(def: WorldDef): World {
-  const world = new World(def);
+  const world = parallelAlways(new World(def));
   const g = world.createBody({ type: 'static' });
   world.createShape(g, { kind: 'box', halfWidth: 100, halfHeight: 0.5, center: [0, -0.5] });
   return world;

@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { World, WorldDef } from '../../src/rigid2d/index.js';
 import { nodeSolverThreads } from '../../src/sim/threads-node.js';
+import { groundWorld, pyramid } from './helpers.js';
 import { jointScene, pyramidScene, sleepScene } from './scenes-threads.js';
 
 const threads = nodeSolverThreads();
@@ -89,6 +90,23 @@ describe('rigid2d multi-threaded solve', () => {
     }
     expect(noFactory.stateHash()).toBe(threaded.stateHash());
   });
+
+  it('a step with fewer constraints than the threshold stays on the calling thread, with the same state', async () => {
+    const small = groundWorld({ workerCount: 2, threads, enableSleep: false }).world;
+    const alone = groundWorld({ workerCount: 1, enableSleep: false }).world;
+    pyramid(small, 6);
+    pyramid(alone, 6);
+    small.step(1 / 60);
+    alone.step(1 / 60);
+    await ready(small);
+    for (let s = 0; s < 30; s++) {
+      small.step(1 / 60);
+      alone.step(1 / 60);
+    }
+    expect(small.lastStep.activeContacts).toBeLessThan(1024);
+    expect(small.threads.parallelSteps).toBe(0);
+    expect(small.stateHash()).toBe(alone.stateHash());
+  }, 120_000);
 
   it('dispose() stops the workers; the world goes on alone with the same state', async () => {
     const a = pyramidScene({ workerCount: 2, threads }, 8);
