@@ -978,8 +978,56 @@ function applyAngular(ctx: JointContext3, o: number, oa: number, ob: number, il:
  * arms t[T_LA], t[T_LB], plus its total angular impulse t[T_L] on B (the opposite on A).
  */
 export function applyJointImpulse(ctx: JointContext3, o: number, oa: number, ob: number): void {
-  applyLinear(ctx, o, oa, ob, T_P, T_LA, T_LB);
-  applyAngular(ctx, o, oa, ob, T_L);
+  // applyLinear then applyAngular in one pass over the two bodies (the same numbers)
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  const t = ctx.t;
+  const px = t[T_P]!;
+  const py = t[T_P + 1]!;
+  const pz = t[T_P + 2]!;
+  const mA = jc[o + J_MA]!;
+  const mB = jc[o + J_MB]!;
+  ss[oa + SB_VX] = ss[oa + SB_VX]! - mA * px;
+  ss[oa + SB_VY] = ss[oa + SB_VY]! - mA * py;
+  ss[oa + SB_VZ] = ss[oa + SB_VZ]! - mA * pz;
+  ss[ob + SB_VX] = ss[ob + SB_VX]! + mB * px;
+  ss[ob + SB_VY] = ss[ob + SB_VY]! + mB * py;
+  ss[ob + SB_VZ] = ss[ob + SB_VZ]! + mB * pz;
+  const ax = t[T_LA + 1]! * pz - t[T_LA + 2]! * py;
+  const ay = t[T_LA + 2]! * px - t[T_LA]! * pz;
+  const az = t[T_LA]! * py - t[T_LA + 1]! * px;
+  const bx = t[T_LB + 1]! * pz - t[T_LB + 2]! * py;
+  const by = t[T_LB + 2]! * px - t[T_LB]! * pz;
+  const bz = t[T_LB]! * py - t[T_LB + 1]! * px;
+  const lx = t[T_L]!;
+  const ly = t[T_L + 1]!;
+  const lz = t[T_L + 2]!;
+  const a = o + J_IA;
+  const b = o + J_IB;
+  const a0 = jc[a]!;
+  const a1 = jc[a + 1]!;
+  const a2 = jc[a + 2]!;
+  const a3 = jc[a + 3]!;
+  const a4 = jc[a + 4]!;
+  const a5 = jc[a + 5]!;
+  const b0 = jc[b]!;
+  const b1 = jc[b + 1]!;
+  const b2 = jc[b + 2]!;
+  const b3 = jc[b + 3]!;
+  const b4 = jc[b + 4]!;
+  const b5 = jc[b + 5]!;
+  let wx = ss[oa + SB_WX]! - (a0 * ax + a1 * ay + a2 * az);
+  let wy = ss[oa + SB_WY]! - (a1 * ax + a3 * ay + a4 * az);
+  let wz = ss[oa + SB_WZ]! - (a2 * ax + a4 * ay + a5 * az);
+  ss[oa + SB_WX] = wx - (a0 * lx + a1 * ly + a2 * lz);
+  ss[oa + SB_WY] = wy - (a1 * lx + a3 * ly + a4 * lz);
+  ss[oa + SB_WZ] = wz - (a2 * lx + a4 * ly + a5 * lz);
+  wx = ss[ob + SB_WX]! + (b0 * bx + b1 * by + b2 * bz);
+  wy = ss[ob + SB_WY]! + (b1 * bx + b3 * by + b4 * bz);
+  wz = ss[ob + SB_WZ]! + (b2 * bx + b4 * by + b5 * bz);
+  ss[ob + SB_WX] = wx + (b0 * lx + b1 * ly + b2 * lz);
+  ss[ob + SB_WY] = wy + (b1 * lx + b3 * ly + b4 * lz);
+  ss[ob + SB_WZ] = wz + (b2 * lx + b4 * ly + b5 * lz);
 }
 
 /**
