@@ -6,7 +6,9 @@
  *   viscosity kernel's Laplacian, symplectic Euler;
  * - 'dfsph': divergence-free SPH (Bender & Koschier 2015): a constant-density solve on the predicted
  *   velocities until the mean compression is under a tolerance, then a divergence-free solve after
- *   the positions moved; both are Jacobi iterations with the factor α_i, and their counts are reported.
+ *   the positions moved; both are Jacobi iterations with the factor α_i, and their counts are reported
+ *   (with whether each solve reached its tolerance); the density solve is warm-started (Bender &
+ *   Koschier 2017), and `adaptiveSubsteps` keeps the substep under CFL and gravity bounds.
  * Walls are boundary particles (Akinci et al. 2012, see fluid-box.ts); optional cohesion-style surface
  * tension (Becker & Teschner 2007). Neighbours come from the shared neighbour search with a skin.
  */
@@ -59,14 +61,14 @@ export interface SphOptions extends FluidBoxOptions {
   maxIterations?: number;
   /**
    * DFSPH: largest predicted compression of any one particle the density solve accepts (default: no
-   * bound, the mean alone decides, as in Bender & Koschier 2015); the mean alone lets the bottom rows
-   * of a tall column sink into the floor — 0.02 keeps a 2 m column within 3%
+   * bound, the mean alone decides, as in Bender & Koschier 2015); at large steps the mean alone lets
+   * the bottom rows of a tall column sink into the floor (see also `adaptiveSubsteps`)
    */
   maxPeakDensityError?: number;
   /**
-   * DFSPH: start the density solve from the last step's κ increments (Bender & Koschier 2015 §4;
-   * default true). With the increments kept ≥ 0 an overshoot is never taken back: switch it off for
-   * tall columns at large steps, where it made the compression oscillate from step to step and grow
+   * DFSPH: start the density solve from half the last step's whole κ, applied where the advected
+   * velocities compress (Bender & Koschier 2017; default true). The increments are kept ≥ 0, so the
+   * halving is what lets an overshoot decay
    */
   warmStart?: boolean;
   /**
