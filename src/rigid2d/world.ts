@@ -175,7 +175,11 @@ export class World {
   time = 0;
   /** number of `step` calls so far */
   stepCount = 0;
-  /** figures of the last step: broadphase pairs found, active contacts, awake bodies, contacts created */
+  /**
+   * figures of the last step: new candidate pairs the broadphase found (pairs of one body and pairs
+   * that already have a contact are left out during the search), active contacts, awake bodies,
+   * contacts created
+   */
   readonly lastStep = { pairTests: 0, activeContacts: 0, awakeBodies: 0, newPairs: 0 };
   /** wall-clock milliseconds of the last step and its stages (profile.ts); reading it changes nothing */
   readonly profile = new StepProfile();
