@@ -126,3 +126,79 @@ export function clipToReferenceEdge(
   }
   return out.count;
 }
+
+/**
+ * The incident edge a–b clipped to the slab of the reference edge r1–r2, both packed in
+ * `g` = [r1x, r1y, r2x, r2y, ax, ay, bx, by] (textbook §26.2,
+ * "クリッピング"): {@link clipToReferenceEdge} written out for a segment, the same arithmetic in
+ * the same order (the same bits) with no point passing through a `ClipResult` between the two
+ * side planes (the narrowphase's form). The two points and their origins go into `out` (0 / 1 the
+ * kept ends, 2 cut at the side plane through r1, 3 through r2); false when fewer than two survive.
+ */
+export function clipSegmentToSlab(g: Float64Array, out: ClipResult): boolean {
+  const r1x = g[0]!;
+  const r1y = g[1]!;
+  const r2x = g[2]!;
+  const r2y = g[3]!;
+  const ax = g[4]!;
+  const ay = g[5]!;
+  const bx = g[6]!;
+  const by = g[7]!;
+  const tx = r2x - r1x;
+  const ty = r2y - r1y;
+  // side plane at r1: t·p ≥ t·r1
+  const o1 = tx * r1x + ty * r1y;
+  const da = tx * ax + ty * ay - o1;
+  const db = tx * bx + ty * by - o1;
+  let p0x = ax;
+  let p0y = ay;
+  let p0o = 0;
+  let p1x = bx;
+  let p1y = by;
+  let p1o = 1;
+  if (!(da >= 0 && db >= 0)) {
+    if (!(da * db < 0)) return false;
+    const f = da / (da - db);
+    const x = ax + f * (bx - ax);
+    const y = ay + f * (by - ay);
+    if (da < 0) {
+      p0x = x;
+      p0y = y;
+      p0o = 2;
+    } else {
+      p1x = x;
+      p1y = y;
+      p1o = 2;
+    }
+  }
+  // side plane at r2: −t·p ≥ −t·r2
+  const o2 = -(tx * r2x + ty * r2y);
+  const d0 = -tx * p0x + -ty * p0y - o2;
+  const d1 = -tx * p1x + -ty * p1y - o2;
+  const cx = out.x;
+  const cy = out.y;
+  const co = out.origin;
+  if (!(d0 >= 0 && d1 >= 0)) {
+    if (!(d0 * d1 < 0)) return false;
+    const f = d0 / (d0 - d1);
+    const x = p0x + f * (p1x - p0x);
+    const y = p0y + f * (p1y - p0y);
+    if (d0 < 0) {
+      p0x = x;
+      p0y = y;
+      p0o = 3;
+    } else {
+      p1x = x;
+      p1y = y;
+      p1o = 3;
+    }
+  }
+  cx[0] = p0x;
+  cy[0] = p0y;
+  co[0] = p0o;
+  cx[1] = p1x;
+  cy[1] = p1y;
+  co[1] = p1o;
+  out.count = 2;
+  return true;
+}

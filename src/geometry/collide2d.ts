@@ -7,7 +7,7 @@
  * name the pair of features (one of each shape) and do not depend on which shape gives the
  * reference face (Catto, Box2D v3), so warm starting survives a flip of the reference face.
  */
-import { ClipResult, clipToReferenceEdge } from './clip2d.js';
+import { ClipResult, clipSegmentToSlab } from './clip2d.js';
 import type { Manifold2 } from './manifold2d.js';
 import { maxSeparation, type SeparationResult } from './sat2d.js';
 import { type ConvexShape2, Transform2 } from './shapes2d.js';
@@ -22,8 +22,6 @@ const sepB: SeparationResult = { edge: 0, separation: 0.5 };
 // placements of one polygon in the other's frame, and the clipping inputs (reused: no allocation)
 const bInA = new Transform2();
 const aInB = new Transform2();
-const incident = new ClipResult();
-const refEdge = new Float64Array(4);
 const segments = new Float64Array(8);
 const clipOut = new ClipResult();
 const closest = { px: 0.5, py: 0.5, qx: 0.5, qy: 0.5 };
@@ -136,7 +134,6 @@ const segmentFractions = new Float64Array(2);
 function clamp01(x: number): number {
   return Math.max(0, Math.min(1, x));
 }
-const clipScratch = new ClipResult();
 
 /**
  * The id of a two-point manifold's point: the facing vertex of A and the facing vertex of B
@@ -389,6 +386,59 @@ export function boxSeparation(
 }
 
 /**
+ * The incident edge of polygon `inc` (textbook §26.2): with `turn` = [tc, ts, nx, ny], the edge
+ * whose normal, turned by (tc, ts) into the reference frame, is most anti-parallel to the
+ * reference normal (nx, ny); ties go to the lower edge. (The numbers travel in a scratch array: a
+ * call with double arguments that the optimiser does not inline would box each one.)
+ */
+export function incidentEdge(inc: ConvexShape2, turn: Float64Array): number {
+  const tc = turn[0]!;
+  const ts = turn[1]!;
+  const nx = turn[2]!;
+  const ny = turn[3]!;
+  let incEdge = 0;
+  let minDot = Infinity;
+  for (let j = 0; j < inc.count; j++) {
+    const mx = tc * inc.nx[j]! - ts * inc.ny[j]!;
+    const my = ts * inc.nx[j]! + tc * inc.ny[j]!;
+    const d = mx * nx + my * ny;
+    if (d < minDot) {
+      minDot = d;
+      incEdge = j;
+    }
+  }
+  return incEdge;
+}
+
+/**
+ * {@link incidentEdge} for an axis-aligned box (`isAxisBox`): its normals (0, −1), (1, 0), (0, 1),
+ * (−1, 0) turned by (tc, ts) are (ts, −tc), (tc, ts) and their negatives, so the four dot products
+ * are d₀ = ts·nx − tc·ny, d₁ = tc·nx + ts·ny, −d₀ and −d₁: the same numbers, bit for bit (a product
+ * with an exact 0 or ±1 is exact, and negation commutes with rounding), in 4 products instead of 16.
+ */
+export function boxIncidentEdge(turn: Float64Array): number {
+  const tc = turn[0]!;
+  const ts = turn[1]!;
+  const nx = turn[2]!;
+  const ny = turn[3]!;
+  const d0 = ts * nx - tc * ny;
+  const d1 = tc * nx + ts * ny;
+  let incEdge = 0;
+  let minDot = d0;
+  if (d1 < minDot) {
+    minDot = d1;
+    incEdge = 1;
+  }
+  if (-d0 < minDot) {
+    minDot = -d0;
+    incEdge = 2;
+  }
+  if (-d1 < minDot) incEdge = 3;
+  return incEdge;
+}
+const turnScratch = new Float64Array(4);
+
+/**
  * Two rounded convex polygons (§26.2): SAT over both shapes' edge normals picks the axis of
  * least penetration; the reference face is that edge (on A unless B's is clearly better), the
  * incident face is the other shape's edge most opposed to it, clipped to the reference face's
@@ -477,17 +527,12 @@ export function collidePolygons(
   const nx = ref.nx[edge]!;
   const ny = ref.ny[edge]!;
   // incident edge: the one whose normal is most anti-parallel to the reference normal
-  let incEdge = 0;
-  let minDot = Infinity;
-  for (let j = 0; j < inc.count; j++) {
-    const mx = tc * inc.nx[j]! - ts * inc.ny[j]!;
-    const my = ts * inc.nx[j]! + tc * inc.ny[j]!;
-    const d = mx * nx + my * ny;
-    if (d < minDot) {
-      minDot = d;
-      incEdge = j;
-    }
-  }
+  const turn = turnScratch;
+  turn[0] = tc;
+  turn[1] = ts;
+  turn[2] = nx;
+  turn[3] = ny;
+  const incEdge = isAxisBox(inc) ? boxIncidentEdge(turn) : incidentEdge(inc, turn);
   const j2 = incEdge + 1 < inc.count ? incEdge + 1 : 0;
   const ax = tx + tc * inc.vx[incEdge]! - ts * inc.vy[incEdge]!;
   const ay = ty + ts * inc.vx[incEdge]! + tc * inc.vy[incEdge]!;
@@ -501,16 +546,17 @@ export function collidePolygons(
   // of the two edges are both end vertices (two cards' corners meeting at an angle, the clipped
   // face points far off or the clip empty)
   let vertexPair = false;
+  // the reference and incident edges, packed for the closest-point test and the clipping
+  segments[0] = r1x;
+  segments[1] = r1y;
+  segments[2] = ref.vx[e2]!;
+  segments[3] = ref.vy[e2]!;
+  segments[4] = ax;
+  segments[5] = ay;
+  segments[6] = bx;
+  segments[7] = by;
   if (maxSep > 0.1 * LINEAR_SLOP) {
     // The cores are apart: measure the true distance between the reference and incident edges.
-    segments[0] = r1x;
-    segments[1] = r1y;
-    segments[2] = ref.vx[e2]!;
-    segments[3] = ref.vy[e2]!;
-    segments[4] = ax;
-    segments[5] = ay;
-    segments[6] = bx;
-    segments[7] = by;
     closestOnPacked(segments, closest);
     const dx = closest.qx - closest.px;
     const dy = closest.qy - closest.py;
@@ -529,11 +575,7 @@ export function collidePolygons(
       vertexPair = dist > 1e-12 && (fs === 0 || fs === 1) && (ft === 0 || ft === 1);
     }
   }
-  refEdge[0] = r1x;
-  refEdge[1] = r1y;
-  refEdge[2] = ref.vx[e2]!;
-  refEdge[3] = ref.vy[e2]!;
-  if (clipToReferenceEdge(incident.set(ax, ay, bx, by), refEdge, clipOut, clipScratch) < 2) {
+  if (!clipSegmentToSlab(segments, clipOut)) {
     return vertexPair ? closestPointManifold(out, xf1, flip, ref, edge, incEdge, radius) : out;
   }
   const offset = nx * r1x + ny * r1y;
