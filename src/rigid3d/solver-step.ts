@@ -336,6 +336,8 @@ export function solve3(w: World3): void {
   const stepCount = w.stepCount;
   for (let sub = 0; sub < substeps; sub++) {
     integrateVelocities3(w, list, nAwake, ss);
+    // the joint passes of the substep alternate their sweep direction (symmetric Gauss–Seidel)
+    let jp = 0;
     pass.reverse = ((stepCount * substeps + sub) & 1) === 1;
     if (nJoints > 0) {
       // the joints' geometry at the substep's poses: measured here before the first substep (and
@@ -349,9 +351,10 @@ export function solve3(w: World3): void {
     pass.mode = mode === 'soft-step' ? BIAS_SOFT : mode === 'baumgarte' ? BIAS_BAUMGARTE : BIAS_NONE;
     for (let it = 1; it <= st.iterations; it++) {
       if (mode !== 'soft-step') pass.reverse = ((stepCount + it) & 1) === 0;
-      for (let ji = 1; ji < jointIterations; ji++) solveJoints3(jctx, jl, nJoints, jb, true);
+      for (let ji = 1; ji < jointIterations; ji++)
+        solveJoints3(jctx, jl, nJoints, jb, true, (jp++ & 1) === 1);
       solveContacts3(ss, cc, cb, nActive, pass);
-      if (jointIterations > 0) solveJoints3(jctx, jl, nJoints, jb, true);
+      if (jointIterations > 0) solveJoints3(jctx, jl, nJoints, jb, true, (jp++ & 1) === 1);
       if (trace !== undefined) emitTrace(w, trace, SolverStage.solve, sub, it);
     }
     integratePositions3(w, list, nAwake, ss);
@@ -360,9 +363,10 @@ export function solve3(w: World3): void {
       // the poses moved: the joints' anchors and axes for the relax passes
       if (jointIterations > 0 && st.relaxIterations > 0) refreshJointAxes3(jctx, jl, nJoints, jb);
       for (let it = 1; it <= st.relaxIterations; it++) {
-        for (let ji = 1; ji < jointIterations; ji++) solveJoints3(jctx, jl, nJoints, jb, false);
+        for (let ji = 1; ji < jointIterations; ji++)
+          solveJoints3(jctx, jl, nJoints, jb, false, (jp++ & 1) === 1);
         solveContacts3(ss, cc, cb, nActive, pass);
-        if (jointIterations > 0) solveJoints3(jctx, jl, nJoints, jb, false);
+        if (jointIterations > 0) solveJoints3(jctx, jl, nJoints, jb, false, (jp++ & 1) === 1);
         if (trace !== undefined) emitTrace(w, trace, SolverStage.relax, sub, it);
       }
       if (nJoints > 0) projectJoints3(jctx, jl, nJoints, jb);

@@ -188,7 +188,11 @@ export function refreshJointAxes3(ctx: JointContext3, list: Int32Array, n: numbe
 /**
  * One Gauss–Seidel pass over the packed joints (`useBias` false: the soft step's relax pass) on the
  * geometry of the last refresh; the hinge, ball and cone-twist passes are called directly (the
- * ragdoll's and the chains' kinds), the others through their kind's solver.
+ * ragdoll's and the chains' kinds), the others through their kind's solver. `reverse` sweeps the
+ * list from its end: the solve stage alternates the direction pass by pass (symmetric
+ * Gauss–Seidel), so a load at one end of a long chain crosses it in one pair of passes instead
+ * of one link per pass — with forward sweeps only, a 100-link chain released horizontally fails
+ * to carry the whip's tension and tears apart.
  */
 export function solveJoints3(
   ctx: JointContext3,
@@ -196,9 +200,11 @@ export function solveJoints3(
   n: number,
   jb: Int32Array,
   useBias: boolean,
+  reverse: boolean,
 ): void {
   const kind = ctx.joints.kind;
-  for (let k = 0; k < n; k++) {
+  for (let q = 0; q < n; q++) {
+    const k = reverse ? n - 1 - q : q;
     const kd = kind[list[k]!]!;
     const o = k * JC_STRIDE;
     const oa = jb[2 * k]!;
