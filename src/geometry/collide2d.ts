@@ -479,6 +479,8 @@ export function collidePolygons(
   aInB.py = qy;
   aInB.c = c;
   aInB.s = -s;
+  const boxA = isAxisBox(a);
+  const boxB = isAxisBox(b);
   let flip: boolean;
   if (forced >= 0) {
     // the caller names the reference face (chains: the segment's face, see World.collide)
@@ -488,10 +490,10 @@ export function collidePolygons(
     else faceSeparation(a, b, bInA, e, sepA);
     if ((flip ? sepB : sepA).separation > speculative + radius) return out;
   } else {
-    if (isAxisBox(a)) boxSeparation(a, b, bInA, sepA);
+    if (boxA) boxSeparation(a, b, bInA, sepA);
     else maxSeparation(a, b, bInA, sepA);
     if (sepA.separation > speculative + radius) return out;
-    if (isAxisBox(b)) boxSeparation(b, a, aInB, sepB);
+    if (boxB) boxSeparation(b, a, aInB, sepB);
     else maxSeparation(b, a, aInB, sepB);
     if (sepB.separation > speculative + radius) return out;
     flip = sepB.separation > sepA.separation + 0.1 * LINEAR_SLOP;
@@ -532,7 +534,7 @@ export function collidePolygons(
   turn[1] = ts;
   turn[2] = nx;
   turn[3] = ny;
-  const incEdge = isAxisBox(inc) ? boxIncidentEdge(turn) : incidentEdge(inc, turn);
+  const incEdge = (flip ? boxA : boxB) ? boxIncidentEdge(turn) : incidentEdge(inc, turn);
   const j2 = incEdge + 1 < inc.count ? incEdge + 1 : 0;
   const ax = tx + tc * inc.vx[incEdge]! - ts * inc.vy[incEdge]!;
   const ay = ty + ts * inc.vx[incEdge]! + tc * inc.vy[incEdge]!;

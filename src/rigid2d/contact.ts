@@ -228,7 +228,10 @@ function recycleContact(w: World, c: number, ba: number, bb: number): boolean {
 /** cos of the largest turn of either body for which a manifold is recycled (≈ 11.5°, Box2D's 0.98) */
 const RECYCLE_COS = 0.98;
 
-/** Records the poses and anchors of contact `c`'s fresh manifold (for {@link recycleContact}). */
+/**
+ * Records the poses of contact `c`'s fresh manifold (for {@link recycleContact}; its points'
+ * anchors are written with the points, in {@link updateManifold}).
+ */
 function cachePose(w: World, c: number, ba: number, bb: number): void {
   const cs = w.contactStore;
   const b = w.bodies;
@@ -249,23 +252,13 @@ function cachePose(w: World, c: number, ba: number, bb: number): void {
   pose[o + 6] = bC;
   pose[o + 7] = bS;
   cs.recycleValid[c] = 1;
-  const a0 = cs.anchor0;
-  const pc = cs.pointCount[c]!;
-  for (let j = 2 * c; j < 2 * c + pc; j++) {
-    const k = ANCHOR_STRIDE * j;
-    const ax = cs.px[j]! - b.cx[ba]!;
-    const ay = cs.py[j]! - b.cy[ba]!;
-    const bx = cs.px[j]! - b.cx[bb]!;
-    const by = cs.py[j]! - b.cy[bb]!;
-    a0[k] = ax;
-    a0[k + 1] = ay;
-    a0[k + 2] = bx;
-    a0[k + 3] = by;
-    a0[k + 4] = cs.separation[j]!;
-  }
 }
 
-/** Copies the manifold into contact `c` (impulses matched by feature id) and handles begin / end touch. */
+/**
+ * Copies the manifold into contact `c` (impulses matched by feature id), with each point's anchors
+ * from the two centres of mass and its separation (the recycling cache, {@link recycleContact}), in
+ * one pass over the points, and handles begin / end touch.
+ */
 function updateManifold(w: World, c: number, ba: number, bb: number, flags: number): void {
   const cs = w.contactStore;
   const b = w.bodies;
@@ -280,15 +273,29 @@ function updateManifold(w: World, c: number, ba: number, bb: number, flags: numb
   const t0 = cs.tangentImpulse[base]!;
   const t1 = cs.tangentImpulse[base + 1]!;
   const pc = m.pointCount;
+  const a0 = cs.anchor0;
+  const cax = b.cx[ba]!;
+  const cay = b.cy[ba]!;
+  const cbx = b.cx[bb]!;
+  const cby = b.cy[bb]!;
   for (let k = 0; k < pc; k++) {
     const j = base + k;
     const id = m.id[k]!;
-    cs.px[j] = m.px[k]!;
-    cs.py[j] = m.py[k]!;
-    cs.qx[j] = m.px[k]!;
-    cs.qy[j] = m.py[k]!;
-    cs.separation[j] = m.separation[k]!;
+    const px = m.px[k]!;
+    const py = m.py[k]!;
+    const sep = m.separation[k]!;
+    cs.px[j] = px;
+    cs.py[j] = py;
+    cs.qx[j] = px;
+    cs.qy[j] = py;
+    cs.separation[j] = sep;
     cs.id[j] = id;
+    const o = ANCHOR_STRIDE * j;
+    a0[o] = px - cax;
+    a0[o + 1] = py - cay;
+    a0[o + 2] = px - cbx;
+    a0[o + 3] = py - cby;
+    a0[o + 4] = sep;
     if (oldCount > 0 && id === id0) {
       cs.normalImpulse[j] = n0;
       cs.tangentImpulse[j] = t0;
