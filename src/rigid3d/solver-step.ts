@@ -336,7 +336,9 @@ export function solve3(w: World3): void {
   const stepCount = w.stepCount;
   for (let sub = 0; sub < substeps; sub++) {
     integrateVelocities3(w, list, nAwake, ss);
-    // the joint passes of the substep alternate their sweep direction (symmetric Gauss–Seidel)
+    // the joints' solve passes of the substep alternate their sweep direction (symmetric
+    // Gauss–Seidel: a long chain's whip crosses it within a pair of passes); the relax passes and
+    // the projection sweep forward (a hanging lattice drifts least so)
     let jp = 0;
     pass.reverse = ((stepCount * substeps + sub) & 1) === 1;
     if (nJoints > 0) {
@@ -363,10 +365,9 @@ export function solve3(w: World3): void {
       // the poses moved: the joints' anchors and axes for the relax passes
       if (jointIterations > 0 && st.relaxIterations > 0) refreshJointAxes3(jctx, jl, nJoints, jb);
       for (let it = 1; it <= st.relaxIterations; it++) {
-        for (let ji = 1; ji < jointIterations; ji++)
-          solveJoints3(jctx, jl, nJoints, jb, false, (jp++ & 1) === 1);
+        for (let ji = 1; ji < jointIterations; ji++) solveJoints3(jctx, jl, nJoints, jb, false, false);
         solveContacts3(ss, cc, cb, nActive, pass);
-        if (jointIterations > 0) solveJoints3(jctx, jl, nJoints, jb, false, (jp++ & 1) === 1);
+        if (jointIterations > 0) solveJoints3(jctx, jl, nJoints, jb, false, false);
         if (trace !== undefined) emitTrace(w, trace, SolverStage.relax, sub, it);
       }
       if (nJoints > 0) projectJoints3(jctx, jl, nJoints, jb);

@@ -189,10 +189,10 @@ export function refreshJointAxes3(ctx: JointContext3, list: Int32Array, n: numbe
  * One Gauss–Seidel pass over the packed joints (`useBias` false: the soft step's relax pass) on the
  * geometry of the last refresh; the hinge, ball and cone-twist passes are called directly (the
  * ragdoll's and the chains' kinds), the others through their kind's solver. `reverse` sweeps the
- * list from its end: the solve stage alternates the direction pass by pass (symmetric
- * Gauss–Seidel), so a load at one end of a long chain crosses it in one pair of passes instead
- * of one link per pass — with forward sweeps only, a 100-link chain released horizontally fails
- * to carry the whip's tension and tears apart.
+ * list from its end: the solve stage alternates the direction of its solve passes (symmetric
+ * Gauss–Seidel), so a load at either end of a long chain crosses it within one pair of passes
+ * instead of one link per pass — with forward sweeps only, a 100-link chain released
+ * horizontally fails to carry the whip's tension and tears apart.
  */
 export function solveJoints3(
   ctx: JointContext3,
