@@ -318,6 +318,12 @@ export interface SolvePass {
   beta: number;
   slop: number;
   maxPush: number;
+  /**
+   * the most a body turns in one substep (rad): a quarter turn per step shared by the substeps
+   * (Box2D v3's B2_MAX_ROTATION). A faster spin is clamped — a contact's anchor turned by more would
+   * misjudge the separation of a spinning ball by r(1 − cos θ) and let it sink into a wall
+   */
+  maxTurn: number;
   soft: Softness;
   staticSoft: Softness;
   /**
@@ -734,15 +740,21 @@ export function integrateVelocities(ss: Float64Array, sv: Float64Array, start: n
 
 /**
  * Δp ← Δp + h·v and Δq ← normalize(Δq + hω·perp(Δq)) for the awake solver slots of list entries
- * [start, end); the transforms themselves are moved once, after the substeps ({@link storeBodyStates}).
+ * [start, end), ω first clamped to |hω| ≤ `pass.maxTurn`; the transforms themselves are moved once, after the substeps ({@link storeBodyStates}).
  */
 export function integratePositions(ss: Float64Array, start: number, end: number, pass: SolvePass): void {
   const h = pass.h;
+  const maxTurn = pass.maxTurn;
   const last = (end + 1) * SB_STRIDE;
   for (let o = (start + 1) * SB_STRIDE; o < last; o += SB_STRIDE) {
     ss[o + SB_DPX] = ss[o + SB_DPX]! + h * ss[o + SB_VX]!;
     ss[o + SB_DPY] = ss[o + SB_DPY]! + h * ss[o + SB_VY]!;
-    const t = h * ss[o + SB_W]!;
+    let t = h * ss[o + SB_W]!;
+    // (a non-finite spin is left for the check after the solve to name)
+    if ((t > maxTurn || t < -maxTurn) && t - t === 0) {
+      t = t > 0 ? maxTurn : -maxTurn;
+      ss[o + SB_W] = t / h;
+    }
     if (t !== 0) rotateState(ss, o, t);
   }
 }

@@ -89,6 +89,7 @@ export class SolverScratch {
     beta: 0.5,
     slop: 0.5,
     maxPush: 0.5,
+    maxTurn: 0.5,
     soft: { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 },
     staticSoft: { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 },
     reverse: false,
@@ -381,6 +382,7 @@ export function solve(w: World, dt: number): void {
   pass.beta = st.beta;
   pass.slop = st.slop;
   pass.maxPush = st.maxPushOutSpeed;
+  pass.maxTurn = 0.7853981633974483 / substeps;
   pass.restitutionThreshold = st.restitutionThreshold;
   if (s.softFor !== st || s.softH !== h) {
     // contact stiffness is capped at a quarter of the substep rate (Box2D v3); computed again only

@@ -143,6 +143,7 @@ class ThreadView {
     beta: 0.5,
     slop: 0.5,
     maxPush: 0.5,
+    maxTurn: 0.5,
     soft: { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 },
     staticSoft: { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 },
     reverse: false,
@@ -292,6 +293,7 @@ function runJob(v: ThreadView, part: Int32Array): void {
   const nActive = ctrl[I_ACTIVE]!;
   const nJoints = ctrl[I_JOINTS]!;
   const substeps = ctrl[I_SUBSTEPS]!;
+  pass.maxTurn = 0.7853981633974483 / substeps;
   const iterations = ctrl[I_ITERATIONS]!;
   const relaxIterations = ctrl[I_RELAX]!;
   const positionIterations = ctrl[I_POSITION]!;

@@ -133,6 +133,29 @@ describe('rigid2d continuous samples (Box2D v3)', () => {
     }
     // it ends in the V's bottom, below where it entered
     expect(world.getPosition(ball)[1]).toBeLessThan(2);
+    // at rest after 4 s, into neither side by more than 1 cm (0.87 cm and 0.91 cm; with the spin
+    // unclamped the first impact drove it 11.6 cm into the wall and friction jammed it 5.8 cm deep)
+    const [x, y] = world.getPosition(ball);
+    const [vx, vy] = world.getLinearVelocity(ball);
+    expect(Math.hypot(vx, vy)).toBeLessThan(0.01);
+    expect(0.3 - -x).toBeLessThan(0.01); // the wall x = 0
+    expect(0.3 - (y + 2 * x) / Math.sqrt(5)).toBeLessThan(0.01); // the slope y = −2x
+  });
+
+  it('Wedge: a spin is clamped to a quarter turn per step (Box2D v3), so the ball does not sink into the wall it rolls against', () => {
+    const world = new World();
+    const { ball } = wedge(world);
+    const maxSpin = (0.25 * Math.PI) / SAMPLE_DT;
+    let fastest = 0;
+    for (let s = 0; s < 30; s++) {
+      world.step(SAMPLE_DT);
+      fastest = Math.max(fastest, Math.abs(world.getAngularVelocity(ball)));
+      // the ball's surface never more than 3 cm into the wall x = 0 (11.6 cm with the spin unclamped)
+      expect(world.getPosition(ball)[0]).toBeLessThan(-0.27);
+    }
+    // the impact on the slope spins it up to the clamp (209 rad/s unclamped)
+    expect(fastest).toBeGreaterThan(0.99 * maxSpin);
+    expect(fastest).toBeLessThan(maxSpin * (1 + 1e-12));
   });
 
   // When the continuous stage swept a fast body against a segment only if its centre crossed the
