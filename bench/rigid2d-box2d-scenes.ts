@@ -35,7 +35,7 @@ import {
   box2dBenchmark,
   dynamicCount,
 } from '../src/scene/builders/box2d-benchmarks.js';
-import { nodeSolverThreads } from '../src/sim/threads-node.js';
+import { nodeSolverThreads } from '../src/sim/node-threads.js';
 
 const DT = 1 / 60;
 

@@ -46,7 +46,7 @@ import {
   benchBoxScene,
 } from '../src/scene/builders/box-scenes.js';
 import { BENCHMARK_NAMES } from '../src/scene/builders/box2d-benchmarks.js';
-import { nodeSolverThreads } from '../src/sim/threads-node.js';
+import { nodeSolverThreads } from '../src/sim/node-threads.js';
 import { machineInfo, writeResults } from './results.js';
 import { printBox2dScene, runBox2dScene } from './rigid2d-box2d-scenes.js';
 

@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { nodeSolverThreads } from '../../src/sim/threads-node.js';
+import { nodeSolverThreads } from '../../src/sim/node-threads.js';
 import { steadyHeapGrowthPerCall } from '../support/steady-heap.js';
 import { pyramidScene } from './scenes-threads.js';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { World, WorldDef } from '../../src/rigid2d/index.js';
-import { nodeSolverThreads } from '../../src/sim/threads-node.js';
+import { nodeSolverThreads } from '../../src/sim/node-threads.js';
 import { groundWorld, pyramid } from './helpers.js';
 import { jointScene, pyramidScene, sleepScene } from './scenes-threads.js';
 
