@@ -24,7 +24,13 @@ const bInA = new Transform2();
 const aInB = new Transform2();
 const segments = new Float64Array(8);
 const clipOut = new ClipResult();
-const closest = { px: 0.5, py: 0.5, qx: 0.5, qy: 0.5 };
+// the closest points of the last closestOnPacked: [px, py, qx, qy] (an array: a double written to an
+// object field V8 has generalised is a fresh heap number, one per write)
+const closest = new Float64Array(4);
+const CPX = 0;
+const CPY = 1;
+const CQX = 2;
+const CQY = 3;
 
 /**
  * Closest points p on segment p1–p2 and q on q1–q2 (Ericson, Real-Time Collision Detection §5.1.9),
@@ -50,7 +56,11 @@ export function closestOnSegments(
   seg[5] = q1y;
   seg[6] = q2x;
   seg[7] = q2y;
-  closestOnPacked(seg, out);
+  closestOnPacked(seg);
+  out.px = closest[CPX]!;
+  out.py = closest[CPY]!;
+  out.qx = closest[CQX]!;
+  out.qy = closest[CQY]!;
 }
 const packedScratch = new Float64Array(8);
 
@@ -81,7 +91,7 @@ function faceSeparation(
  * {@link closestOnSegments} with the two segments packed as [p1x, p1y, p2x, p2y, q1x, q1y, q2x, q2y]
  * (the narrowphase's form: a call with eight double arguments would box them when not inlined).
  */
-function closestOnPacked(seg: Float64Array, out: { px: number; py: number; qx: number; qy: number }): void {
+function closestOnPacked(seg: Float64Array): void {
   const p1x = seg[0]!;
   const p1y = seg[1]!;
   const q1x = seg[4]!;
@@ -101,39 +111,35 @@ function closestOnPacked(seg: Float64Array, out: { px: number; py: number; qx: n
     s = 0;
     t = 0;
   } else if (a <= 1e-18) {
-    t = clamp01(f / e);
+    t = Math.max(0, Math.min(1, f / e));
   } else {
     const c = d1x * rx + d1y * ry;
     if (e <= 1e-18) {
-      s = clamp01(-c / a);
+      s = Math.max(0, Math.min(1, -c / a));
     } else {
       const b = d1x * d2x + d1y * d2y;
       const denom = a * e - b * b;
-      s = denom > 1e-18 ? clamp01((b * f - c * e) / denom) : 0;
+      s = denom > 1e-18 ? Math.max(0, Math.min(1, (b * f - c * e) / denom)) : 0;
       t = (b * s + f) / e;
       if (t < 0) {
         t = 0;
-        s = clamp01(-c / a);
+        s = Math.max(0, Math.min(1, -c / a));
       } else if (t > 1) {
         t = 1;
-        s = clamp01((b - c) / a);
+        s = Math.max(0, Math.min(1, (b - c) / a));
       }
     }
   }
   segmentFractions[0] = s;
   segmentFractions[1] = t;
-  out.px = p1x + s * d1x;
-  out.py = p1y + s * d1y;
-  out.qx = q1x + t * d2x;
-  out.qy = q1y + t * d2y;
+  closest[CPX] = p1x + s * d1x;
+  closest[CPY] = p1y + s * d1y;
+  closest[CQX] = q1x + t * d2x;
+  closest[CQY] = q1y + t * d2y;
 }
 
 /** the fractions s (along p1–p2) and t (along q1–q2) of the last {@link closestOnPacked} */
 const segmentFractions = new Float64Array(2);
-
-function clamp01(x: number): number {
-  return Math.max(0, Math.min(1, x));
-}
 
 /**
  * The id of a two-point manifold's point: the facing vertex of A and the facing vertex of B
@@ -559,9 +565,9 @@ export function collidePolygons(
   segments[7] = by;
   if (maxSep > 0.1 * LINEAR_SLOP) {
     // The cores are apart: measure the true distance between the reference and incident edges.
-    closestOnPacked(segments, closest);
-    const dx = closest.qx - closest.px;
-    const dy = closest.qy - closest.py;
+    closestOnPacked(segments);
+    const dx = closest[CQX]! - closest[CPX]!;
+    const dy = closest[CQY]! - closest[CPY]!;
     const dist = Math.sqrt(dx * dx + dy * dy);
     if (dist - radius > speculative) return out;
     if (radius > 0) {
@@ -585,8 +591,8 @@ export function collidePolygons(
   const wny = xf1.s * nx + xf1.c * ny;
   if (vertexPair) {
     // the corners are substantially closer than the clipped face points: one point between them
-    const cdx = closest.qx - closest.px;
-    const cdy = closest.qy - closest.py;
+    const cdx = closest[CQX]! - closest[CPX]!;
+    const cdy = closest[CQY]! - closest[CPY]!;
     const vv = Math.sqrt(cdx * cdx + cdy * cdy);
     const s0 = nx * clipOut.x[0]! + ny * clipOut.y[0]! - offset;
     const s1 = nx * clipOut.x[1]! + ny * clipOut.y[1]! - offset;
@@ -648,8 +654,8 @@ function closestPointManifold(
   incEdge: number,
   radius: number,
 ): Manifold2 {
-  const dx = closest.qx - closest.px;
-  const dy = closest.qy - closest.py;
+  const dx = closest[CQX]! - closest[CPX]!;
+  const dy = closest[CQY]! - closest[CPY]!;
   const dist = Math.sqrt(dx * dx + dy * dy);
   const ux = dx / dist;
   const uy = dy / dist;
@@ -658,10 +664,10 @@ function closestPointManifold(
   const v = onePoint;
   v[0] = ux;
   v[1] = uy;
-  v[2] = closest.px + f * ux;
-  v[3] = closest.py + f * uy;
-  v[4] = closest.qx;
-  v[5] = closest.qy;
+  v[2] = closest[CPX]! + f * ux;
+  v[3] = closest[CPY]! + f * uy;
+  v[4] = closest[CQX]!;
+  v[5] = closest[CQY]!;
   v[6] = sep;
   const id = ONE_POINT_ID | ((flip ? incEdge : edge) << 8) | (flip ? edge : incEdge);
   setOnePoint(out, xf1, flip, id, edge);
