@@ -17,11 +17,30 @@ const bitsF = new Float64Array(1);
 const bitsU = new Uint32Array(bitsF.buffer);
 const HI = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 1 : 0;
 
+const logSlot = new Float64Array(1);
+
 /** Portable ln(x): NaN for x < 0 or NaN, −∞ at 0, +∞ at +∞. */
 export function plog(x: number): number {
-  if (Number.isNaN(x) || x < 0) return Number.NaN;
-  if (x === 0) return Number.NEGATIVE_INFINITY;
-  if (x === Number.POSITIVE_INFINITY) return x;
+  logSlot[0] = x;
+  plogAt(logSlot, 0);
+  return logSlot[0]!;
+}
+
+/**
+ * a[i] = ln(a[i]), in place: the same bits as `plog`. No double crosses this call (a typed array and
+ * an index), so a per-particle loop whose compiled code leaves it out of line allocates nothing.
+ */
+export function plogAt(a: Float64Array, i: number): void {
+  const x = a[i]!;
+  if (Number.isNaN(x) || x < 0) {
+    a[i] = Number.NaN;
+    return;
+  }
+  if (x === 0) {
+    a[i] = Number.NEGATIVE_INFINITY;
+    return;
+  }
+  if (x === Number.POSITIVE_INFINITY) return;
   let e = 0;
   let m = x;
   // subnormals: scale into the normal range first (exact)
@@ -53,5 +72,5 @@ export function plog(x: number): number {
   p = 1 / 5 + z * p;
   p = 1 / 3 + z * p;
   const lnm = 2 * s + 2 * s * z * p;
-  return e * LN2_HI + (lnm + e * LN2_LO);
+  a[i] = e * LN2_HI + (lnm + e * LN2_LO);
 }

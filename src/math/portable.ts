@@ -269,11 +269,37 @@ function pow2(k: number): number {
   return pow2F[0]!;
 }
 
+const P2_1023 = pow2(1023);
+const P2_M1000 = pow2(-1000);
+const expSlot = new Float64Array(1);
+
 /** Portable exp(x). */
 export function pexp(x: number): number {
-  if (Number.isNaN(x)) return Number.NaN;
-  if (x > 710) return Number.POSITIVE_INFINITY;
-  if (x < -746) return 0;
+  expSlot[0] = x;
+  pexpAt(expSlot, 0);
+  return expSlot[0]!;
+}
+
+/**
+ * a[i] = exp(a[i]), in place: the same bits as `pexp`. No double crosses this call (it takes a typed
+ * array and an index), so a caller whose compiled code leaves it out of line boxes nothing — the
+ * form for per-particle loops (a double passed to or returned from a call that is not inlined is
+ * allocated on the heap).
+ */
+export function pexpAt(a: Float64Array, i: number): void {
+  const x = a[i]!;
+  if (Number.isNaN(x)) {
+    a[i] = Number.NaN;
+    return;
+  }
+  if (x > 710) {
+    a[i] = Number.POSITIVE_INFINITY;
+    return;
+  }
+  if (x < -746) {
+    a[i] = 0;
+    return;
+  }
   const k = Math.round(x * INV_LN2);
   const hi = x - k * LN2_HI; // exact
   const lo = k * LN2_LO;
@@ -293,9 +319,19 @@ export function pexp(x: number): number {
   p = E3 + r * p;
   p = E2 + r * p;
   const q = r * r * p; // e^r − 1 − r
-  // e^(r+c) ≈ 1 + r + q + c(1 + r)
-  const er = 1 + (r + (q + c * (1 + r)));
-  if (k > 1023) return er * pow2(1023) * pow2(k - 1023);
-  if (k < -1021) return er * pow2(k + 1000) * pow2(-1000);
-  return er * pow2(k);
+  // e^(r+c) ≈ 1 + r + q + c(1 + r), times 2ᵏ built from its bit pattern (in two factors near the
+  // ends of the exponent range)
+  let v = 1 + (r + (q + c * (1 + r)));
+  let e = k;
+  if (k > 1023) {
+    v *= P2_1023;
+    e = k - 1023;
+  } else if (k < -1021) {
+    e = k + 1000;
+  }
+  pow2U[HI] = (e + 1023) * 0x100000;
+  pow2U[1 - HI] = 0;
+  v *= pow2F[0]!;
+  if (k < -1021) v *= P2_M1000;
+  a[i] = v;
 }

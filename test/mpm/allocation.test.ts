@@ -10,6 +10,12 @@ import { steadyHeapGrowthPerCall } from '../support/steady-heap.js';
  * without on-stack replacement (a loop that deoptimised early may otherwise stay unoptimised).
  */
 setFlagsFromString('--no-use-osr');
+// and without inlining: the step must box no double even when the compiler leaves every call out of
+// line, so what it allocates does not depend on which function the (load-dependent, concurrent)
+// compiler optimised first (CI once measured 16 KB per step here that no local run showed; the
+// Hencky strain's scalar plog and its clamp boxed up to 48 bytes per sand particle when left out of
+// line — with inlining off, the old code fails this test every time).
+setFlagsFromString('--no-turbo-inlining');
 
 describe('MpmSim2D step allocation', () => {
   // Sand is left out: its step still allocates about 15–30 bytes per particle (not found yet; the
