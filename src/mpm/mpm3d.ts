@@ -26,6 +26,7 @@
 import { PhysicsError } from '../core/errors.js';
 import { svd3 } from '../math/svd3.js';
 import { DP_ELASTIC, druckerPragerReturn } from './drucker-prager.js';
+import { grown, type MpmBoundary, particleCapacity, resolveGridOptions } from './grid-options.js';
 import { expStrain, logStrain } from './hencky.js';
 import {
   MAT_FLUID,
@@ -36,7 +37,6 @@ import {
   type MpmMaterialDef,
   resolveMaterial,
 } from './material.js';
-import type { MpmBoundary } from './mpm2d.js';
 import { mpm3Restore, mpm3Snapshot, mpm3StateHash } from './snapshot.js';
 
 /** Options of {@link MpmSim3D}. */
@@ -66,17 +66,6 @@ export interface Mpm3DSeedOptions {
   /** initial velocity, default [0, 0, 0] */
   velocity?: [number, number, number];
 }
-
-const OPTION_KEYS = new Set([
-  'resolution',
-  'size',
-  'dt',
-  'gravity',
-  'boundary',
-  'boundaryFriction',
-  'boundaryCells',
-  'maxParticles',
-]);
 
 /** The 3D MLS-MPM simulation (see the file comment). */
 export class MpmSim3D {
@@ -164,65 +153,20 @@ export class MpmSim3D {
   private readonly hard = new Float64Array(1);
 
   constructor(options: Mpm3DOptions) {
-    if (typeof options !== 'object' || options === null)
-      throw new PhysicsError('invalid-argument', 'options: must be an object');
-    for (const k of Object.keys(options)) {
-      if (!OPTION_KEYS.has(k))
-        throw new PhysicsError('invalid-argument', `options.${k.slice(0, 40)}: unknown key`);
-    }
-    const n = options.resolution;
-    if (!Number.isInteger(n) || n < 8 || n > 256) {
-      throw new PhysicsError(
-        'invalid-argument',
-        `options.resolution: must be an integer in [8, 256], got ${n}`,
-      );
-    }
-    const size = options.size ?? 1;
-    if (!(size > 0 && size <= 1e4))
-      throw new PhysicsError('invalid-argument', `options.size: must be in (0, 1e4], got ${size}`);
-    if (!(options.dt > 0 && options.dt <= 0.1)) {
-      throw new PhysicsError('invalid-argument', `options.dt: must be in (0, 0.1] s, got ${options.dt}`);
-    }
-    const g = options.gravity ?? [0, -9.8, 0];
-    if (!Array.isArray(g) || g.length !== 3 || !g.every((c) => Number.isFinite(c) && Math.abs(c) <= 1e4)) {
-      throw new PhysicsError('invalid-argument', 'options.gravity: must be [gx, gy, gz], finite, |g| ≤ 1e4');
-    }
-    const boundary = options.boundary ?? 'separate';
-    if (boundary !== 'sticky' && boundary !== 'slip' && boundary !== 'separate') {
-      throw new PhysicsError(
-        'invalid-argument',
-        `options.boundary: must be 'sticky', 'slip' or 'separate', got ${String(boundary).slice(0, 40)}`,
-      );
-    }
-    const mu = options.boundaryFriction ?? 0.5;
-    if (!(mu >= 0 && mu <= 10))
-      throw new PhysicsError('invalid-argument', `options.boundaryFriction: must be in [0, 10], got ${mu}`);
-    const bc = options.boundaryCells ?? 3;
-    if (!Number.isInteger(bc) || bc < 2 || bc > n / 4) {
-      throw new PhysicsError(
-        'invalid-argument',
-        `options.boundaryCells: must be an integer in [2, resolution/4], got ${bc}`,
-      );
-    }
-    const maxP = options.maxParticles ?? 2_000_000;
-    if (!Number.isInteger(maxP) || maxP < 1 || maxP > 10_000_000) {
-      throw new PhysicsError(
-        'invalid-argument',
-        `options.maxParticles: must be an integer in [1, 1e7], got ${maxP}`,
-      );
-    }
+    const o = resolveGridOptions(options, 3, 256, 2_000_000);
+    const n = o.resolution;
     this.resolution = n;
-    this.size = size;
-    this.dx = size / n;
-    this.invDx = n / size;
-    this.dt = options.dt;
-    this.gravityX = g[0];
-    this.gravityY = g[1];
-    this.gravityZ = g[2];
-    this.boundary = boundary;
-    this.boundaryFriction = mu;
-    this.boundaryCells = bc;
-    this.maxParticles = maxP;
+    this.size = o.size;
+    this.dx = o.size / n;
+    this.invDx = n / o.size;
+    this.dt = o.dt;
+    this.gravityX = o.gravity[0]!;
+    this.gravityY = o.gravity[1]!;
+    this.gravityZ = o.gravity[2]!;
+    this.boundary = o.boundary;
+    this.boundaryFriction = o.boundaryFriction;
+    this.boundaryCells = o.boundaryCells;
+    this.maxParticles = o.maxParticles;
     this.nodes = n + 1;
     const nn = this.nodes * this.nodes * this.nodes;
     this.gm = new Float64Array(nn);
@@ -253,16 +197,9 @@ export class MpmSim3D {
   }
 
   private grow(need: number): void {
-    if (need > this.maxParticles) {
-      throw new PhysicsError('invalid-argument', `particles: more than maxParticles (${this.maxParticles})`);
-    }
-    if (need <= this.x.length) return;
-    const cap = Math.min(this.maxParticles, Math.max(need, 2 * this.x.length, 64));
-    const g = <T extends Float64Array | Uint8Array>(a: T, k: number): T => {
-      const b = new (a.constructor as new (n: number) => T)(cap * k);
-      b.set(a);
-      return b;
-    };
+    if (need <= this.x.length && need <= this.maxParticles) return;
+    const cap = particleCapacity(need, this.x.length, this.maxParticles);
+    const g = <T extends Float64Array | Uint8Array>(a: T, k: number): T => grown(a, cap, k);
     this.x = g(this.x, 1);
     this.y = g(this.y, 1);
     this.z = g(this.z, 1);
