@@ -14,6 +14,9 @@ import { MarchingCubes } from '../geometry/marching-cubes.js';
 import { DensitySplat } from '../spatial/density-splat.js';
 import type { CameraFrame3 } from './view3d.js';
 
+/** The default light direction of the flat shading (towards the light, not normalised). */
+const DEFAULT_LIGHT: readonly [number, number, number] = [-0.4, 0.8, 0.45];
+
 /** Options of a {@link LiquidSurface3D}. */
 export interface LiquidSurface3Options {
   /** the region the liquid stays in (the tank's inside), lower corner [x, y, z] */
@@ -63,6 +66,8 @@ export class LiquidSurface3D {
   private order = new Uint32Array(0);
   private screen = new Float64Array(0);
   private readonly p2 = new Float64Array(2);
+  /** far faces first (one comparator for every frame: no closure per sort) */
+  private readonly farFirst = (f: number, g: number): number => this.depth[g]! - this.depth[f]!;
 
   constructor(o: LiquidSurface3Options) {
     this.spacing = o.spacing;
@@ -171,7 +176,7 @@ export class LiquidSurface3D {
     view: View,
     frame: CameraFrame3,
     rgb: readonly [number, number, number] = this.color,
-    light: readonly [number, number, number] = [-0.4, 0.8, 0.45],
+    light: readonly [number, number, number] = DEFAULT_LIGHT,
   ): void {
     const n = this.sortFaces(view, frame);
     for (let k = 0; k < n; k++) this.drawFace(ctx, k, rgb, light);
@@ -218,7 +223,7 @@ export class LiquidSurface3D {
       );
       order[shown++] = f;
     }
-    order.subarray(0, shown).sort((f, g) => depth[g]! - depth[f]!);
+    order.subarray(0, shown).sort(this.farFirst);
     return shown;
   }
 
@@ -232,7 +237,7 @@ export class LiquidSurface3D {
     ctx: CanvasRenderingContext2D,
     k: number,
     rgb: readonly [number, number, number] = this.color,
-    light: readonly [number, number, number] = [-0.4, 0.8, 0.45],
+    light: readonly [number, number, number] = DEFAULT_LIGHT,
   ): void {
     const I = this.indices;
     const N = this.normals;
