@@ -157,26 +157,30 @@ function prepare(_ctx: JointContext3, _j: number, _o: number): void {}
 /** the cached point geometry */
 const B_POINT = J_KIND;
 
-function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
+/** The ball kind's `refresh` pass (exported for the solver's direct dispatch). */
+export function refreshBall(ctx: JointContext3, o: number, oa: number, ob: number): void {
   anchorsNow(ctx, o, oa, ob);
   cachePoint(ctx, o, o + B_POINT);
 }
 
-function refreshAxes(ctx: JointContext3, o: number, oa: number, ob: number): void {
+/** The ball kind's `refreshAxes` pass (exported for the solver's direct dispatch). */
+export function refreshAxesBall(ctx: JointContext3, o: number, oa: number, ob: number): void {
   if (!smallTurn(ctx, oa, ob)) {
-    refresh(ctx, o, oa, ob);
+    refreshBall(ctx, o, oa, ob);
     return;
   }
   anchorsNow(ctx, o, oa, ob);
   cacheAnchors(ctx, o + B_POINT);
 }
 
-function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+/** The ball kind's `warmStart` pass (exported for the solver's direct dispatch). */
+export function warmStartBall(ctx: JointContext3, o: number, oa: number, ob: number): void {
   pointWarmStartCached(ctx, o + J_IMPULSE, o + B_POINT);
   applyJointImpulse(ctx, o, oa, ob);
 }
 
-function project(ctx: JointContext3, o: number, oa: number, ob: number): void {
+/** The ball kind's `project` pass (exported for the solver's direct dispatch). */
+export function projectBall(ctx: JointContext3, o: number, oa: number, ob: number): void {
   projectAnchorsCaching(ctx, o, oa, ob, o + B_POINT);
 }
 
@@ -197,10 +201,10 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 /** The ball joint's passes. */
 export const ballJointSolver: JointKindSolver3 = {
   prepare,
-  refresh,
-  refreshAxes,
-  warmStart,
+  refresh: refreshBall,
+  refreshAxes: refreshAxesBall,
+  warmStart: warmStartBall,
   solve: solveBall,
   reaction,
-  project,
+  project: projectBall,
 };

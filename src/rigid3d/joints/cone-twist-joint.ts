@@ -169,7 +169,8 @@ export function swingTwist(ctx: JointContext3): void {
   t[S_TWIST_AXIS + 2] = uz;
 }
 
-function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
+/** The cone-twist kind's `refresh` pass (exported for the solver's direct dispatch). */
+export function refreshConeTwist(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const jc = ctx.jc;
   const t = ctx.t;
   framesNow(ctx, o, oa, ob);
@@ -179,9 +180,10 @@ function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
   cachePoint(ctx, o, o + CT_POINT);
 }
 
-function refreshAxes(ctx: JointContext3, o: number, oa: number, ob: number): void {
+/** The cone-twist kind's `refreshAxes` pass (exported for the solver's direct dispatch). */
+export function refreshAxesConeTwist(ctx: JointContext3, o: number, oa: number, ob: number): void {
   if (!smallTurn(ctx, oa, ob)) {
-    refresh(ctx, o, oa, ob);
+    refreshConeTwist(ctx, o, oa, ob);
     return;
   }
   const jc = ctx.jc;
@@ -193,7 +195,8 @@ function refreshAxes(ctx: JointContext3, o: number, oa: number, ob: number): voi
   cacheAnchors(ctx, o + CT_POINT);
 }
 
-function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+/** The cone-twist kind's `warmStart` pass (exported for the solver's direct dispatch). */
+export function warmStartConeTwist(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const jc = ctx.jc;
   const t = ctx.t;
   for (let i = 0; i < S_SIZE; i++) t[S_SWING + i] = jc[o + CT_SWING_TWIST + i]!;
@@ -207,8 +210,11 @@ function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void 
   applyJointImpulse(ctx, o, oa, ob);
 }
 
-/** The point projection after a substep; the geometry it measures stays in the joint's cache for the next substep. */
-function project(ctx: JointContext3, o: number, oa: number, ob: number): void {
+/**
+ * The cone-twist kind's `project` pass (exported for the solver's direct dispatch): the point
+ * projection after a substep; the geometry it measures stays in the joint's cache for the next substep.
+ */
+export function projectConeTwist(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const jc = ctx.jc;
   const t = ctx.t;
   framesNow(ctx, o, oa, ob);
@@ -283,10 +289,10 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 /** The cone-twist joint's passes. */
 export const coneTwistJointSolver: JointKindSolver3 = {
   prepare,
-  refresh,
-  refreshAxes,
-  warmStart,
+  refresh: refreshConeTwist,
+  refreshAxes: refreshAxesConeTwist,
+  warmStart: warmStartConeTwist,
   solve: solveConeTwist,
   reaction,
-  project,
+  project: projectConeTwist,
 };

@@ -185,7 +185,8 @@ export function hingeAngle(ctx: JointContext3): void {
   t[T_FREE] = 2 * t[T_ATAN]!;
 }
 
-function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
+/** The hinge kind's `refresh` pass (exported for the solver's direct dispatch). */
+export function refreshHinge(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const jc = ctx.jc;
   const t = ctx.t;
   framesNow(ctx, o, oa, ob);
@@ -202,9 +203,10 @@ function refresh(ctx: JointContext3, o: number, oa: number, ob: number): void {
   cachePoint(ctx, o, o + H_POINT);
 }
 
-function refreshAxes(ctx: JointContext3, o: number, oa: number, ob: number): void {
+/** The hinge kind's `refreshAxes` pass (exported for the solver's direct dispatch). */
+export function refreshAxesHinge(ctx: JointContext3, o: number, oa: number, ob: number): void {
   if (!smallTurn(ctx, oa, ob)) {
-    refresh(ctx, o, oa, ob);
+    refreshHinge(ctx, o, oa, ob);
     return;
   }
   const jc = ctx.jc;
@@ -244,7 +246,8 @@ function refreshAxes(ctx: JointContext3, o: number, oa: number, ob: number): voi
   cacheAnchors(ctx, o + H_POINT);
 }
 
-function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+/** The hinge kind's `warmStart` pass (exported for the solver's direct dispatch). */
+export function warmStartHinge(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const jc = ctx.jc;
   const t = ctx.t;
   pointWarmStartCached(ctx, o + HI_POINT, o + H_POINT);
@@ -297,7 +300,8 @@ function hingeRows(ctx: JointContext3): void {
  * The projection of the two rotational rows and the point after a substep; the geometry it
  * measures stays in the joint's cache for the next substep's warm start and solve passes.
  */
-function project(ctx: JointContext3, o: number, oa: number, ob: number): void {
+/** The hinge kind's `project` pass (exported for the solver's direct dispatch). */
+export function projectHinge(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const jc = ctx.jc;
   const t = ctx.t;
   framesNow(ctx, o, oa, ob);
@@ -413,10 +417,10 @@ export function startAxes(ctx: JointContext3, o: number): void {
 /** The hinge joint's passes. */
 export const hingeJointSolver: JointKindSolver3 = {
   prepare: prepareAxial,
-  refresh,
-  refreshAxes,
-  warmStart,
+  refresh: refreshHinge,
+  refreshAxes: refreshAxesHinge,
+  warmStart: warmStartHinge,
   solve: solveHinge,
   reaction,
-  project,
+  project: projectHinge,
 };

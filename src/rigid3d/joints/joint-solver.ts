@@ -6,11 +6,32 @@
  * the next step, the reaction readout and the break test. The layout and the interface a kind
  * implements are in joint-context.ts.
  */
-import { ballJointSolver, solveBall } from './ball-joint.js';
-import { coneTwistJointSolver, solveConeTwist } from './cone-twist-joint.js';
+import {
+  ballJointSolver,
+  projectBall,
+  refreshAxesBall,
+  refreshBall,
+  solveBall,
+  warmStartBall,
+} from './ball-joint.js';
+import {
+  coneTwistJointSolver,
+  projectConeTwist,
+  refreshAxesConeTwist,
+  refreshConeTwist,
+  solveConeTwist,
+  warmStartConeTwist,
+} from './cone-twist-joint.js';
 import { distanceJointSolver } from './distance-joint.js';
 import { fixedJointSolver } from './fixed-joint.js';
-import { hingeJointSolver, solveHinge } from './hinge-joint.js';
+import {
+  hingeJointSolver,
+  projectHinge,
+  refreshAxesHinge,
+  refreshHinge,
+  solveHinge,
+  warmStartHinge,
+} from './hinge-joint.js';
 import {
   J_DC as J_DC_,
   J_FA as J_FA_,
@@ -159,7 +180,14 @@ export function resetJointImpulses3(ctx: JointContext3, n: number): void {
 export function warmStartJoints3(ctx: JointContext3, list: Int32Array, n: number, jb: Int32Array): void {
   const kind = ctx.joints.kind;
   for (let k = 0; k < n; k++) {
-    JOINT3_SOLVERS[kind[list[k]!]!]!.warmStart(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
+    const kd = kind[list[k]!]!;
+    const o = k * JC_STRIDE;
+    const oa = jb[2 * k]!;
+    const ob = jb[2 * k + 1]!;
+    if (kd === JOINT3_HINGE) warmStartHinge(ctx, o, oa, ob);
+    else if (kd === JOINT3_BALL) warmStartBall(ctx, o, oa, ob);
+    else if (kd === JOINT3_CONE_TWIST) warmStartConeTwist(ctx, o, oa, ob);
+    else JOINT3_SOLVERS[kd]!.warmStart(ctx, o, oa, ob);
   }
 }
 
@@ -170,7 +198,14 @@ export function warmStartJoints3(ctx: JointContext3, list: Int32Array, n: number
 export function refreshJoints3(ctx: JointContext3, list: Int32Array, n: number, jb: Int32Array): void {
   const kind = ctx.joints.kind;
   for (let k = 0; k < n; k++) {
-    JOINT3_SOLVERS[kind[list[k]!]!]!.refresh(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
+    const kd = kind[list[k]!]!;
+    const o = k * JC_STRIDE;
+    const oa = jb[2 * k]!;
+    const ob = jb[2 * k + 1]!;
+    if (kd === JOINT3_HINGE) refreshHinge(ctx, o, oa, ob);
+    else if (kd === JOINT3_BALL) refreshBall(ctx, o, oa, ob);
+    else if (kd === JOINT3_CONE_TWIST) refreshConeTwist(ctx, o, oa, ob);
+    else JOINT3_SOLVERS[kd]!.refresh(ctx, o, oa, ob);
   }
 }
 
@@ -181,7 +216,14 @@ export function refreshJoints3(ctx: JointContext3, list: Int32Array, n: number, 
 export function refreshJointAxes3(ctx: JointContext3, list: Int32Array, n: number, jb: Int32Array): void {
   const kind = ctx.joints.kind;
   for (let k = 0; k < n; k++) {
-    JOINT3_SOLVERS[kind[list[k]!]!]!.refreshAxes(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
+    const kd = kind[list[k]!]!;
+    const o = k * JC_STRIDE;
+    const oa = jb[2 * k]!;
+    const ob = jb[2 * k + 1]!;
+    if (kd === JOINT3_HINGE) refreshAxesHinge(ctx, o, oa, ob);
+    else if (kd === JOINT3_BALL) refreshAxesBall(ctx, o, oa, ob);
+    else if (kd === JOINT3_CONE_TWIST) refreshAxesConeTwist(ctx, o, oa, ob);
+    else JOINT3_SOLVERS[kd]!.refreshAxes(ctx, o, oa, ob);
   }
 }
 
@@ -220,7 +262,14 @@ export function solveJoints3(
 export function projectJoints3(ctx: JointContext3, list: Int32Array, n: number, jb: Int32Array): void {
   const kind = ctx.joints.kind;
   for (let k = 0; k < n; k++) {
-    JOINT3_SOLVERS[kind[list[k]!]!]!.project(ctx, k * JC_STRIDE, jb[2 * k]!, jb[2 * k + 1]!);
+    const kd = kind[list[k]!]!;
+    const o = k * JC_STRIDE;
+    const oa = jb[2 * k]!;
+    const ob = jb[2 * k + 1]!;
+    if (kd === JOINT3_HINGE) projectHinge(ctx, o, oa, ob);
+    else if (kd === JOINT3_BALL) projectBall(ctx, o, oa, ob);
+    else if (kd === JOINT3_CONE_TWIST) projectConeTwist(ctx, o, oa, ob);
+    else JOINT3_SOLVERS[kd]!.project(ctx, o, oa, ob);
   }
 }
 
