@@ -442,11 +442,12 @@ export function solveContacts(
   const staticMass = pass.staticSoft.massScale;
   const staticImpulse = pass.staticSoft.impulseScale;
   const reverse = pass.reverse;
+  const friction = pass.friction;
   for (let i = start; i < end; i++) {
     const o = i * CONSTRAINT_STRIDE;
     const oa = cb[3 * i]!;
     const ob = cb[3 * i + 1]!;
-    const pc = cb[3 * i + 2]!;
+    const two = cb[3 * i + 2] === 2;
     const mA = cc[o + C_MA]!;
     const mB = cc[o + C_MB]!;
     const iA = cc[o + C_IA]!;
@@ -463,9 +464,10 @@ export function solveContacts(
     const biasRate = isStatic ? staticRate : softRate;
     const softMassScale = isStatic ? staticMass : softMass;
     const softImpulseScale = isStatic ? staticImpulse : softImpulse;
-    // the points in visiting order: q0, then q0 + step
-    const q0 = reverse && pc === 2 ? o + C_P0 + P_STRIDE : o + C_P0;
-    const step = reverse ? -P_STRIDE : P_STRIDE;
+    // the points in visiting order: q1, then (two points) q2 — the two blocks are written out,
+    // each point's arithmetic exactly as in a loop over the points
+    const q1 = reverse && two ? o + C_P0 + P_STRIDE : o + C_P0;
+    const q2 = reverse ? o + C_P0 : o + C_P0 + P_STRIDE;
     // the in-step motion (read once per contact)
     const dx0 = ss[ob + SB_DPX]! - ss[oa + SB_DPX]!;
     const dy0 = ss[ob + SB_DPY]! - ss[oa + SB_DPY]!;
@@ -473,16 +475,17 @@ export function solveContacts(
     const qAs = ss[oa + SB_DQS]!;
     const qBc = ss[ob + SB_DQC]!;
     const qBs = ss[ob + SB_DQS]!;
-    let totalNormal = 0;
-    for (let j = 0, q = q0; j < pc; j++, q += step) {
-      const ax = cc[q + P_RAX]!;
-      const ay = cc[q + P_RAY]!;
-      const bx = cc[q + P_RBX]!;
-      const by = cc[q + P_RBY]!;
+    // first point, normal
+    const ax1 = cc[q1 + P_RAX]!;
+    const ay1 = cc[q1 + P_RAY]!;
+    const bx1 = cc[q1 + P_RBX]!;
+    const by1 = cc[q1 + P_RBY]!;
+    let acc1 = 0;
+    {
       // current separation (see separationInto)
-      const dx = dx0 + (qBc * bx - qBs * by) - (qAc * ax - qAs * ay);
-      const dy = dy0 + (qBs * bx + qBc * by) - (qAs * ax + qAc * ay);
-      const s = dx * n_x + dy * n_y + cc[q + P_BASE_SEP]!;
+      const dx = dx0 + (qBc * bx1 - qBs * by1) - (qAc * ax1 - qAs * ay1);
+      const dy = dy0 + (qBs * bx1 + qBc * by1) - (qAs * ax1 + qAc * ay1);
+      const s = dx * n_x + dy * n_y + cc[q1 + P_BASE_SEP]!;
       let bias = 0;
       let massScale = 1;
       let impulseScale = 0;
@@ -497,17 +500,59 @@ export function solveContacts(
         const e = -s - slop;
         if (e > 0) bias = -betaInvH * e;
       }
+      const dvx = vBx - wB * by1 - vAx + wA * ay1;
+      const dvy = vBy + wB * bx1 - vAy - wA * ax1;
+      const vn = dvx * n_x + dvy * n_y;
+      const old = cc[q1 + P_NORMAL_IMPULSE]!;
+      let impulse = -cc[q1 + P_NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * old;
+      acc1 = old + impulse;
+      if (acc1 < 0) acc1 = 0;
+      impulse = acc1 - old;
+      cc[q1 + P_NORMAL_IMPULSE] = acc1;
+      if (impulse > cc[q1 + P_MAX_NORMAL_IMPULSE]!) cc[q1 + P_MAX_NORMAL_IMPULSE] = impulse;
+      const Px = impulse * n_x;
+      const Py = impulse * n_y;
+      vAx -= mA * Px;
+      vAy -= mA * Py;
+      wA -= iA * (ax1 * Py - ay1 * Px);
+      vBx += mB * Px;
+      vBy += mB * Py;
+      wB += iB * (bx1 * Py - by1 * Px);
+    }
+    // second point, normal
+    let acc2 = 0;
+    if (two) {
+      const ax = cc[q2 + P_RAX]!;
+      const ay = cc[q2 + P_RAY]!;
+      const bx = cc[q2 + P_RBX]!;
+      const by = cc[q2 + P_RBY]!;
+      const dx = dx0 + (qBc * bx - qBs * by) - (qAc * ax - qAs * ay);
+      const dy = dy0 + (qBs * bx + qBc * by) - (qAs * ax + qAc * ay);
+      const s = dx * n_x + dy * n_y + cc[q2 + P_BASE_SEP]!;
+      let bias = 0;
+      let massScale = 1;
+      let impulseScale = 0;
+      if (s > 0) {
+        bias = s * invH;
+      } else if (mode === BIAS_SOFT) {
+        bias = biasRate * s;
+        if (bias < -maxPush) bias = -maxPush;
+        massScale = softMassScale;
+        impulseScale = softImpulseScale;
+      } else if (mode === BIAS_BAUMGARTE) {
+        const e = -s - slop;
+        if (e > 0) bias = -betaInvH * e;
+      }
       const dvx = vBx - wB * by - vAx + wA * ay;
       const dvy = vBy + wB * bx - vAy - wA * ax;
       const vn = dvx * n_x + dvy * n_y;
-      const old = cc[q + P_NORMAL_IMPULSE]!;
-      let impulse = -cc[q + P_NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * old;
-      let acc = old + impulse;
-      if (acc < 0) acc = 0;
-      impulse = acc - old;
-      cc[q + P_NORMAL_IMPULSE] = acc;
-      totalNormal += acc;
-      if (impulse > cc[q + P_MAX_NORMAL_IMPULSE]!) cc[q + P_MAX_NORMAL_IMPULSE] = impulse;
+      const old = cc[q2 + P_NORMAL_IMPULSE]!;
+      let impulse = -cc[q2 + P_NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * old;
+      acc2 = old + impulse;
+      if (acc2 < 0) acc2 = 0;
+      impulse = acc2 - old;
+      cc[q2 + P_NORMAL_IMPULSE] = acc2;
+      if (impulse > cc[q2 + P_MAX_NORMAL_IMPULSE]!) cc[q2 + P_MAX_NORMAL_IMPULSE] = impulse;
       const Px = impulse * n_x;
       const Py = impulse * n_y;
       vAx -= mA * Px;
@@ -517,37 +562,58 @@ export function solveContacts(
       vBy += mB * Py;
       wB += iB * (bx * Py - by * Px);
     }
-    const mu = cc[o + C_FRICTION]!;
     // friction is clamped to ±μλn: with no normal impulse and no friction impulse to undo, it does
     // nothing (a speculative contact that stays apart) — skip it
-    const noFriction =
-      totalNormal === 0 &&
-      cc[q0 + P_TANGENT_IMPULSE] === 0 &&
-      (pc === 1 || cc[q0 + step + P_TANGENT_IMPULSE] === 0);
-    for (let j = 0, q = q0; j < (noFriction || !pass.friction ? 0 : pc); j++, q += step) {
-      const ax = cc[q + P_RAX]!;
-      const ay = cc[q + P_RAY]!;
-      const bx = cc[q + P_RBX]!;
-      const by = cc[q + P_RBY]!;
-      const dvx = vBx - wB * by - vAx + wA * ay;
-      const dvy = vBy + wB * bx - vAy - wA * ax;
-      // t = (ny, −nx)
-      const vt = dvx * n_y - dvy * n_x;
-      const old = cc[q + P_TANGENT_IMPULSE]!;
-      const maxF = mu * cc[q + P_NORMAL_IMPULSE]!;
-      let acc = old - cc[q + P_TANGENT_MASS]! * vt;
-      if (acc < -maxF) acc = -maxF;
-      else if (acc > maxF) acc = maxF;
-      const impulse = acc - old;
-      cc[q + P_TANGENT_IMPULSE] = acc;
-      const Px = impulse * n_y;
-      const Py = -impulse * n_x;
-      vAx -= mA * Px;
-      vAy -= mA * Py;
-      wA -= iA * (ax * Py - ay * Px);
-      vBx += mB * Px;
-      vBy += mB * Py;
-      wB += iB * (bx * Py - by * Px);
+    if (
+      friction &&
+      !(acc1 + acc2 === 0 && cc[q1 + P_TANGENT_IMPULSE] === 0 && (!two || cc[q2 + P_TANGENT_IMPULSE] === 0))
+    ) {
+      const mu = cc[o + C_FRICTION]!;
+      {
+        const dvx = vBx - wB * by1 - vAx + wA * ay1;
+        const dvy = vBy + wB * bx1 - vAy - wA * ax1;
+        // t = (ny, −nx)
+        const vt = dvx * n_y - dvy * n_x;
+        const old = cc[q1 + P_TANGENT_IMPULSE]!;
+        const maxF = mu * acc1;
+        let acc = old - cc[q1 + P_TANGENT_MASS]! * vt;
+        if (acc < -maxF) acc = -maxF;
+        else if (acc > maxF) acc = maxF;
+        const impulse = acc - old;
+        cc[q1 + P_TANGENT_IMPULSE] = acc;
+        const Px = impulse * n_y;
+        const Py = -impulse * n_x;
+        vAx -= mA * Px;
+        vAy -= mA * Py;
+        wA -= iA * (ax1 * Py - ay1 * Px);
+        vBx += mB * Px;
+        vBy += mB * Py;
+        wB += iB * (bx1 * Py - by1 * Px);
+      }
+      if (two) {
+        const ax = cc[q2 + P_RAX]!;
+        const ay = cc[q2 + P_RAY]!;
+        const bx = cc[q2 + P_RBX]!;
+        const by = cc[q2 + P_RBY]!;
+        const dvx = vBx - wB * by - vAx + wA * ay;
+        const dvy = vBy + wB * bx - vAy - wA * ax;
+        const vt = dvx * n_y - dvy * n_x;
+        const old = cc[q2 + P_TANGENT_IMPULSE]!;
+        const maxF = mu * acc2;
+        let acc = old - cc[q2 + P_TANGENT_MASS]! * vt;
+        if (acc < -maxF) acc = -maxF;
+        else if (acc > maxF) acc = maxF;
+        const impulse = acc - old;
+        cc[q2 + P_TANGENT_IMPULSE] = acc;
+        const Px = impulse * n_y;
+        const Py = -impulse * n_x;
+        vAx -= mA * Px;
+        vAy -= mA * Py;
+        wA -= iA * (ax * Py - ay * Px);
+        vBx += mB * Px;
+        vBy += mB * Py;
+        wB += iB * (bx * Py - by * Px);
+      }
     }
     storeVelocities(ss, oa, ob, vAx, vAy, wA, vBx, vBy, wB);
   }

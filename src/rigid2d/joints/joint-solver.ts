@@ -25,6 +25,7 @@ import {
   JC_STRIDE,
   type JointContext,
   type JointKindSolver,
+  rigidBias,
   rotationAngleInto,
   unwindAngle,
 } from './joint-context.js';
@@ -39,9 +40,12 @@ import {
 } from './joint-store.js';
 import { motorJointSolver } from './motor-joint.js';
 import { mouseJointSolver } from './mouse-joint.js';
+import { solvePointConstraint } from './point-constraint.js';
 import { prismaticJointSolver } from './prismatic-joint.js';
 import {
+  plainRevolute,
   prepareRevolute,
+  RI_X,
   reactionRevolute,
   revoluteJointSolver,
   solveRevolute,
@@ -70,6 +74,16 @@ if (JOINT_SOLVERS.length !== JOINT_KIND_COUNT) throw new Error('rigid2d: a joint
  */
 const KIND_STRIDE = new Int32Array(JOINT_KIND_COUNT).fill(JC_STRIDE);
 KIND_STRIDE[JOINT_REVOLUTE] = 32;
+
+/**
+ * The packed kind code (in `jk`) of a revolute joint without spring, motor or limits — a bare point
+ * constraint (the joints of chains and grids): its solve is the point constraint alone, with the
+ * rigid-part softness computed once per pass instead of once per joint.
+ */
+const JK_PLAIN_REVOLUTE = JOINT_KIND_COUNT;
+
+/** the rigid-part softness of a pass over the plain revolute joints (one per thread) */
+const plainSoft = new Float64Array(3);
 
 /**
  * Packs the `n` joints of `list` into `ctx.jc`: body offsets into `jb` (2 per joint), the header,
@@ -132,8 +146,10 @@ export function prepareJoints(
     jc[o + J_QAS] = as;
     const q = j * JI_STRIDE;
     for (let i = 0; i < JI_STRIDE; i++) jc[o + J_IMPULSE + i] = warmStarting ? imp[q + i]! : 0;
-    if (kind === JOINT_REVOLUTE) prepareRevolute(ctx, j, o);
-    else JOINT_SOLVERS[kind]!.prepare(ctx, j, o);
+    if (kind === JOINT_REVOLUTE) {
+      prepareRevolute(ctx, j, o);
+      if (plainRevolute(jc, o)) jk[k] = JK_PLAIN_REVOLUTE;
+    } else JOINT_SOLVERS[kind]!.prepare(ctx, j, o);
     o += KIND_STRIDE[kind]!;
   }
 }
@@ -159,14 +175,16 @@ export function warmStartJoints(
 ): void {
   for (let k = start; k < end; k++) {
     const kd = jk[k]!;
-    if (kd === JOINT_REVOLUTE) warmStartRevolute(ctx, jo[k]!, jb[2 * k]!, jb[2 * k + 1]!);
+    if (kd === JK_PLAIN_REVOLUTE || kd === JOINT_REVOLUTE)
+      warmStartRevolute(ctx, jo[k]!, jb[2 * k]!, jb[2 * k + 1]!);
     else JOINT_SOLVERS[kd]!.warmStart(ctx, jo[k]!, jb[2 * k]!, jb[2 * k + 1]!);
   }
 }
 
 /**
  * One Gauss–Seidel pass over packed joints [start, end) (`useBias` false: the soft step's relax
- * pass); revolute joints called directly.
+ * pass); revolute joints called directly, the plain ones (no spring, motor or limits) straight to
+ * their point constraint.
  */
 export function solveJoints(
   ctx: JointContext,
@@ -177,9 +195,13 @@ export function solveJoints(
   jb: Int32Array,
   useBias: boolean,
 ): void {
+  // the bias of a rigid point (error 1: the rate itself), as the revolute joint computes it per joint
+  if (useBias && end > start) rigidBias(ctx, 1, true, plainSoft);
   for (let k = start; k < end; k++) {
     const kd = jk[k]!;
-    if (kd === JOINT_REVOLUTE) solveRevolute(ctx, jo[k]!, jb[2 * k]!, jb[2 * k + 1]!, useBias);
+    if (kd === JK_PLAIN_REVOLUTE)
+      solvePointConstraint(ctx, jo[k]!, jb[2 * k]!, jb[2 * k + 1]!, RI_X, useBias, plainSoft);
+    else if (kd === JOINT_REVOLUTE) solveRevolute(ctx, jo[k]!, jb[2 * k]!, jb[2 * k + 1]!, useBias);
     else JOINT_SOLVERS[kd]!.solve(ctx, jo[k]!, jb[2 * k]!, jb[2 * k + 1]!, useBias);
   }
 }
