@@ -128,6 +128,41 @@ const scenes: Record<string, { make: Make; warm: number; chunk: number }> = {
       return { step: () => world.step(1 / 60), digest: () => hashDoubles(2166136261, world.particles.x) };
     },
   },
+  // the particles suite's 2D PBF dam break (20k particles): frames of 1/60 s, 8 substeps of 4 iterations
+  pbf: {
+    warm: 10,
+    chunk: 2,
+    make: async (src) => {
+      const { XpbdWorld } = await load(src, 'xpbd/index.ts');
+      const { PbfSet } = await load(src, 'particles/pbf.ts');
+      const world = new XpbdWorld({ substeps: 8, iterations: 4 });
+      const d = Math.sqrt(2 / 20000);
+      const f = world.add(
+        new PbfSet(world.particles, { dim: 2, spacing: d, domain: { min: [0, 0], max: [4, 3] } }),
+      );
+      f.addBlock([0, 0], [1, 2]);
+      return { step: () => world.step(1 / 60), digest: () => hashDoubles(2166136261, world.particles.x) };
+    },
+  },
+  flip: {
+    warm: 20,
+    chunk: 10,
+    make: async (src) => {
+      // bench/flip.ts's dam break: 25.6k particles in a 180 × 100 grid of 1 cm cells, FLIP 95 %
+      const { FlipSim2D } = await load(src, 'fluid/flip2d.ts');
+      const sim = new FlipSim2D({ nx: 180, ny: 100, h: 0.01, transfer: 'flip' });
+      sim.addBlock(0.01, 0.01, 0.81, 0.81);
+      const n = () => sim.count as number;
+      return {
+        step: () => sim.step(1 / 120),
+        digest: () =>
+          [sim.x, sim.y, sim.vx, sim.vy].reduce<number>(
+            (h, a: Float64Array) => hashDoubles(h, a.subarray(0, n())),
+            hashDoubles(2166136261, [n()]),
+          ),
+      };
+    },
+  },
   smoke: {
     warm: 10,
     chunk: 4,
