@@ -81,8 +81,8 @@ export class PbfSet implements ConstraintSet {
   private pairs = new Int32Array(0);
   /** per pair of the sweep: the spiky gradient factor ∇W/|x_ij| · m/ρ0 (0 beyond h) */
   private pairGrad = new Float64Array(0);
-  /** per pair of the sweep: (h² − r²)³, poly6 without its constant (0 beyond h) */
-  private pairW = new Float64Array(0);
+  /** per pair of the sweep: the artificial pressure k (W(r)/W(Δq))ⁿ of a fluid pair (0 beyond h and for a boundary pair) */
+  private pairCorr = new Float64Array(0);
   private readonly params: Float64Array;
   private readonly restGrad: number;
 
@@ -275,7 +275,7 @@ export class PbfSet implements ConstraintSet {
       const cap = Math.max(off[count], 2 * this.pairs.length);
       this.pairs = new Int32Array(cap);
       this.pairGrad = new Float64Array(cap);
-      this.pairW = new Float64Array(cap);
+      this.pairCorr = new Float64Array(cap);
     }
     this.gather(this.particles.x);
     const po = this.pairOffsets;
@@ -326,30 +326,41 @@ export class PbfSet implements ConstraintSet {
     this.lambdas();
     (this.box.dim === 2 ? pbfDeltas2 : pbfDeltas)(
       this.local,
-      this.fluid,
       this.pairOffsets,
       this.pairs,
       this.pairGrad,
-      this.pairW,
+      this.pairCorr,
       this.neighbors.count,
-      this.kernels,
       this.lambda,
-      this.params,
       this.delta,
     );
-    applyDeltas(
-      ctx.x,
-      ctx.dx,
-      this.first,
-      this.fluidRanks,
-      this.neighbors.order,
-      n,
-      this.delta,
-      this.box.lo,
-      this.box.hi,
-      this.box.dim,
-      this.box.openTop,
-    );
+    if (this.box.dim === 2)
+      applyDeltas2(
+        ctx.x,
+        ctx.dx,
+        this.first,
+        this.fluidRanks,
+        this.neighbors.order,
+        n,
+        this.delta,
+        this.box.lo,
+        this.box.hi,
+        this.box.openTop,
+      );
+    else
+      applyDeltas(
+        ctx.x,
+        ctx.dx,
+        this.first,
+        this.fluidRanks,
+        this.neighbors.order,
+        n,
+        this.delta,
+        this.box.lo,
+        this.box.hi,
+        3,
+        this.box.openTop,
+      );
   }
 
   private lambdas(): void {
@@ -367,7 +378,7 @@ export class PbfSet implements ConstraintSet {
       this.lambda,
       this.sums,
       this.pairGrad,
-      this.pairW,
+      this.pairCorr,
     );
   }
 
@@ -376,7 +387,28 @@ export class PbfSet implements ConstraintSet {
     const n = this.count;
     if (n === 0) return;
     const p = this.params;
-    if (p[4] > 0 || p[5] > 0) {
+    if (this.box.dim === 2 && p[5] === 0) {
+      if (p[4] === 0) return;
+      this.gather(ctx.x);
+      pbfXsph2(
+        this.local,
+        ctx.v,
+        this.first,
+        this.fluid,
+        this.fluidRanks,
+        this.neighbors.order,
+        n,
+        this.neighbors.count,
+        this.pairOffsets,
+        this.pairs,
+        this.kernels,
+        p,
+        this.rhoLocal,
+        this.vtmp,
+        this.omega,
+        this.sums,
+      );
+    } else if (p[4] > 0 || p[5] > 0) {
       p[8] = ctx.h;
       this.gather(ctx.x);
       pbfVelocity(
@@ -436,9 +468,11 @@ function pbfLambdas(
   lambda: Float64Array,
   acc: Float64Array,
   pairGrad: Float64Array,
-  pairW: Float64Array,
+  pairCorr: Float64Array,
 ): void {
   const eps = p[0];
+  const kc = p[1];
+  const exponent = p[2];
   const m = p[6];
   const rho0 = p[7];
   const c = m / rho0;
@@ -446,6 +480,7 @@ function pbfLambdas(
   const h = k.h;
   const h2 = k.h2;
   const c6 = k.poly6Constant;
+  const cq = c6 * p[3]; // W(r)/W(Δq) = cq (h² − r²)³
   const w0 = c6 * h2 * h2 * h2;
   const cs = -3 * k.spikyConstant * c;
   acc.fill(0, 0, 5 * count);
@@ -467,12 +502,20 @@ function pbfLambdas(
       const r2 = dx * dx + dy * dy + dz * dz;
       if (r2 >= h2) {
         pairGrad[e] = 0;
-        pairW[e] = 0;
+        pairCorr[e] = 0;
         continue;
       }
       const q = h2 - r2;
       const w = q * q * q;
-      pairW[e] = w;
+      const ft = fluid[t];
+      // s_corr = k (W(r)/W(Δq))ⁿ once per pair and sweep, 0 unless both ends are fluid (exact: × 1 or × 0)
+      const wq = cq * w;
+      let pw = wq;
+      if (exponent === 4) {
+        const q2 = wq * wq;
+        pw = q2 * q2; // the usual n = 4 without the loop
+      } else for (let a = 1; a < exponent; a++) pw *= wq;
+      pairCorr[e] = kc * pw * (fs * ft);
       sw += w;
       const r = Math.sqrt(r2);
       const hr = h - r;
@@ -485,7 +528,7 @@ function pbfLambdas(
       gy += uy;
       gz += uz;
       const g2 = g * g * r2;
-      sq += g2 * fluid[t];
+      sq += g2 * ft;
       const b = 5 * t;
       acc[b] += w;
       acc[b + 1] -= ux;
@@ -523,28 +566,20 @@ function pbfLambdas(
  */
 function pbfDeltas(
   x: Float64Array,
-  fluid: Float64Array,
   off: Int32Array,
   nbr: Int32Array,
   pairGrad: Float64Array,
-  pairW: Float64Array,
+  pairCorr: Float64Array,
   count: number,
-  k: SphKernels,
   lambda: Float64Array,
-  p: Float64Array,
   delta: Float64Array,
 ): void {
-  const kc = p[1];
-  const exponent = p[2];
-  const invWq = p[3];
-  const c6 = k.poly6Constant * invWq;
   delta.fill(0, 0, 3 * count);
   for (let s = 0; s < count; s++) {
     const xi = x[3 * s];
     const yi = x[3 * s + 1];
     const zi = x[3 * s + 2];
     const ls = lambda[s];
-    const fs = fluid[s];
     let sx = 0;
     let sy = 0;
     let sz = 0;
@@ -553,19 +588,7 @@ function pbfDeltas(
       const gf = pairGrad[e];
       if (gf === 0) continue;
       const t = nbr[e];
-      let l = ls + lambda[t];
-      if (kc > 0 && fs * fluid[t] !== 0) {
-        const q = c6 * pairW[e]; // W(r)/W(Δq)
-        let pw: number;
-        if (exponent === 4) {
-          const q2 = q * q;
-          pw = q2 * q2; // the usual n = 4 without the loop
-        } else {
-          pw = q;
-          for (let a = 1; a < exponent; a++) pw *= q;
-        }
-        l -= kc * pw;
-      }
+      const l = ls + lambda[t] - pairCorr[e];
       if (l === 0) continue;
       const g = l * gf;
       const ux = g * (xi - x[3 * t]);
@@ -599,15 +622,18 @@ function pbfLambdas2(
   lambda: Float64Array,
   acc: Float64Array,
   pairGrad: Float64Array,
-  pairW: Float64Array,
+  pairCorr: Float64Array,
 ): void {
   const eps = p[0];
+  const kc = p[1];
+  const exponent = p[2];
   const m = p[6];
   const rho0 = p[7];
   const c = m / rho0;
   const h = k.h;
   const h2 = k.h2;
   const c6 = k.poly6Constant;
+  const cq = c6 * p[3];
   const w0 = c6 * h2 * h2 * h2;
   const cs = -3 * k.spikyConstant * c;
   acc.fill(0, 0, 4 * count);
@@ -635,7 +661,15 @@ function pbfLambdas2(
         const hr = h - r;
         g = r > 0 ? (cs * hr * hr) / r : 0;
       }
-      pairW[e] = w;
+      const ft = fluid[t];
+      // s_corr = k (W(r)/W(Δq))ⁿ once per pair and sweep, 0 unless both ends are fluid (exact: × 1 or × 0)
+      const wq = cq * w;
+      let pw = wq;
+      if (exponent === 4) {
+        const q2 = wq * wq;
+        pw = q2 * q2; // the usual n = 4 without the loop
+      } else for (let a = 1; a < exponent; a++) pw *= wq;
+      pairCorr[e] = kc * pw * (fs * ft);
       pairGrad[e] = g;
       sw += w;
       const ux = g * dx;
@@ -643,7 +677,7 @@ function pbfLambdas2(
       gx += ux;
       gy += uy;
       const g2 = g * g * r2;
-      sq += g2 * fluid[t];
+      sq += g2 * ft;
       const b = 4 * t;
       acc[b] += w;
       acc[b + 1] -= ux;
@@ -675,47 +709,27 @@ function pbfLambdas2(
 /** {@link pbfDeltas} in the plane. */
 function pbfDeltas2(
   x: Float64Array,
-  fluid: Float64Array,
   off: Int32Array,
   nbr: Int32Array,
   pairGrad: Float64Array,
-  pairW: Float64Array,
+  pairCorr: Float64Array,
   count: number,
-  k: SphKernels,
   lambda: Float64Array,
-  p: Float64Array,
   delta: Float64Array,
 ): void {
-  const kc = p[1];
-  const exponent = p[2];
-  const c6 = k.poly6Constant * p[3];
   delta.fill(0, 0, 3 * count);
   for (let s = 0; s < count; s++) {
     const xi = x[3 * s];
     const yi = x[3 * s + 1];
     const ls = lambda[s];
-    const fs = fluid[s];
     let sx = 0;
     let sy = 0;
     const e1 = off[s + 1];
     for (let e = off[s]; e < e1; e++) {
+      // a pair that left the support has gf = 0 and adds nothing (no branch)
       const gf = pairGrad[e];
-      if (gf === 0) continue;
       const t = nbr[e];
-      let l = ls + lambda[t];
-      if (kc > 0 && fs * fluid[t] !== 0) {
-        const q = c6 * pairW[e]; // W(r)/W(Δq)
-        let pw: number;
-        if (exponent === 4) {
-          const q2 = q * q;
-          pw = q2 * q2;
-        } else {
-          pw = q;
-          for (let a = 1; a < exponent; a++) pw *= q;
-        }
-        l -= kc * pw;
-      }
-      const g = l * gf;
+      const g = (ls + lambda[t] - pairCorr[e]) * gf;
       const ux = g * (xi - x[3 * t]);
       const uy = g * (yi - x[3 * t + 1]);
       sx += ux;
@@ -752,6 +766,112 @@ function applyDeltas(
       else if (t > hi[k] && !(openTop && k === 1)) t = hi[k];
       dx[a + k] += t - cur;
     }
+  }
+}
+
+/** {@link applyDeltas} in the plane (z untouched). */
+function applyDeltas2(
+  x: Float64Array,
+  dx: Float64Array,
+  first: number,
+  fluidRanks: Int32Array,
+  order: Int32Array,
+  n: number,
+  delta: Float64Array,
+  lo: Float64Array,
+  hi: Float64Array,
+  openTop: boolean,
+): void {
+  const x0 = lo[0];
+  const x1 = hi[0];
+  const y0 = lo[1];
+  const y1 = hi[1];
+  for (let q = 0; q < n; q++) {
+    const s = fluidRanks[q];
+    const a = 3 * (first + order[s]);
+    const cx = x[a];
+    let tx = cx + delta[3 * s];
+    if (tx < x0) tx = x0;
+    else if (tx > x1) tx = x1;
+    dx[a] += tx - cx;
+    const cy = x[a + 1];
+    let ty = cy + delta[3 * s + 1];
+    if (ty < y0) ty = y0;
+    else if (ty > y1 && !openTop) ty = y1;
+    dx[a + 1] += ty - cy;
+  }
+}
+
+/**
+ * XSPH alone in the plane (no vorticity confinement): v_i += c Σ_j (m/ρ_j)(v_j − v_i) W_ij over the
+ * fluid pairs, from the old velocities, each pair once; the volumes m/ρ are taken once per particle.
+ */
+function pbfXsph2(
+  x: Float64Array,
+  v: Float64Array,
+  first: number,
+  fluid: Float64Array,
+  fluidRanks: Int32Array,
+  order: Int32Array,
+  n: number,
+  count: number,
+  off: Int32Array,
+  nbr: Int32Array,
+  k: SphKernels,
+  p: Float64Array,
+  rho: Float64Array,
+  vtmp: Float64Array,
+  vol: Float64Array,
+  acc: Float64Array,
+): void {
+  const xsph = p[4];
+  const m = p[6];
+  const o = 3 * first;
+  const h2 = k.h2;
+  const c6 = k.poly6Constant;
+  for (let q = 0; q < n; q++) {
+    const s = fluidRanks[q];
+    const a = o + 3 * order[s];
+    vtmp[2 * s] = v[a];
+    vtmp[2 * s + 1] = v[a + 1];
+    vol[s] = m / rho[s];
+  }
+  acc.fill(0, 0, 2 * count);
+  for (let i = 0; i < count; i++) {
+    if (fluid[i] === 0) continue;
+    const xi = x[3 * i];
+    const yi = x[3 * i + 1];
+    const vxi = vtmp[2 * i];
+    const vyi = vtmp[2 * i + 1];
+    const vi = vol[i];
+    let sx = 0;
+    let sy = 0;
+    const e1 = off[i + 1];
+    for (let e = off[i]; e < e1; e++) {
+      const j = nbr[e];
+      if (fluid[j] === 0) continue;
+      const dx = xi - x[3 * j];
+      const dy = yi - x[3 * j + 1];
+      const r2 = dx * dx + dy * dy;
+      if (r2 >= h2) continue;
+      const vj = vol[j];
+      const ux = vtmp[2 * j] - vxi;
+      const uy = vtmp[2 * j + 1] - vyi;
+      const q = h2 - r2;
+      const w = c6 * q * q * q;
+      sx += vj * w * ux;
+      sy += vj * w * uy;
+      acc[2 * j] -= vi * w * ux;
+      acc[2 * j + 1] -= vi * w * uy;
+    }
+    acc[2 * i] += sx;
+    acc[2 * i + 1] += sy;
+  }
+  for (let q = 0; q < n; q++) {
+    const s = fluidRanks[q];
+    const a = o + 3 * order[s];
+    v[a] = vtmp[2 * s] + xsph * acc[2 * s];
+    v[a + 1] = vtmp[2 * s + 1] + xsph * acc[2 * s + 1];
   }
 }
 
