@@ -19,7 +19,7 @@ import { PhysicsError } from '../core/errors.js';
 import { quoteList, show } from '../core/validate.js';
 import { psin } from '../math/portable.js';
 import { MIC0 } from './mic0.js';
-import { MultigridPreconditioner, redBlackSweepFused } from './multigrid.js';
+import { type MultigridOptions, MultigridPreconditioner, redBlackSweepFused } from './multigrid.js';
 import { activeNorm, type PoissonSystem } from './poisson.js';
 
 /** The pressure solvers: stationary sweeps (Jacobi, weighted Jacobi, Gauss–Seidel, red–black SOR) and the conjugate-gradient family (plain, MIC(0)- and multigrid-preconditioned). */
@@ -100,8 +100,13 @@ export class PressureSolver {
     converged: true,
   };
 
-  constructor(sys: PoissonSystem) {
+  /** the V-cycle's settings for 'mgpcg' (sweeps, levels) */
+  readonly multigrid: MultigridOptions;
+
+  /** `multigrid`: the V-cycle's settings for 'mgpcg' (default: the preconditioner's own defaults) */
+  constructor(sys: PoissonSystem, multigrid: MultigridOptions = {}) {
     this.sys = sys;
+    this.multigrid = multigrid;
     this.tmp = new Float64Array(sys.size);
     this.r = new Float64Array(sys.size);
     this.cr = new Float64Array(sys.size);
@@ -142,7 +147,7 @@ export class PressureSolver {
           this.micStale = false;
         }
       } else if (kind === 'mgpcg') {
-        if (!this.mg) this.mg = new MultigridPreconditioner(sys);
+        if (!this.mg) this.mg = new MultigridPreconditioner(sys, this.multigrid);
         if (this.mgStale) {
           this.mg.update();
           this.mgStale = false;
