@@ -18,7 +18,6 @@ import {
   J_KIND as J_KIND_,
   type JointContext3,
   type JointKindSolver3,
-  limitRow,
   smallTurn,
   T_ATAN as T_ATAN_,
   T_ATAN_X as T_ATAN_X_,
@@ -38,7 +37,14 @@ import {
   T_Q as T_Q_,
   T_U as T_U_,
 } from './joint-context.js';
-import { angularRow, applyJointImpulse, cacheAnchors, cachePoint, PC_SIZE } from './joint-rows.js';
+import {
+  angularLimitRow,
+  angularRow,
+  applyJointImpulse,
+  cacheAnchors,
+  cachePoint,
+  PC_SIZE,
+} from './joint-rows.js';
 import {
   JP_CONE as JP_CONE_,
   JP_FRICTION as JP_FRICTION_,
@@ -233,7 +239,8 @@ export function solveConeTwist(
 ): void {
   const jc = ctx.jc;
   const t = ctx.t;
-  for (let i = 0; i < S_SIZE; i++) t[S_SWING + i] = jc[o + CT_SWING_TWIST + i]!;
+  // the swing–twist numbers are read from the joint's cache (S_* order at CT_SWING_TWIST)
+  const st = o + CT_SWING_TWIST - S_SWING;
   const f = jc[o + C_FRICTION]!;
   if (f > 0) {
     t[T_B] = 0;
@@ -248,25 +255,17 @@ export function solveConeTwist(
       angularRow(ctx, o, oa, ob, o + CI_FRICTION + i);
     }
   }
-  if (t[S_HAS_SWING] === 1) {
-    ctx.t[T_CS] = jc[o + C_CONE]! - t[S_SWING]!;
-    limitRow(ctx, useBias);
-    for (let i = 0; i < 3; i++) {
-      t[T_U + i] = -t[S_SWING_AXIS + i]!;
-      jc[o + C_SWING_AXIS + i] = t[S_SWING_AXIS + i]!;
-    }
-    angularRow(ctx, o, oa, ob, o + CI_SWING);
+  if (jc[st + S_HAS_SWING] === 1) {
+    t[T_CS] = jc[o + C_CONE]! - jc[st + S_SWING]!;
+    for (let i = 0; i < 3; i++) jc[o + C_SWING_AXIS + i] = jc[st + S_SWING_AXIS + i]!;
+    angularLimitRow(ctx, o, oa, ob, o + CI_SWING, st + S_SWING_AXIS, -1, useBias);
   }
-  const twist = t[S_TWIST]!;
   if (jc[o + C_LOWER]! > -Math.PI || jc[o + C_UPPER]! < Math.PI) {
-    ctx.t[T_CS] = twist - jc[o + C_LOWER]!;
-    limitRow(ctx, useBias);
-    for (let i = 0; i < 3; i++) t[T_U + i] = t[S_TWIST_AXIS + i]!;
-    angularRow(ctx, o, oa, ob, o + CI_LOWER);
-    ctx.t[T_CS] = jc[o + C_UPPER]! - twist;
-    limitRow(ctx, useBias);
-    for (let i = 0; i < 3; i++) t[T_U + i] = -t[S_TWIST_AXIS + i]!;
-    angularRow(ctx, o, oa, ob, o + CI_UPPER);
+    const twist = jc[st + S_TWIST]!;
+    t[T_CS] = twist - jc[o + C_LOWER]!;
+    angularLimitRow(ctx, o, oa, ob, o + CI_LOWER, st + S_TWIST_AXIS, 1, useBias);
+    t[T_CS] = jc[o + C_UPPER]! - twist;
+    angularLimitRow(ctx, o, oa, ob, o + CI_UPPER, st + S_TWIST_AXIS, -1, useBias);
   }
   solvePointCached(ctx, o, oa, ob, o + CI_POINT, o + CT_POINT, useBias);
 }

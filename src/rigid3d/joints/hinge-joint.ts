@@ -21,7 +21,6 @@ import {
   J_KIND as J_KIND_,
   type JointContext3,
   type JointKindSolver3,
-  limitRow,
   quatMulInto,
   rigidAngular,
   smallTurn,
@@ -52,6 +51,7 @@ import {
   A2_V,
   angular2PointCached,
   angularBlock2Cached,
+  angularLimitRow,
   angularRow,
   applyJointImpulse,
   cacheAnchors,
@@ -363,13 +363,9 @@ export function solveHinge(ctx: JointContext3, o: number, oa: number, ob: number
   if (limit) {
     const angle = jc[o + H_ANGLE]!;
     t[T_CS] = angle - jc[o + K_LOWER]!;
-    limitRow(ctx, useBias);
-    cachedAxisU(ctx, o, 1);
-    angularRow(ctx, o, oa, ob, o + HI_LOWER);
+    angularLimitRow(ctx, o, oa, ob, o + HI_LOWER, o + H_AX, 1, useBias);
     t[T_CS] = jc[o + K_UPPER]! - angle;
-    limitRow(ctx, useBias);
-    cachedAxisU(ctx, o, -1);
-    angularRow(ctx, o, oa, ob, o + HI_UPPER);
+    angularLimitRow(ctx, o, oa, ob, o + HI_UPPER, o + H_AX, -1, useBias);
   }
   // the two rotational rows then the point (both rigid in the soft step) in one call
   rigidAngular(ctx, useBias);

@@ -35,6 +35,7 @@ import {
   T_ANGIMP as T_ANGIMP_,
   T_B as T_B_,
   T_C as T_C_,
+  T_CS as T_CS_,
   T_D as T_D_,
   T_HI as T_HI_,
   T_IMP as T_IMP_,
@@ -75,6 +76,7 @@ const J_MB = J_MB_;
 const T_ANGIMP = T_ANGIMP_;
 const T_B = T_B_;
 const T_C = T_C_;
+const T_CS = T_CS_;
 const T_D = T_D_;
 const T_HI = T_HI_;
 const T_IMP = T_IMP_;
@@ -125,6 +127,69 @@ export function angularRow(ctx: JointContext3, o: number, oa: number, ob: number
   let lam = old - (t[T_MS]! * (cdot + t[T_B]!)) / k - t[T_IS]! * old;
   if (lam < t[T_LO]!) lam = t[T_LO]!;
   else if (lam > t[T_HI]!) lam = t[T_HI]!;
+  const d = lam - old;
+  jc[acc] = lam;
+  ss[oa + SB_WX] = ss[oa + SB_WX]! - d * aX;
+  ss[oa + SB_WY] = ss[oa + SB_WY]! - d * aY;
+  ss[oa + SB_WZ] = ss[oa + SB_WZ]! - d * aZ;
+  ss[ob + SB_WX] = ss[ob + SB_WX]! + d * bX;
+  ss[ob + SB_WY] = ss[ob + SB_WY]! + d * bY;
+  ss[ob + SB_WZ] = ss[ob + SB_WZ]! + d * bZ;
+}
+
+/**
+ * A limit (inequality C ≥ 0, C in t[T_CS]) about the axis sign·jc[ax..ax+2] in one call: the row
+ * parameters of joint-context.ts `limitRow` (speculative while C > 0, the rigid softness or
+ * Baumgarte once violated, none in the relax pass) and the {@link angularRow} update with its
+ * accumulated impulse at jc[acc] kept ≥ 0 — the same arithmetic, without the scratch round trip.
+ */
+export function angularLimitRow(
+  ctx: JointContext3,
+  o: number,
+  oa: number,
+  ob: number,
+  acc: number,
+  ax: number,
+  sign: number,
+  useBias: boolean,
+): void {
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  const C = ctx.t[T_CS]!;
+  let bias: number;
+  let ms = 1;
+  let is = 0;
+  if (C > 0) bias = C * ctx.invH;
+  else if (!useBias) bias = 0;
+  else if (ctx.baumgarte) bias = ctx.beta * ctx.invH * C;
+  else {
+    const r = ctx.rigid;
+    bias = r.biasRate * C;
+    ms = r.massScale;
+    is = r.impulseScale;
+  }
+  const ux = sign * jc[ax]!;
+  const uy = sign * jc[ax + 1]!;
+  const uz = sign * jc[ax + 2]!;
+  const cdot =
+    ux * (ss[ob + SB_WX]! - ss[oa + SB_WX]!) +
+    uy * (ss[ob + SB_WY]! - ss[oa + SB_WY]!) +
+    uz * (ss[ob + SB_WZ]! - ss[oa + SB_WZ]!);
+  const old = jc[acc]!;
+  // a limit not reached within the substep, holding no impulse, changes nothing
+  if (old === 0 && cdot + bias >= 0) return;
+  const a = o + J_IA;
+  const b = o + J_IB;
+  const aX = jc[a]! * ux + jc[a + 1]! * uy + jc[a + 2]! * uz;
+  const aY = jc[a + 1]! * ux + jc[a + 3]! * uy + jc[a + 4]! * uz;
+  const aZ = jc[a + 2]! * ux + jc[a + 4]! * uy + jc[a + 5]! * uz;
+  const bX = jc[b]! * ux + jc[b + 1]! * uy + jc[b + 2]! * uz;
+  const bY = jc[b + 1]! * ux + jc[b + 3]! * uy + jc[b + 4]! * uz;
+  const bZ = jc[b + 2]! * ux + jc[b + 4]! * uy + jc[b + 5]! * uz;
+  const k = ux * (aX + bX) + uy * (aY + bY) + uz * (aZ + bZ);
+  if (!(k > 0)) return;
+  let lam = old - (ms * (cdot + bias)) / k - is * old;
+  if (lam < 0) lam = 0;
   const d = lam - old;
   jc[acc] = lam;
   ss[oa + SB_WX] = ss[oa + SB_WX]! - d * aX;
