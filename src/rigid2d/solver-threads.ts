@@ -14,7 +14,14 @@
  * a calling thread that may block — not a browser page's main thread, which only spins). The engine
  * imports no thread API: a {@link SolverThreadFactory} (rikigaku/threads: Node `worker_threads`,
  * browser `Worker`) starts workers whose entry calls {@link solverWorkerMessage} with each message.
+ *
+ * The same threads run the narrowphase ahead of the collide loop (narrowphase-threads.ts): a job
+ * of its own, the listed pairs split in fixed blocks, one barrier. The workers hold copies of the
+ * shapes' geometry, sent when a shape slot's geometry changes (geometry is replaced, never edited).
  */
+
+import { Manifold2 } from '../geometry/manifold2d.js';
+import type { ConvexShape2 } from '../geometry/shapes2d.js';
 import {
   applyRestitution,
   BIAS_BAUMGARTE,
@@ -30,6 +37,12 @@ import {
 } from './contact-solver.js';
 import { JointContext } from './joints/joint-context.js';
 import { resetJointImpulses, solveJoints, warmStartJoints } from './joints/joint-solver.js';
+import {
+  collideListed,
+  NarrowphaseAhead,
+  type NarrowphaseArrays,
+  NarrowphaseWorkspace,
+} from './narrowphase-threads.js';
 import type { SolverScratch, SolverThreadRunner } from './solver-step.js';
 import type { World } from './world.js';
 
@@ -86,6 +99,10 @@ const I_STEP = 15;
 const I_COLORS = 16;
 const I_BAUMGARTE = 17;
 const FAILED = 18; // 1 once a thread threw inside a job: every thread leaves it
+const I_JOB = 19; // the job: 0 the solve's substeps, 1 the narrowphase's listed pairs
+const I_PAIRS = 20; // the narrowphase job's listed pairs
+const JOB_SOLVE = 0;
+const JOB_NARROWPHASE = 1;
 const ACK = 32; // ACK + worker index: the binding sequence the worker holds
 const CTRL_SIZE = 32 + 64;
 const CMD_RUN = 1;
@@ -93,6 +110,8 @@ const CMD_QUIT = 2;
 const CMD_BIND = 3;
 /** below this many constraints a step is solved on the calling thread alone ({@link SolverThreads.minConstraints}) */
 export const DEFAULT_MIN_PARALLEL = 1024;
+/** below this many listed pairs the narrowphase runs in the collide loop alone ({@link SolverThreads.minPairs}) */
+export const DEFAULT_MIN_PARALLEL_PAIRS = 256;
 /** the most worker threads a world may start */
 export const MAX_SOLVER_WORKERS = 63;
 
@@ -112,6 +131,7 @@ const F_JH = 15;
 const F_JINV_H = 16;
 const F_JBETA = 17;
 const F_RIGID = 18; // 3 numbers
+const F_SPEC = 21; // the speculative distance of the narrowphase job
 const PARAMS_SIZE = 24;
 
 /** spins on a barrier before sleeping */
@@ -133,6 +153,14 @@ class ThreadView {
   jk: Int32Array = new Int32Array(0);
   jo: Int32Array = new Int32Array(0);
   readonly jctx = new JointContext();
+  /** the narrowphase job's shared arrays and this thread's shapes, transforms and manifold */
+  na: NarrowphaseArrays = {
+    job: new Int32Array(0),
+    jx: new Float64Array(0),
+    mf: new Float64Array(0),
+    mi: new Int32Array(0),
+  };
+  nws = new NarrowphaseWorkspace();
   readonly pass: SolvePass = {
     mode: BIAS_SOFT,
     h: 0.5,
@@ -334,6 +362,14 @@ function runJob(v: ThreadView, part: Int32Array): void {
   barrier(v);
 }
 
+/** The narrowphase job as thread `v.index` of `v.threads`: its fixed block of the listed pairs, then a barrier. */
+function runNarrowphase(v: ThreadView, part: Int32Array): void {
+  v.barriers = 0;
+  partOf(v, 0, v.ctrl[I_PAIRS]!, part);
+  if (part[1]! > part[0]!) collideListed(v.na, v.nws, part[0]!, part[1]!);
+  barrier(v);
+}
+
 /** The calling thread's side of the pool: binds the shared arrays, starts each step's job, takes part as thread 0. */
 export class SolverThreads implements SolverThreadRunner {
   private readonly view = new ThreadView();
@@ -347,6 +383,18 @@ export class SolverThreads implements SolverThreadRunner {
    * alone — the barriers would cost more than the split saves; the state is the same either way
    */
   minConstraints = DEFAULT_MIN_PARALLEL;
+  /**
+   * a step with fewer listed narrowphase pairs than this collides them in the collide loop alone
+   * (the same manifolds either way)
+   */
+  minPairs = DEFAULT_MIN_PARALLEL_PAIRS;
+  /** steps whose narrowphase ran on more than one thread */
+  parallelNarrowphases = 0;
+  /** the narrowphase ahead of the collide loop (its list and shared arrays) */
+  readonly narrowphase: NarrowphaseAhead;
+  /** the geometry each shape slot had when it was last sent to the workers */
+  private readonly sentGeom: (ConvexShape2 | undefined)[] = [];
+  private boundNarrowGeneration = -1;
   private seq = 0;
   private disposed = false;
 
@@ -383,6 +431,7 @@ export class SolverThreads implements SolverThreadRunner {
     s.jo = i32(s.jo);
     s.joints.jc = f64(s.joints.jc);
     s.generation++;
+    this.narrowphase = new NarrowphaseAhead(s.f64, s.i32);
     for (let i = 0; i < count; i++) this.workers.push(factory.spawn());
   }
 
@@ -412,6 +461,8 @@ export class SolverThreads implements SolverThreadRunner {
     v.jk = s.jk;
     v.jo = s.jo;
     v.jctx.jc = s.joints.jc;
+    v.na = this.narrowphase.arrays;
+    const na = v.na;
     for (let i = 0; i < this.workers.length; i++) {
       this.workers[i]!.postMessage({
         kind: 'bind',
@@ -428,6 +479,10 @@ export class SolverThreads implements SolverThreadRunner {
         jb: v.jb,
         jk: v.jk,
         jo: v.jo,
+        njob: na.job,
+        njx: na.jx,
+        nmf: na.mf,
+        nmi: na.mi,
       });
     }
     // workers in their loop go back to their event loop and take the new arrays
@@ -436,6 +491,87 @@ export class SolverThreads implements SolverThreadRunner {
     Atomics.add(v.ctrl, EPOCH, 1);
     Atomics.notify(v.ctrl, EPOCH);
     this.boundGeneration = s.generation;
+    this.boundNarrowGeneration = this.narrowphase.generation;
+  }
+
+  /** The threads of a job that hold the current binding (the calling thread counted): 1 when none does. */
+  private readyThreads(): number {
+    const ctrl = this.view.ctrl;
+    let t = 1;
+    while (t <= this.workers.length && Atomics.load(ctrl, ACK + t) === this.seq) t++;
+    return t;
+  }
+
+  /**
+   * Sends the workers the geometry of every shape slot that changed since it was last sent (then
+   * binds again, so that they take it); true when nothing changed.
+   */
+  private syncShapes(w: World): boolean {
+    const geom = w.shapes.geom;
+    const sent = this.sentGeom;
+    const n = Math.max(geom.length, sent.length);
+    let changed: [number, ConvexShape2 | null][] | null = null;
+    for (let i = 0; i < n; i++) {
+      const g = geom[i];
+      if (g !== sent[i]) {
+        changed ??= [];
+        changed.push([i, g ?? null]);
+        sent[i] = g;
+      }
+    }
+    if (changed === null) return true;
+    for (const worker of this.workers) worker.postMessage({ kind: 'shapes', shapes: changed });
+    this.bind();
+    return false;
+  }
+
+  /**
+   * The narrowphase ahead of the collide loop (narrowphase-threads.ts): lists the pairs the loop
+   * will collide and collides them on the ready threads; the loop then takes each manifold with
+   * `narrowphase.take`. A step with too few pairs, or whose workers are not ready (they start, or
+   * take new arrays or shapes), leaves every pair to the loop — the same manifolds either way.
+   */
+  collideAhead(w: World): void {
+    const na = this.narrowphase;
+    na.done();
+    if (this.disposed || this.workers.length === 0) return;
+    if (!this.syncShapes(w)) return;
+    if (this.boundGeneration !== this.scratch.generation || this.boundNarrowGeneration !== na.generation)
+      this.bind();
+    if (this.readyThreads() < 2) return;
+    const n = na.list(w);
+    if (n < this.minPairs) return;
+    if (this.boundNarrowGeneration !== na.generation) {
+      // the list outgrew its arrays: the workers take the new ones, this step collides alone
+      this.bind();
+      return;
+    }
+    const v = this.view;
+    const ctrl = v.ctrl;
+    const ws = na.workspace;
+    ws.geom = w.shapes.geom;
+    ws.m ??= new Manifold2();
+    ws.spec[0] = w.taggedSpeculative[0];
+    v.params[F_SPEC] = w.speculativeDistance;
+    v.nws = ws;
+    v.threads = this.readyThreads();
+    ctrl[I_JOB] = JOB_NARROWPHASE;
+    ctrl[I_PAIRS] = n;
+    ctrl[JOB_T] = v.threads;
+    ctrl[JOB_BASE] = Atomics.load(ctrl, ARRIVE);
+    Atomics.store(ctrl, CMD, CMD_RUN);
+    Atomics.add(ctrl, EPOCH, 1);
+    Atomics.notify(ctrl, EPOCH);
+    v.index = 0;
+    try {
+      runNarrowphase(v, this.part);
+    } catch (e) {
+      fail(ctrl);
+      this.dispose();
+      throw e;
+    }
+    na.computed();
+    this.parallelNarrowphases++;
   }
 
   /** Binds the step's arrays; false when no worker is ready (the step then runs on the calling thread alone). */
@@ -443,9 +579,7 @@ export class SolverThreads implements SolverThreadRunner {
     if (this.disposed || this.workers.length === 0) return false;
     if (this.boundGeneration !== this.scratch.generation) this.bind();
     if (this.scratch.nActive + this.scratch.nJoints < this.minConstraints) return false;
-    const ctrl = this.view.ctrl;
-    let t = 1;
-    while (t <= this.workers.length && Atomics.load(ctrl, ACK + t) === this.seq) t++;
+    const t = this.readyThreads();
     this.view.threads = t;
     return t > 1;
   }
@@ -500,6 +634,7 @@ export class SolverThreads implements SolverThreadRunner {
       r[g] = graph.contactStart[g]!;
       r[RANGE_JOINTS + g] = graph.jointStart[g]!;
     }
+    ctrl[I_JOB] = JOB_SOLVE;
     ctrl[JOB_T] = v.threads;
     ctrl[JOB_BASE] = Atomics.load(ctrl, ARRIVE);
     Atomics.store(ctrl, CMD, CMD_RUN);
@@ -521,6 +656,7 @@ export class SolverThreads implements SolverThreadRunner {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.narrowphase.done();
     const ctrl = this.view.ctrl;
     Atomics.store(ctrl, CMD, CMD_QUIT);
     Atomics.add(ctrl, EPOCH, 1);
@@ -533,6 +669,9 @@ export class SolverThreads implements SolverThreadRunner {
 // ---- the worker side
 let workerView: ThreadView | null = null;
 const workerPart = new Int32Array(2);
+/** a worker's copies of the shapes' geometry, its transforms and manifold */
+const workerNarrowphase = new NarrowphaseWorkspace();
+workerNarrowphase.m = new Manifold2();
 
 /**
  * A solver worker's message handler: the worker entry (rikigaku/threads) calls it with every message
@@ -555,8 +694,19 @@ export function solverWorkerMessage(data: unknown): void {
     jb: Int32Array;
     jk: Int32Array;
     jo: Int32Array;
+    njob: Int32Array;
+    njx: Float64Array;
+    nmf: Float64Array;
+    nmi: Int32Array;
+    shapes: [number, ConvexShape2 | null][];
   };
-  if (m === null || typeof m !== 'object' || m.kind !== 'bind') return;
+  if (m === null || typeof m !== 'object') return;
+  if (m.kind === 'shapes') {
+    const geom = workerNarrowphase.geom;
+    for (const [i, g] of m.shapes) geom[i] = g ?? (undefined as unknown as ConvexShape2);
+    return;
+  }
+  if (m.kind !== 'bind') return;
   const v = workerView ?? new ThreadView();
   workerView = v;
   v.ctrl = m.ctrl;
@@ -571,6 +721,8 @@ export function solverWorkerMessage(data: unknown): void {
   v.jb = m.jb;
   v.jk = m.jk;
   v.jo = m.jo;
+  v.na = { job: m.njob, jx: m.njx, mf: m.nmf, mi: m.nmi };
+  v.nws = workerNarrowphase;
   v.index = m.index;
   v.canBlock = true;
   const ctrl = v.ctrl;
@@ -591,7 +743,11 @@ export function solverWorkerMessage(data: unknown): void {
     if (m.index >= t) continue;
     v.threads = t;
     try {
-      runJob(v, workerPart);
+      if (ctrl[I_JOB] === JOB_NARROWPHASE) {
+        const spec = v.params[F_SPEC]!;
+        if (v.nws.spec[0] !== spec) v.nws.spec[0] = spec;
+        runNarrowphase(v, workerPart);
+      } else runJob(v, workerPart);
     } catch {
       fail(ctrl);
       return;
