@@ -123,6 +123,8 @@ export class PbfSet implements ConstraintSet {
       radius: this.box.h,
       skin: 0.5 * this.box.spacing,
       half: true,
+      // a fast flow rebuilds every substep: then the skin only widens the search and the pair cut
+      adaptiveSkin: true,
     });
     this.ensure(0);
   }
@@ -264,7 +266,8 @@ export class PbfSet implements ConstraintSet {
 
   /**
    * The substep's pair list: the search's half lists (every pair within h + skin at its build, so
-   * every pair within h while no particle travelled past skin/2) cut to the pairs within h now, with
+   * every pair within h while no particle travelled past skin/2; the skin may be 0 in a fast flow,
+   * see NeighborSearchOptions.adaptiveSkin) cut to the pairs within h now, with
    * boundary–boundary pairs left out.
    */
   private compactPairs(count: number): void {

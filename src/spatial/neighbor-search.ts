@@ -4,7 +4,9 @@
  * 2014, "Fast Fixed-Radius Nearest Neighbors"), compact neighbour lists in CSR form (offsets +
  * indices) and a Verlet skin (Verlet 1967): the lists hold every pair within `radius + skin` and are
  * rebuilt only when some particle has travelled more than `skin / 2` since the last build, so between
- * rebuilds they still contain every pair within `radius`.
+ * rebuilds they still contain every pair within `radius`. With `adaptiveSkin` a build drops the skin
+ * while the motion is too fast for it to pay: lists that could not survive a second update cost their
+ * wider search for nothing.
  */
 import { assertFinite, PhysicsError } from '../core/errors.js';
 
@@ -21,11 +23,17 @@ export interface NeighborSearchOptions {
    * default false: indexed by particle, both directions listed
    */
   half?: boolean;
+  /**
+   * true: a build uses no skin when the fastest particle's travel per update since the last build
+   * exceeds skin/4 (a skin list would be rebuilt after one update anyway), the full skin otherwise;
+   * default false: always the skin
+   */
+  adaptiveSkin?: boolean;
 }
 
 /**
  * Neighbour lists of particles stored with stride 3 (`x[3i..3i+2]`, as in the XPBD particle store).
- * Particle i's neighbours (other particles within `radius + skin` at the last build, i itself
+ * Particle i's neighbours (other particles within `radius + buildSkin` at the last build, i itself
  * excluded, both directions listed) are `neighbors[offsets[i] .. offsets[i+1]−1]`, in cell order.
  * `order` is the particles sorted by grid cell (a locality permutation a caller may iterate in or
  * reorder its arrays by). Indices are local: particle `first + i` of the position array is `i`.
@@ -38,7 +46,7 @@ export class NeighborSearch {
   readonly radius: number;
   /** the Verlet skin */
   readonly skin: number;
-  /** the query radius of a build, radius + skin (also the grid's cell size) */
+  /** radius + skin, the query radius of a build with the skin (also the grid's cell size then) */
   readonly queryRadius: number;
   /**
    * Half lists in cell order: `offsets` and `neighbors` are indexed by the rank s in `order` (the
@@ -47,6 +55,10 @@ export class NeighborSearch {
    * checks of the full lists. A caller that keeps its arrays in `order` reads its neighbours nearby.
    */
   readonly half: boolean;
+  /** whether builds choose between the skin and none (see {@link NeighborSearchOptions.adaptiveSkin}) */
+  readonly adaptiveSkin: boolean;
+  /** the skin of the current lists: `skin`, or 0 when an adaptive build dropped it */
+  buildSkin = 0;
   /** CSR offsets, count + 1 entries */
   offsets = new Int32Array(1);
   /** CSR neighbour indices */
@@ -76,6 +88,10 @@ export class NeighborSearch {
   private nz = 1;
   private tableSize = 1;
   private invCell = 1;
+  /** radius + buildSkin: the lists' reach (also the grid's cell size) */
+  private reach = 1;
+  /** updates the current lists have served, the building one included */
+  private served = 0;
   private forced = true;
 
   constructor(options: NeighborSearchOptions) {
@@ -94,6 +110,9 @@ export class NeighborSearch {
     }
     this.queryRadius = this.radius + this.skin;
     this.half = options.half === true;
+    this.adaptiveSkin = options.adaptiveSkin === true;
+    this.buildSkin = this.skin;
+    this.reach = this.queryRadius;
     this.invCell = 1 / this.queryRadius;
   }
 
@@ -109,9 +128,11 @@ export class NeighborSearch {
   update(x: Float64Array, first: number, count: number): boolean {
     if (this.forced || count !== this.count || first !== this.first || this.travelled(x)) {
       this.build(x, first, count);
+      this.served = 1;
       return true;
     }
     this.reuses++;
+    this.served++;
     return false;
   }
 
@@ -153,7 +174,7 @@ export class NeighborSearch {
     const ref = this.ref;
     const o = 3 * this.first;
     const n = this.count;
-    const lim = 0.25 * this.skin * this.skin;
+    const lim = 0.25 * this.buildSkin * this.buildSkin;
     const dim = this.dim;
     for (let i = 0; i < n; i++) {
       const dx = x[o + 3 * i] - ref[3 * i];
@@ -172,6 +193,7 @@ export class NeighborSearch {
         `neighborSearch.build: first and count must be integers >= 0, got ${first}, ${count}`,
       );
     }
+    if (this.adaptiveSkin) this.chooseSkin(x, first, count);
     this.forced = false;
     this.builds++;
     this.first = first;
@@ -197,6 +219,35 @@ export class NeighborSearch {
     if (!this.half) this.writeLists(n);
     else if (this.hashed) this.writeHalfHashed(n);
     else this.writeHalfLists(n);
+  }
+
+  /**
+   * The skin of the coming build (adaptive): none when the largest travel since the last build, per
+   * update served, exceeds skin/4 — lists with the skin would not survive two updates at that speed.
+   * The first build, and one after a change of the range, takes the skin.
+   */
+  private chooseSkin(x: Float64Array, first: number, count: number): void {
+    let skin = this.skin;
+    if (this.builds > 0 && count === this.count && first === this.first && this.served > 0) {
+      // the largest squared travel, here rather than through maxTravel2 (a double returned from a
+      // call that is not inlined is boxed)
+      const ref = this.ref;
+      const o = 3 * first;
+      const dim = this.dim;
+      let m = 0;
+      for (let i = 0; i < count; i++) {
+        const dx = x[o + 3 * i] - ref[3 * i];
+        const dy = x[o + 3 * i + 1] - ref[3 * i + 1];
+        const dz = dim === 3 ? x[o + 3 * i + 2] - ref[3 * i + 2] : 0;
+        const d = dx * dx + dy * dy + dz * dz;
+        if (d > m) m = d;
+      }
+      const t = this.served * skin;
+      if (16 * m > t * t) skin = 0; // travel per update > skin/4
+    }
+    this.buildSkin = skin;
+    this.reach = this.radius + skin;
+    this.invCell = 1 / this.reach;
   }
 
   /** The grid: its origin, dense dimensions (or the hash table), and the counting sort. */
@@ -300,7 +351,7 @@ export class NeighborSearch {
     const sp = this.sortedPos;
     const offsets = this.offsets;
     const inv = this.invCell;
-    const r2 = this.queryRadius * this.queryRadius;
+    const r2 = this.reach * this.reach;
     const dim = this.dim;
     const nx = this.nx;
     const ny = this.ny;
@@ -362,7 +413,7 @@ export class NeighborSearch {
     const sp = this.sortedPos;
     const offsets = this.offsets;
     const inv = this.invCell;
-    const r2 = this.queryRadius * this.queryRadius;
+    const r2 = this.reach * this.reach;
     const dim = this.dim;
     const buckets = this.buckets;
     let nb = this.neighbors;
@@ -412,7 +463,7 @@ export class NeighborSearch {
     const sorted = this.sorted;
     const offsets = this.offsets;
     const inv = this.invCell;
-    const r2 = this.queryRadius * this.queryRadius;
+    const r2 = this.reach * this.reach;
     const dim = this.dim;
     const hashed = this.hashed;
     const nx = this.nx;
