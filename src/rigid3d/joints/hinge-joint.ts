@@ -12,6 +12,7 @@
 import { makeSoftness } from '../../dynamics/softness.js';
 import { SB_DQX as SB_DQX_ } from '../contact-solver.js';
 import { pointWarmStartCached, projectAnchorsCaching, solvePointCached } from './ball-joint.js';
+import { projectRigidHinge } from './hinge-projection.js';
 import {
   anchorsNow,
   atan2Into,
@@ -304,8 +305,12 @@ function hingeRows(ctx: JointContext3): void {
 export function projectHinge(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const jc = ctx.jc;
   const t = ctx.t;
-  framesNow(ctx, o, oa, ob);
   const limit = jc[o + K_ENABLE_LIMIT] === 1;
+  if (!limit && jc[o + K_ENABLE_SPRING] !== 1) {
+    projectRigidHinge(ctx, o, oa, ob, o + H_AX, o + H_ROWS, o + H_POINT);
+    return;
+  }
+  framesNow(ctx, o, oa, ob);
   if (jc[o + K_ENABLE_SPRING] === 1 || limit) {
     hingeAngle(ctx);
     jc[o + H_ANGLE] = t[T_FREE]!;
