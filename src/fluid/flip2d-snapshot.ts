@@ -47,7 +47,7 @@ export const FLIP2D_FIELDS: StoreFields = {
     ['density', 1],
   ],
   scalars: ['time', 'steps', 'restDensity', 'lastIterations', 'reseeded', 'removed'],
-  scratch: ['target', 'cellStart', 'binStart', 'wallSolid', 'bodyOf'],
+  scratch: ['target', 'cellStart', 'binStart', 'wallSolid', 'bodyOf', 'gravityDt'],
 };
 
 /**

@@ -261,6 +261,8 @@ export class FlipSim2D implements TransferParticles {
   private cellOf = new Int32Array(64);
   private tx = new Float64Array(0);
   private tc = new Float64Array(0);
+  /** g·dt along x and y for the fused P2G (an array: no double crosses the call) */
+  private readonly gravityDt = new Float64Array(2);
 
   constructor(options: Flip2DOptions) {
     const o = V.object(options, 'options', KEYS);
@@ -466,6 +468,15 @@ export class FlipSim2D implements TransferParticles {
     const lo = h + r;
     const hiX = this.width - h - r;
     const hiY = this.height - h - r;
+    // with push-apart on, the same pass counts the particles per push-apart bin for the sort
+    const bin = this.separationIterations > 0;
+    const invB = this.binsPerCell / h;
+    const bx = this.grid.nx * this.binsPerCell;
+    const start = this.binStart;
+    const cellOf = this.cellOf;
+    if (bin) start.fill(0);
+    let bLo = start.length;
+    let bHi = -1;
     for (let p = 0; p < n; p++) {
       let px = x[p]! + dt * vx[p]!;
       let py = y[p]! + dt * vy[p]!;
@@ -485,9 +496,17 @@ export class FlipSim2D implements TransferParticles {
       }
       x[p] = px;
       y[p] = py;
+      if (bin) {
+        // the walls keep positions positive: truncation is the floor
+        const c = ((px * invB) | 0) + bx * ((py * invB) | 0);
+        cellOf[p] = c;
+        start[c + 1] = start[c + 1]! + 1;
+        if (c < bLo) bLo = c;
+        if (c > bHi) bHi = c;
+      }
     }
     // one cell sort per step; later sweeps reuse it (particles move a fraction of a cell)
-    if (this.separationIterations > 0) this.sortByCell();
+    if (bin) this.sortByCell(bLo, bHi);
     for (let it = 0; it < this.separationIterations; it++) this.pushApart();
     if (coupled) this.pushOutOfBodies();
     const tr = this.transfer;
@@ -495,15 +514,19 @@ export class FlipSim2D implements TransferParticles {
       // labels, counts and density in the P2G pass itself
       const L = this.labels;
       L.fill(0);
-      tr.toGridWithCells(this, L, FLUID, this.counts, this.density);
+      // FLIP's old field and gravity in the P2G's pass over the faces
+      const g = this.gravityDt;
+      g[0] = this.gravityX * dt;
+      g[1] = this.gravityY * dt;
+      tr.toGridWithCells(this, L, FLUID, this.counts, this.density, g);
       const solid = this.grid.solid;
       for (let c = 0; c < L.length; c++) if (solid[c]) L[c] = SOLID;
     } else {
       this.labelAndSplat();
       tr.toGrid(this, this.mode);
+      tr.saveGrid();
+      this.addGravity(dt);
     }
-    tr.saveGrid();
-    this.addGravity(dt);
     const target = this.densityTarget(dt);
     // one options object for every step (no allocation)
     const po = this.projectOptions;
@@ -686,28 +709,15 @@ export class FlipSim2D implements TransferParticles {
 
   /**
    * Counting sort of the particles by push-apart bin (`binsPerCell`² bins per cell, row-major over
-   * the whole domain) into `sorted` / `binStart` (ids in order inside a bin), then the reorder.
+   * the whole domain) into `sorted` / `binStart` (ids in order inside a bin), then the reorder. The
+   * advection has already written each particle's bin into `cellOf` and the bins' counts into
+   * `binStart[bin + 1]`; lo and hi are the lowest and highest bins holding a particle.
    */
-  private sortByCell(): void {
-    const m = this.binsPerCell;
-    const bx = this.grid.nx * m;
+  private sortByCell(lo: number, hi: number): void {
     const bins = this.binStart.length - 1;
-    const invB = m / this.h;
     const start = this.binStart;
     const cellOf = this.cellOf;
-    const { x, y } = this;
     const n = this.count;
-    start.fill(0);
-    let lo = bins;
-    let hi = -1;
-    for (let p = 0; p < n; p++) {
-      // the walls keep positions positive: truncation is the floor
-      const c = ((x[p]! * invB) | 0) + bx * ((y[p]! * invB) | 0);
-      cellOf[p] = c;
-      start[c + 1] = start[c + 1]! + 1;
-      if (c < lo) lo = c;
-      if (c > hi) hi = c;
-    }
     // the prefix sums over the bins holding particles; the empty bins past them end at n
     for (let c = lo; c <= hi; c++) start[c + 1] = start[c + 1]! + start[c]!;
     if (hi >= 0) start.fill(n, hi + 2);
@@ -737,10 +747,31 @@ export class FlipSim2D implements TransferParticles {
       this.tx = new Float64Array(this.x.length);
       this.tc = new Float64Array(4 * this.x.length);
     }
-    permute(this.x, s, n, this.tx);
-    permute(this.y, s, n, this.tx);
-    permute(this.vx, s, n, this.tx);
-    permute(this.vy, s, n, this.tx);
+    if (this.tx.length === this.x.length) {
+      // gather each array into the spare one and swap them: one pass per array instead of two
+      let t = this.tx;
+      let a = this.x;
+      for (let k = 0; k < n; k++) t[k] = a[s[k]!]!;
+      this.x = t;
+      t = a;
+      a = this.y;
+      for (let k = 0; k < n; k++) t[k] = a[s[k]!]!;
+      this.y = t;
+      t = a;
+      a = this.vx;
+      for (let k = 0; k < n; k++) t[k] = a[s[k]!]!;
+      this.vx = t;
+      t = a;
+      a = this.vy;
+      for (let k = 0; k < n; k++) t[k] = a[s[k]!]!;
+      this.vy = t;
+      this.tx = a;
+    } else {
+      permute(this.x, s, n, this.tx);
+      permute(this.y, s, n, this.tx);
+      permute(this.vx, s, n, this.tx);
+      permute(this.vy, s, n, this.tx);
+    }
     const c = this.c;
     const bin = this.cellOf;
     if (this.mode !== 'apic') {

@@ -298,6 +298,10 @@ export class GridTransfer2D {
    * holding a particle (the caller clears it first and marks its solids after), `counts` the
    * particles per cell and `density` the particles' tent weights at the four nearest cell centres
    * (both cleared here). The same sums in the same order as the separate passes.
+   *
+   * With `gravityDt` (the velocity increments g·dt along x and y), the pass over the faces that
+   * normalises also saves FLIP's old field ({@link saveGrid}) and then adds the increment to every
+   * face that received weight: the same values as the three passes one after the other.
    */
   toGridWithCells(
     ps: TransferParticles,
@@ -305,6 +309,7 @@ export class GridTransfer2D {
     fluidLabel: number,
     counts: Int32Array,
     density: Float64Array,
+    gravityDt?: Float64Array,
   ): void {
     const g = this.grid;
     const { nx, ny, u, v } = g;
@@ -381,7 +386,40 @@ export class GridTransfer2D {
       density[c + nx] = density[c + nx]! + w0 * ty;
       density[c + nx + 1] = density[c + nx + 1]! + tx * ty;
     }
-    this.normalise();
+    if (gravityDt) this.normaliseSaveAdd(gravityDt);
+    else this.normalise();
+  }
+
+  /** {@link normalise}, {@link saveGrid} and the increments g[0] (u) and g[1] (v) on faces with weight, in one pass. */
+  private normaliseSaveAdd(g: Float64Array): void {
+    const { u, v } = this.grid;
+    const { validU, validV, weightU, weightV, oldU, oldV } = this;
+    const gx = g[0]!;
+    const gy = g[1]!;
+    for (let f = 0; f < u.length; f++) {
+      const w = weightU[f]!;
+      if (w > 0) {
+        const uf = u[f]! / w;
+        validU[f] = 1;
+        oldU[f] = uf;
+        u[f] = gx !== 0 ? uf + gx : uf;
+      } else {
+        validU[f] = 0;
+        oldU[f] = u[f]!;
+      }
+    }
+    for (let f = 0; f < v.length; f++) {
+      const w = weightV[f]!;
+      if (w > 0) {
+        const vf = v[f]! / w;
+        validV[f] = 1;
+        oldV[f] = vf;
+        v[f] = gy !== 0 ? vf + gy : vf;
+      } else {
+        validV[f] = 0;
+        oldV[f] = v[f]!;
+      }
+    }
   }
 
   /** Divides the face sums by their weights and marks the faces that received weight valid. */
