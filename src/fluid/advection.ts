@@ -486,6 +486,8 @@ export class Advector {
     else if (scheme === 'conservative') this.fct.advect(srcs, dsts, dt);
     else this.advectLayout(srcs, dsts, g.nx, g.ny, g.nz, 0.5, 0.5, 0.5, dt, scheme, cubic);
     const solid = g.solid;
+    // (a native scan finds no solid cell far faster than the per-cell test below)
+    if (solid.indexOf(1) < 0) return;
     for (let f = 0; f < dsts.length; f++) {
       const dst = dsts[f]!;
       for (let c = 0; c < g.cellCount; c++) if (solid[c]) dst[c] = 0;
