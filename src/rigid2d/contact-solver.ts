@@ -233,25 +233,6 @@ export function resetImpulses(cc: Float64Array, start: number, end: number): voi
   }
 }
 
-/** Copies the accumulated impulses back to the persistent contacts (for next step's warm start). */
-export function storeImpulses(
-  contacts: ContactStore,
-  active: Int32Array,
-  nActive: number,
-  cc: Float64Array,
-): void {
-  const { normalImpulse, tangentImpulse, pointCount } = contacts;
-  for (let i = 0; i < nActive; i++) {
-    const c = active[i]!;
-    const o = i * CONSTRAINT_STRIDE;
-    for (let j = 0; j < pointCount[c]!; j++) {
-      const q = o + C_P0 + j * P_STRIDE;
-      normalImpulse[2 * c + j] = cc[q + P_NORMAL_IMPULSE]!;
-      tangentImpulse[2 * c + j] = cc[q + P_TANGENT_IMPULSE]!;
-    }
-  }
-}
-
 /**
  * Applies impulse P = (Px, Py) at anchors rA, rB: −P to body A, +P to body B (§26.2:
  * Δv = ±P/m, Δω = ±(r × P)/I). Small enough for the optimiser to inline into every pass.
@@ -398,19 +379,35 @@ export function warmStart(
     let vBx = ss[ob + SB_VX]!;
     let vBy = ss[ob + SB_VY]!;
     let wB = ss[ob + SB_W]!;
-    for (let j = 0, q = o + C_P0; j < pc; j++, q += P_STRIDE) {
-      const pn = cc[q + P_NORMAL_IMPULSE]!;
-      const pt = cc[q + P_TANGENT_IMPULSE]!;
-      if (pn === 0 && pt === 0) continue; // nothing to apply (a speculative contact)
-      // P = λn n + λt t with t = (ny, −nx)
-      const Px = pn * n_x + pt * n_y;
-      const Py = pn * n_y - pt * n_x;
+    // the points in order, each block written out (the same arithmetic as a loop over them)
+    const q1 = o + C_P0;
+    const pn1 = cc[q1 + P_NORMAL_IMPULSE]!;
+    const pt1 = cc[q1 + P_TANGENT_IMPULSE]!;
+    if (pn1 !== 0 || pt1 !== 0) {
+      // P = λn n + λt t with t = (ny, −nx); nothing to apply at a point without impulses (speculative)
+      const Px = pn1 * n_x + pt1 * n_y;
+      const Py = pn1 * n_y - pt1 * n_x;
       vAx -= mA * Px;
       vAy -= mA * Py;
-      wA -= iA * (cc[q + P_RAX]! * Py - cc[q + P_RAY]! * Px);
+      wA -= iA * (cc[q1 + P_RAX]! * Py - cc[q1 + P_RAY]! * Px);
       vBx += mB * Px;
       vBy += mB * Py;
-      wB += iB * (cc[q + P_RBX]! * Py - cc[q + P_RBY]! * Px);
+      wB += iB * (cc[q1 + P_RBX]! * Py - cc[q1 + P_RBY]! * Px);
+    }
+    if (pc === 2) {
+      const q2 = q1 + P_STRIDE;
+      const pn2 = cc[q2 + P_NORMAL_IMPULSE]!;
+      const pt2 = cc[q2 + P_TANGENT_IMPULSE]!;
+      if (pn2 !== 0 || pt2 !== 0) {
+        const Px = pn2 * n_x + pt2 * n_y;
+        const Py = pn2 * n_y - pt2 * n_x;
+        vAx -= mA * Px;
+        vAy -= mA * Py;
+        wA -= iA * (cc[q2 + P_RAX]! * Py - cc[q2 + P_RAY]! * Px);
+        vBx += mB * Px;
+        vBy += mB * Py;
+        wB += iB * (cc[q2 + P_RBX]! * Py - cc[q2 + P_RBY]! * Px);
+      }
     }
     storeVelocities(ss, oa, ob, vAx, vAy, wA, vBx, vBy, wB);
   }
@@ -661,8 +658,12 @@ export function applyRestitution(
   }
 }
 
-/** Writes each point's current separation (after the in-step motion) to the contacts' readout. */
-export function storeSeparations(
+/**
+ * After the substeps, one pass over the constraints: the accumulated impulses go back to the
+ * persistent contacts (the next step's warm start) and each point's current separation (after the
+ * in-step motion, as {@link separationInto} computes it) to the contacts' readout.
+ */
+export function storeContacts(
   ss: Float64Array,
   contacts: ContactStore,
   active: Int32Array,
@@ -670,14 +671,34 @@ export function storeSeparations(
   cc: Float64Array,
   cb: Int32Array,
 ): void {
-  const sep = contacts.separation;
+  const { normalImpulse, tangentImpulse, separation } = contacts;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
     const oa = cb[3 * i]!;
     const ob = cb[3 * i + 1]!;
     const c = active[i]!;
     const pc = cb[3 * i + 2]!;
-    for (let j = 0; j < pc; j++) separationInto(ss, oa, ob, cc, o, o + C_P0 + j * P_STRIDE, sep, 2 * c + j);
+    const dx0 = ss[ob + SB_DPX]! - ss[oa + SB_DPX]!;
+    const dy0 = ss[ob + SB_DPY]! - ss[oa + SB_DPY]!;
+    const qAc = ss[oa + SB_DQC]!;
+    const qAs = ss[oa + SB_DQS]!;
+    const qBc = ss[ob + SB_DQC]!;
+    const qBs = ss[ob + SB_DQS]!;
+    const n_x = cc[o + C_NX]!;
+    const n_y = cc[o + C_NY]!;
+    for (let j = 0; j < pc; j++) {
+      const q = o + C_P0 + j * P_STRIDE;
+      const k = 2 * c + j;
+      normalImpulse[k] = cc[q + P_NORMAL_IMPULSE]!;
+      tangentImpulse[k] = cc[q + P_TANGENT_IMPULSE]!;
+      const ax = cc[q + P_RAX]!;
+      const ay = cc[q + P_RAY]!;
+      const bx = cc[q + P_RBX]!;
+      const by = cc[q + P_RBY]!;
+      const dx = dx0 + (qBc * bx - qBs * by) - (qAc * ax - qAs * ay);
+      const dy = dy0 + (qBs * bx + qBc * by) - (qAs * ax + qAc * ay);
+      separation[k] = dx * n_x + dy * n_y + cc[q + P_BASE_SEP]!;
+    }
   }
 }
 

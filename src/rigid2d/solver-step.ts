@@ -33,8 +33,7 @@ import {
   solveContacts,
   solvePositions,
   storeBodyStates,
-  storeImpulses,
-  storeSeparations,
+  storeContacts,
   warmStart,
 } from './contact-solver.js';
 import { jointBreakEvents } from './joints/joint-break.js';
@@ -400,9 +399,8 @@ export function solve(w: World, dt: number): void {
   else substepsOneThread(w);
   if (trace !== undefined) emitTrace(w, trace, SolverStage.restitution, substeps - 1, 1);
   // store impulses for the next step's warm start; the readout gets the current separations
-  storeImpulses(cs, active, nActive, cc);
-  storeSeparations(ss, cs, active, nActive, cc, cb);
-  const nBroken = nJoints > 0 ? finishJoints(jctx, jointList, nJoints, s.jo, s.broken) : 0;
+  storeContacts(ss, cs, active, nActive, cc, cb);
+  const nBroken = nJoints > 0 ? finishJoints(jctx, jointList, nJoints, s.jo, jk, s.broken) : 0;
   // velocities back to the bodies; the step's motion moves the transforms once (c += Δp, q ← Δq·q)
   storeBodyStates(b, list, nAwake, ss, stateOf, true);
   if (nBroken > 0) jointBreakEvents(w, s.broken, nBroken);

@@ -258,6 +258,7 @@ export function createJointSlot(w: World, def: JointDef): number {
   js.collideConnected[j] = collide;
   js.breakForce[j] = breakForce;
   js.breakTorque[j] = breakTorque;
+  if (breakForce < Number.POSITIVE_INFINITY || breakTorque < Number.POSITIVE_INFINITY) js.breakable++;
   js.param.set(p, j * JP_STRIDE);
   js.impulse.fill(0, j * JI_STRIDE, (j + 1) * JI_STRIDE);
   js.forceX[j] = 0;

@@ -45,6 +45,7 @@ import { prismaticJointSolver } from './prismatic-joint.js';
 import {
   plainRevolute,
   prepareRevolute,
+  RI_UPPER,
   RI_X,
   reactionRevolute,
   revoluteJointSolver,
@@ -81,6 +82,9 @@ KIND_STRIDE[JOINT_REVOLUTE] = 32;
  * rigid-part softness computed once per pass instead of once per joint.
  */
 const JK_PLAIN_REVOLUTE = JOINT_KIND_COUNT;
+
+/** impulses a revolute joint accumulates (point x, y, spring, motor, lower, upper) */
+const REVOLUTE_IMPULSES = RI_UPPER - J_IMPULSE + 1;
 
 /** the rigid-part softness of a pass over the plain revolute joints (one per thread) */
 const plainSoft = new Float64Array(3);
@@ -145,7 +149,8 @@ export function prepareJoints(
     jc[o + J_QAC] = ac;
     jc[o + J_QAS] = as;
     const q = j * JI_STRIDE;
-    for (let i = 0; i < JI_STRIDE; i++) jc[o + J_IMPULSE + i] = warmStarting ? imp[q + i]! : 0;
+    if (warmStarting) for (let i = 0; i < JI_STRIDE; i++) jc[o + J_IMPULSE + i] = imp[q + i]!;
+    else for (let i = 0; i < JI_STRIDE; i++) jc[o + J_IMPULSE + i] = 0;
     if (kind === JOINT_REVOLUTE) {
       prepareRevolute(ctx, j, o);
       if (plainRevolute(jc, o)) jk[k] = JK_PLAIN_REVOLUTE;
@@ -216,20 +221,28 @@ export function finishJoints(
   list: Int32Array,
   n: number,
   jo: Int32Array,
+  jk: Int32Array,
   broken: Int32Array,
 ): number {
   const js = ctx.joints;
   const jc = ctx.jc;
   const imp = js.impulse;
+  const testBreak = js.breakable > 0;
   let nBroken = 0;
   for (let k = 0; k < n; k++) {
     const j = list[k]!;
     const o = jo[k]!;
     const q = j * JI_STRIDE;
-    for (let i = 0; i < JI_STRIDE; i++) imp[q + i] = jc[o + J_IMPULSE + i]!;
-    const kind = js.kind[j]!;
-    if (kind === JOINT_REVOLUTE) reactionRevolute(ctx, j, o);
-    else JOINT_SOLVERS[kind]!.reaction(ctx, j, o);
+    const kd = jk[k]!;
+    if (kd === JK_PLAIN_REVOLUTE || kd === JOINT_REVOLUTE) {
+      // the revolute joint's impulses (its other impulse slots hold what prepare loaded: unchanged)
+      for (let i = 0; i < REVOLUTE_IMPULSES; i++) imp[q + i] = jc[o + J_IMPULSE + i]!;
+      reactionRevolute(ctx, j, o);
+    } else {
+      for (let i = 0; i < JI_STRIDE; i++) imp[q + i] = jc[o + J_IMPULSE + i]!;
+      JOINT_SOLVERS[kd]!.reaction(ctx, j, o);
+    }
+    if (!testBreak) continue;
     const fx = js.forceX[j]!;
     const fy = js.forceY[j]!;
     if (Math.sqrt(fx * fx + fy * fy) > js.breakForce[j]! || Math.abs(js.torque[j]!) > js.breakTorque[j]!) {

@@ -92,6 +92,11 @@ export class JointStore extends SlotStore {
   readonly edges = new EdgeLists();
   /** live joints */
   live = 0;
+  /**
+   * joints ever created with a finite break force or torque (never decremented): while 0, no joint
+   * can break and the step skips the break test
+   */
+  breakable = 0;
 
   protected override resize(cap: number): void {
     super.resize(cap);
