@@ -31,8 +31,8 @@ import {
   pointBlock,
   pointBlockCached,
   projectPoint,
-  projectPointCaching,
 } from './joint-rows.js';
+import { projectPointCaching3 } from './point-projection.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
 const J_IMPULSE = J_IMPULSE_;
@@ -132,9 +132,8 @@ export function projectAnchorsCaching(
   ob: number,
   c: number,
 ): void {
-  anchorsNow(ctx, o, oa, ob);
   ctx.t[T_SB] = ctx.projection;
-  projectPointCaching(ctx, o, oa, ob, c);
+  projectPointCaching3(ctx, o, oa, ob, c);
 }
 
 /** {@link pointWarmStart} with the lever arms from the point cache at jc[c..]. */

@@ -1,0 +1,234 @@
+/**
+ * The point constraint's position projection after a substep in one pass (textbook §26.2; the
+ * non-linear Gauss–Seidel position step of Box2D v2.4 in 3D): the anchors at the current poses
+ * rA = R(ΔqA)·rA₀, rB = R(ΔqB)·rB₀, the separation d, the block K = (mA + mB)·1 + [rA]ᵀIA⁻¹[rA] +
+ * [rB]ᵀIB⁻¹[rB] and K⁻¹ — kept in the joint's point cache for the next substep's warm start and
+ * solve passes — then λ = −β·K⁻¹d moves the bodies' in-step translations and turns them about
+ * their anchors (no velocity changes). The same arithmetic, in the same order, as anchorsNow →
+ * cachePoint → the projection of joint-rows.ts, in locals instead of the scratch array.
+ */
+import {
+  SB_DPX as SB_DPX_,
+  SB_DPY as SB_DPY_,
+  SB_DPZ as SB_DPZ_,
+  SB_DQW as SB_DQW_,
+  SB_DQX as SB_DQX_,
+  SB_DQY as SB_DQY_,
+  SB_DQZ as SB_DQZ_,
+} from '../contact-solver.js';
+import {
+  J_DC as J_DC_,
+  J_IA as J_IA_,
+  J_IB as J_IB_,
+  J_MA as J_MA_,
+  J_MB as J_MB_,
+  J_RA as J_RA_,
+  J_RB as J_RB_,
+  type JointContext3,
+} from './joint-context.js';
+import {
+  PC_D as PC_D_,
+  PC_KINV as PC_KINV_,
+  PC_OK as PC_OK_,
+  PC_RA as PC_RA_,
+  PC_RB as PC_RB_,
+} from './joint-rows.js';
+
+// module-local copies of the imported layout constants (plain constants in the hot loops)
+const SB_DPX = SB_DPX_;
+const SB_DPY = SB_DPY_;
+const SB_DPZ = SB_DPZ_;
+const SB_DQW = SB_DQW_;
+const SB_DQX = SB_DQX_;
+const SB_DQY = SB_DQY_;
+const SB_DQZ = SB_DQZ_;
+const J_DC = J_DC_;
+const J_IA = J_IA_;
+const J_IB = J_IB_;
+const J_MA = J_MA_;
+const J_MB = J_MB_;
+const J_RA = J_RA_;
+const J_RB = J_RB_;
+const PC_D = PC_D_;
+const PC_KINV = PC_KINV_;
+const PC_OK = PC_OK_;
+const PC_RA = PC_RA_;
+const PC_RB = PC_RB_;
+
+/** the half turn of a body (an array: no double crosses a call that may not be inlined) */
+export const half = new Float64Array(3);
+
+/** Δq ← normalize(Δq + ½(h, 0)Δq) of the solver state at `os`, h = half[0..2] (skipped when h = 0). */
+export function turnHalf(ss: Float64Array, os: number): void {
+  const hx = half[0]!;
+  const hy = half[1]!;
+  const hz = half[2]!;
+  if (hx === 0 && hy === 0 && hz === 0) return;
+  const qx = ss[os + SB_DQX]!;
+  const qy = ss[os + SB_DQY]!;
+  const qz = ss[os + SB_DQZ]!;
+  const qw = ss[os + SB_DQW]!;
+  const x = qx + (hx * qw + hy * qz - hz * qy);
+  const y = qy + (-hx * qz + hy * qw + hz * qx);
+  const z = qz + (hx * qy - hy * qx + hz * qw);
+  const w = qw - (hx * qx + hy * qy + hz * qz);
+  const m = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+  ss[os + SB_DQX] = x * m;
+  ss[os + SB_DQY] = y * m;
+  ss[os + SB_DQZ] = z * m;
+  ss[os + SB_DQW] = w * m;
+}
+
+/**
+ * The projection of the point constraint of the joint packed at jc[o..] between the solver states
+ * at `oa` and `ob`, its point cache at jc[point..] (joint-rows.ts PC_*), the fraction β =
+ * `ctx.projection`.
+ */
+export function projectPointCaching3(
+  ctx: JointContext3,
+  o: number,
+  oa: number,
+  ob: number,
+  point: number,
+): void {
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  const proj = ctx.projection;
+  let qx = ss[oa + SB_DQX]!;
+  let qy = ss[oa + SB_DQY]!;
+  let qz = ss[oa + SB_DQZ]!;
+  let qw = ss[oa + SB_DQW]!;
+  const ia = o + J_IA;
+  const ib = o + J_IB;
+  const ia0 = jc[ia]!;
+  const ia1 = jc[ia + 1]!;
+  const ia2 = jc[ia + 2]!;
+  const ia3 = jc[ia + 3]!;
+  const ia4 = jc[ia + 4]!;
+  const ia5 = jc[ia + 5]!;
+  const ib0 = jc[ib]!;
+  const ib1 = jc[ib + 1]!;
+  const ib2 = jc[ib + 2]!;
+  const ib3 = jc[ib + 3]!;
+  const ib4 = jc[ib + 4]!;
+  const ib5 = jc[ib + 5]!;
+  // the anchors and the separation d
+  let px = jc[o + J_RA]!;
+  let py = jc[o + J_RA + 1]!;
+  let pz = jc[o + J_RA + 2]!;
+  let tx = 2 * (qy * pz - qz * py);
+  let ty = 2 * (qz * px - qx * pz);
+  let tz = 2 * (qx * py - qy * px);
+  const rax = px + qw * tx + (qy * tz - qz * ty);
+  const ray = py + qw * ty + (qz * tx - qx * tz);
+  const raz = pz + qw * tz + (qx * ty - qy * tx);
+  qx = ss[ob + SB_DQX]!;
+  qy = ss[ob + SB_DQY]!;
+  qz = ss[ob + SB_DQZ]!;
+  qw = ss[ob + SB_DQW]!;
+  px = jc[o + J_RB]!;
+  py = jc[o + J_RB + 1]!;
+  pz = jc[o + J_RB + 2]!;
+  tx = 2 * (qy * pz - qz * py);
+  ty = 2 * (qz * px - qx * pz);
+  tz = 2 * (qx * py - qy * px);
+  const rbx = px + qw * tx + (qy * tz - qz * ty);
+  const rby = py + qw * ty + (qz * tx - qx * tz);
+  const rbz = pz + qw * tz + (qx * ty - qy * tx);
+  const dx = ss[ob + SB_DPX]! - ss[oa + SB_DPX]! + rbx - rax + jc[o + J_DC]!;
+  const dy = ss[ob + SB_DPY]! - ss[oa + SB_DPY]! + rby - ray + jc[o + J_DC + 1]!;
+  const dz = ss[ob + SB_DPZ]! - ss[oa + SB_DPZ]! + rbz - raz + jc[o + J_DC + 2]!;
+  jc[point + PC_RA] = rax;
+  jc[point + PC_RB] = rbx;
+  jc[point + PC_D] = dx;
+  jc[point + PC_RA + 1] = ray;
+  jc[point + PC_RB + 1] = rby;
+  jc[point + PC_D + 1] = dy;
+  jc[point + PC_RA + 2] = raz;
+  jc[point + PC_RB + 2] = rbz;
+  jc[point + PC_D + 2] = dz;
+  // K = (mA + mB)·1 + [rA]ᵀ IA⁻¹ [rA] + [rB]ᵀ IB⁻¹ [rB]
+  const mA = jc[o + J_MA]!;
+  const mB = jc[o + J_MB]!;
+  const m = mA + mB;
+  let x = rax;
+  let y = ray;
+  let z = raz;
+  let p1 = ia3 * z - ia4 * y;
+  let p2 = ia4 * z - ia5 * y;
+  let q0 = -ia0 * z + ia2 * x;
+  let q1 = -ia1 * z + ia4 * x;
+  let q2 = -ia2 * z + ia5 * x;
+  let r0 = ia0 * y - ia1 * x;
+  let r1 = ia1 * y - ia3 * x;
+  let r2 = ia2 * y - ia4 * x;
+  let e00 = m + (z * p1 - y * p2);
+  let e01 = 0 + (z * q1 - y * q2);
+  let e02 = 0 + (z * r1 - y * r2);
+  let e11 = m + (-z * q0 + x * q2);
+  let e12 = 0 + (-z * r0 + x * r2);
+  let e22 = m + (y * r0 - x * r1);
+  x = rbx;
+  y = rby;
+  z = rbz;
+  p1 = ib3 * z - ib4 * y;
+  p2 = ib4 * z - ib5 * y;
+  q0 = -ib0 * z + ib2 * x;
+  q1 = -ib1 * z + ib4 * x;
+  q2 = -ib2 * z + ib5 * x;
+  r0 = ib0 * y - ib1 * x;
+  r1 = ib1 * y - ib3 * x;
+  r2 = ib2 * y - ib4 * x;
+  e00 += z * p1 - y * p2;
+  e01 += z * q1 - y * q2;
+  e02 += z * r1 - y * r2;
+  e11 += -z * q0 + x * q2;
+  e12 += -z * r0 + x * r2;
+  e22 += y * r0 - x * r1;
+  const c00 = e11 * e22 - e12 * e12;
+  const c01 = e02 * e12 - e01 * e22;
+  const c02 = e01 * e12 - e02 * e11;
+  const kdet = e00 * c00 + e01 * c01 + e02 * c02;
+  if (!(kdet > 0)) {
+    jc[point + PC_OK] = 0;
+    return;
+  }
+  const kinv = 1 / kdet;
+  const i00 = c00 * kinv;
+  const i01 = c01 * kinv;
+  const i02 = c02 * kinv;
+  const i11 = (e00 * e22 - e02 * e02) * kinv;
+  const i12 = (e01 * e02 - e00 * e12) * kinv;
+  const i22 = (e00 * e11 - e01 * e01) * kinv;
+  jc[point + PC_OK] = 1;
+  jc[point + PC_KINV] = i00;
+  jc[point + PC_KINV + 1] = i01;
+  jc[point + PC_KINV + 2] = i02;
+  jc[point + PC_KINV + 3] = i11;
+  jc[point + PC_KINV + 4] = i12;
+  jc[point + PC_KINV + 5] = i22;
+  // λ = −proj·K⁻¹d moves the in-step translations and turns the bodies about their anchors
+  const lx = -proj * (i00 * dx + i01 * dy + i02 * dz);
+  const ly = -proj * (i01 * dx + i11 * dy + i12 * dz);
+  const lz = -proj * (i02 * dx + i12 * dy + i22 * dz);
+  ss[oa + SB_DPX] = ss[oa + SB_DPX]! - mA * lx;
+  ss[oa + SB_DPY] = ss[oa + SB_DPY]! - mA * ly;
+  ss[oa + SB_DPZ] = ss[oa + SB_DPZ]! - mA * lz;
+  ss[ob + SB_DPX] = ss[ob + SB_DPX]! + mB * lx;
+  ss[ob + SB_DPY] = ss[ob + SB_DPY]! + mB * ly;
+  ss[ob + SB_DPZ] = ss[ob + SB_DPZ]! + mB * lz;
+  let wx = ray * lz - raz * ly;
+  let wy = raz * lx - rax * lz;
+  let wz = rax * ly - ray * lx;
+  half[0] = -0.5 * (ia0 * wx + ia1 * wy + ia2 * wz);
+  half[1] = -0.5 * (ia1 * wx + ia3 * wy + ia4 * wz);
+  half[2] = -0.5 * (ia2 * wx + ia4 * wy + ia5 * wz);
+  turnHalf(ss, oa);
+  wx = rby * lz - rbz * ly;
+  wy = rbz * lx - rbx * lz;
+  wz = rbx * ly - rby * lx;
+  half[0] = 0.5 * (ib0 * wx + ib1 * wy + ib2 * wz);
+  half[1] = 0.5 * (ib1 * wx + ib3 * wy + ib4 * wz);
+  half[2] = 0.5 * (ib2 * wx + ib4 * wy + ib5 * wz);
+  turnHalf(ss, ob);
+}
