@@ -79,10 +79,12 @@ export class PbfSet implements ConstraintSet {
    */
   private pairOffsets = new Int32Array(1);
   private pairs = new Int32Array(0);
-  /** per pair of the sweep: the spiky gradient factor ∇W/|x_ij| · m/ρ0 (0 beyond h) */
-  private pairGrad = new Float64Array(0);
-  /** per pair of the sweep: the artificial pressure k (W(r)/W(Δq))ⁿ of a fluid pair (0 beyond h and for a boundary pair) */
-  private pairCorr = new Float64Array(0);
+  /**
+   * per pair of the sweep, two numbers: [2e] the spiky gradient factor ∇W/|x_ij| · m/ρ0 and [2e + 1]
+   * the artificial pressure k (W(r)/W(Δq))ⁿ of a fluid pair (both 0 beyond h; the second 0 for a
+   * boundary pair), side by side so the Δx sweep reads one stream
+   */
+  private pairData = new Float64Array(0);
   private readonly params: Float64Array;
   private readonly restGrad: number;
 
@@ -277,8 +279,7 @@ export class PbfSet implements ConstraintSet {
     if (this.pairs.length < off[count]) {
       const cap = Math.max(off[count], 2 * this.pairs.length);
       this.pairs = new Int32Array(cap);
-      this.pairGrad = new Float64Array(cap);
-      this.pairCorr = new Float64Array(cap);
+      this.pairData = new Float64Array(2 * cap);
     }
     this.gather(this.particles.x);
     const po = this.pairOffsets;
@@ -331,8 +332,7 @@ export class PbfSet implements ConstraintSet {
       this.local,
       this.pairOffsets,
       this.pairs,
-      this.pairGrad,
-      this.pairCorr,
+      this.pairData,
       this.neighbors.count,
       this.lambda,
       this.delta,
@@ -380,8 +380,7 @@ export class PbfSet implements ConstraintSet {
       this.rhoLocal,
       this.lambda,
       this.sums,
-      this.pairGrad,
-      this.pairCorr,
+      this.pairData,
     );
   }
 
@@ -470,8 +469,7 @@ function pbfLambdas(
   rhoLocal: Float64Array,
   lambda: Float64Array,
   acc: Float64Array,
-  pairGrad: Float64Array,
-  pairCorr: Float64Array,
+  pair: Float64Array,
 ): void {
   const eps = p[0];
   const kc = p[1];
@@ -504,8 +502,8 @@ function pbfLambdas(
       const dz = zi - x[3 * t + 2];
       const r2 = dx * dx + dy * dy + dz * dz;
       if (r2 >= h2) {
-        pairGrad[e] = 0;
-        pairCorr[e] = 0;
+        pair[2 * e] = 0;
+        pair[2 * e + 1] = 0;
         continue;
       }
       const q = h2 - r2;
@@ -518,12 +516,12 @@ function pbfLambdas(
         const q2 = wq * wq;
         pw = q2 * q2; // the usual n = 4 without the loop
       } else for (let a = 1; a < exponent; a++) pw *= wq;
-      pairCorr[e] = kc * pw * (fs * ft);
+      pair[2 * e + 1] = kc * pw * (fs * ft);
       sw += w;
       const r = Math.sqrt(r2);
       const hr = h - r;
       const g = r > 0 ? (cs * hr * hr) / r : 0;
-      pairGrad[e] = g;
+      pair[2 * e] = g;
       const ux = g * dx;
       const uy = g * dy;
       const uz = g * dz;
@@ -571,8 +569,7 @@ function pbfDeltas(
   x: Float64Array,
   off: Int32Array,
   nbr: Int32Array,
-  pairGrad: Float64Array,
-  pairCorr: Float64Array,
+  pair: Float64Array,
   count: number,
   lambda: Float64Array,
   delta: Float64Array,
@@ -588,10 +585,10 @@ function pbfDeltas(
     let sz = 0;
     for (let e = off[s]; e < off[s + 1]; e++) {
       // the gradient factor of this pair at these positions, from the λ sweep
-      const gf = pairGrad[e];
+      const gf = pair[2 * e];
       if (gf === 0) continue;
       const t = nbr[e];
-      const l = ls + lambda[t] - pairCorr[e];
+      const l = ls + lambda[t] - pair[2 * e + 1];
       if (l === 0) continue;
       const g = l * gf;
       const ux = g * (xi - x[3 * t]);
@@ -624,8 +621,7 @@ function pbfLambdas2(
   rhoLocal: Float64Array,
   lambda: Float64Array,
   acc: Float64Array,
-  pairGrad: Float64Array,
-  pairCorr: Float64Array,
+  pair: Float64Array,
 ): void {
   const eps = p[0];
   const kc = p[1];
@@ -672,8 +668,8 @@ function pbfLambdas2(
         const q2 = wq * wq;
         pw = q2 * q2; // the usual n = 4 without the loop
       } else for (let a = 1; a < exponent; a++) pw *= wq;
-      pairCorr[e] = kc * pw * (fs * ft);
-      pairGrad[e] = g;
+      pair[2 * e + 1] = kc * pw * (fs * ft);
+      pair[2 * e] = g;
       sw += w;
       const ux = g * dx;
       const uy = g * dy;
@@ -714,8 +710,7 @@ function pbfDeltas2(
   x: Float64Array,
   off: Int32Array,
   nbr: Int32Array,
-  pairGrad: Float64Array,
-  pairCorr: Float64Array,
+  pair: Float64Array,
   count: number,
   lambda: Float64Array,
   delta: Float64Array,
@@ -730,9 +725,9 @@ function pbfDeltas2(
     const e1 = off[s + 1];
     for (let e = off[s]; e < e1; e++) {
       // a pair that left the support has gf = 0 and adds nothing (no branch)
-      const gf = pairGrad[e];
+      const gf = pair[2 * e];
       const t = nbr[e];
-      const g = (ls + lambda[t] - pairCorr[e]) * gf;
+      const g = (ls + lambda[t] - pair[2 * e + 1]) * gf;
       const ux = g * (xi - x[3 * t]);
       const uy = g * (yi - x[3 * t + 1]);
       sx += ux;
