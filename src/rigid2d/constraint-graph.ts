@@ -12,9 +12,13 @@
  * dynamic bodies is used — dynamic pairs from colour 0 up, constraints with a static (or kinematic)
  * body from the last colour down (so they are solved after the dynamic pairs, the ground having the
  * final word in each pass). What fits no colour goes to the overflow set, solved by one thread
- * before the colours. The step's active constraints are visited in slot order (a deterministic
- * order), first to keep the colours still valid, then to colour the new ones; the colour-major
- * order (overflow, colour 0, colour 1, …; slot order within a colour) is the packed solve order.
+ * before the colours. The step's active constraints are visited in slot order to keep the colours
+ * still valid; the new ones are then coloured in the order of a hash of their identity (ties in
+ * slot order). Greedy colouring in slot order — the order in which a scene was built, row by row —
+ * gives colours that each sweep the scene in one direction, and a pyramid then drifts sideways
+ * (the 5,050-box pyramid 0.32 m in 10 s, TinyPyramid 2.8 cm; coloured in hashed order 0.18 m and
+ * 1.6–1.8 cm, native Box2D v3 1.9 cm). The colour-major order (overflow, colour 0, colour 1, …;
+ * slot order within a colour) is the packed solve order.
  *
  * Each colour's body set is one bit of a per-body mask (at most {@link MAX_GRAPH_COLORS} colours).
  * Contacts are identified by their slot and shape pair (a contact moved by the store's swap-remove
@@ -94,6 +98,8 @@ export class ConstraintGraph {
   /** scratch: the step's constraints per group while sorting */
   private groupCount = new Int32Array(MAX_GRAPH_COLORS + 2);
   private sorted = new Int32Array(64);
+  /** scratch: the new constraints of a colouring as hash · 2²¹ + list index, sorted (the visiting order) */
+  private fresh = new Float64Array(64);
 
   /** Forgets every colour (a world restored from a snapshot without them colours anew). */
   clear(): void {
@@ -170,11 +176,22 @@ export class ConstraintGraph {
       if (dA) mask[a] = mask[a]! | bit;
       if (dB) mask[bb] = mask[bb]! | bit;
     }
-    // colour the new ones: the first colour free for both dynamic bodies
-    const all = colors >= 31 ? -1 : (1 << colors) - 1;
+    // the new ones in the order of a hash of their identity (shape pair; joint slot and generation)
+    if (this.fresh.length < n) this.fresh = new Float64Array(Math.max(2 * n, 64));
+    const fresh = this.fresh;
+    let nf = 0;
     for (let i = 0; i < n; i++) {
       const c = list[i]!;
       if (color[c] !== 0) continue;
+      // (past 2²¹ constraints the index no longer fits beside the hash: slot order)
+      const h = n < 2097152 ? identityHash(keyA[c]!, keyB === null ? c : keyB[c]!) : 0;
+      fresh[nf++] = h * 2097152 + i;
+    }
+    sortFresh(fresh, nf);
+    // colour them: the first colour free for both dynamic bodies
+    const all = colors >= 31 ? -1 : (1 << colors) - 1;
+    for (let f = 0; f < nf; f++) {
+      const c = list[fresh[f]! % 2097152]!;
       kA[c] = (keyA[c]! + 1) | 0;
       kB[c] = keyB === null ? 0 : keyB[c]! + 1;
       const a = bodyA[c]!;
@@ -231,4 +248,29 @@ export class ConstraintGraph {
     }
     set.count = count;
   }
+}
+
+/** A 21-bit mix of two identity keys (murmur3's finaliser; integer operations only, so portable). */
+function identityHash(a: number, b: number): number {
+  let h = Math.imul(a ^ 0x3c6ef372, 0x9e3779b1) ^ Math.imul(b ^ 0x5bd1e995, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return (h ^ (h >>> 16)) >>> 11;
+}
+
+/** Sorts `a[0, n)` ascending (distinct values: the list index is part of each): insertion sort for a few, else the typed-array sort. */
+function sortFresh(a: Float64Array, n: number): void {
+  if (n <= 32) {
+    for (let i = 1; i < n; i++) {
+      const x = a[i]!;
+      let j = i - 1;
+      while (j >= 0 && a[j]! > x) {
+        a[j + 1] = a[j]!;
+        j--;
+      }
+      a[j + 1] = x;
+    }
+    return;
+  }
+  a.subarray(0, n).sort();
 }
