@@ -5,7 +5,8 @@
  *
  * The domain is nx × ny cells of size h whose outer ring of cells is solid (the tank's walls).
  * `step(dt)` runs:
- *   1. advect: x += dt·v with each particle's own velocity;
+ *   1. advect: x += dt·v with each particle's own velocity (the same pass counts the particles per
+ *      push-apart bin);
  *   2. separate: particles closer than `separation` are pushed apart (Gauss–Seidel over the pairs
  *      of neighbouring bins, the largest fraction of a cell no smaller than `separation`, after a
  *      counting sort by bin that also reorders the particle arrays), so they do not clump;
@@ -211,7 +212,10 @@ export class FlipSim2D implements TransferParticles {
   count = 0;
   /** Slots allocated in the particle arrays (grows by doubling). */
   capacity = 64;
-  /** x positions, m */
+  /**
+   * x positions, m. This and the other particle arrays are replaced, not copied into, when the
+   * step reorders the particles and when they grow: read them from the sim after each step.
+   */
   x = new Float64Array(64);
   /** y positions, m */
   y = new Float64Array(64);
