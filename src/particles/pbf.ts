@@ -61,7 +61,10 @@ export class PbfSet implements ConstraintSet {
   private fluid = new Float64Array(0);
   /** the neighbour-search build the ranks were taken from */
   private rankBuild = -1;
-  /** by rank: densities, λ, Δx (3), positions (3) */
+  /**
+   * by rank: densities, λ, Δx (3), positions (3; in 2D the third number is the rank's fluid flag,
+   * read with its position instead of from a second array)
+   */
   private rhoLocal = new Float64Array(0);
   private lambda = new Float64Array(0);
   private delta = new Float64Array(0);
@@ -253,16 +256,17 @@ export class PbfSet implements ConstraintSet {
     const fluid = this.fluid;
     const all = this.all;
     const loc = this.local;
+    const plane = this.box.dim === 2;
     let q = 0;
     for (let s = 0; s < n + nb; s++) {
       const i = order[s];
       loc[3 * s] = all[3 * i];
       loc[3 * s + 1] = all[3 * i + 1];
-      loc[3 * s + 2] = all[3 * i + 2];
       if (i < n) {
         fluid[s] = 1;
         fr[q++] = s;
       } else fluid[s] = 0;
+      loc[3 * s + 2] = plane ? fluid[s] : all[3 * i + 2];
     }
   }
 
@@ -287,6 +291,7 @@ export class PbfSet implements ConstraintSet {
     const fluid = this.fluid;
     const loc = this.local;
     const h2 = this.kernels.h2;
+    const zk = this.box.dim === 3 ? 1 : 0; // in 2D the third number is the fluid flag
     let w = 0;
     for (let s = 0; s < count; s++) {
       po[s] = w;
@@ -299,7 +304,7 @@ export class PbfSet implements ConstraintSet {
         if (fs + fluid[t] === 0) continue;
         const dx = xi - loc[3 * t];
         const dy = yi - loc[3 * t + 1];
-        const dz = zi - loc[3 * t + 2];
+        const dz = zk * (zi - loc[3 * t + 2]);
         if (dx * dx + dy * dy + dz * dz < h2) pairs[w++] = t;
       }
     }
@@ -313,6 +318,16 @@ export class PbfSet implements ConstraintSet {
     const order = this.neighbors.order;
     const o = 3 * this.first;
     const n = this.count;
+    if (this.box.dim === 2) {
+      // the third number stays the fluid flag
+      for (let q = 0; q < n; q++) {
+        const s = fr[q];
+        const a = o + 3 * order[s];
+        loc[3 * s] = x[a];
+        loc[3 * s + 1] = x[a + 1];
+      }
+      return;
+    }
     for (let q = 0; q < n; q++) {
       const s = fr[q];
       const a = o + 3 * order[s];
@@ -396,7 +411,6 @@ export class PbfSet implements ConstraintSet {
         this.local,
         ctx.v,
         this.first,
-        this.fluid,
         this.fluidRanks,
         this.neighbors.order,
         n,
@@ -639,7 +653,7 @@ function pbfLambdas2(
   for (let s = 0; s < count; s++) {
     const xi = x[3 * s];
     const yi = x[3 * s + 1];
-    const fs = fluid[s];
+    const fs = x[3 * s + 2]; // the fluid flag (see PbfSet.local)
     let sw = 0;
     let gx = 0;
     let gy = 0;
@@ -660,7 +674,7 @@ function pbfLambdas2(
         const hr = h - r;
         g = r > 0 ? (cs * hr * hr) / r : 0;
       }
-      const ft = fluid[t];
+      const ft = x[3 * t + 2];
       // s_corr = k (W(r)/W(Δq))ⁿ once per pair and sweep, 0 unless both ends are fluid (exact: × 1 or × 0)
       const wq = cq * w;
       let pw = wq;
@@ -802,13 +816,13 @@ function applyDeltas2(
 
 /**
  * XSPH alone in the plane (no vorticity confinement): v_i += c Σ_j (m/ρ_j)(v_j − v_i) W_ij over the
- * fluid pairs, from the old velocities, each pair once; the volumes m/ρ are taken once per particle.
+ * fluid pairs (the flag is the third number of a rank's position), from the old velocities, each pair
+ * once; the volumes m/ρ are taken once per particle.
  */
 function pbfXsph2(
   x: Float64Array,
   v: Float64Array,
   first: number,
-  fluid: Float64Array,
   fluidRanks: Int32Array,
   order: Int32Array,
   n: number,
@@ -836,7 +850,7 @@ function pbfXsph2(
   }
   acc.fill(0, 0, 2 * count);
   for (let i = 0; i < count; i++) {
-    if (fluid[i] === 0) continue;
+    if (x[3 * i + 2] === 0) continue; // the fluid flag
     const xi = x[3 * i];
     const yi = x[3 * i + 1];
     const vxi = vtmp[2 * i];
@@ -847,7 +861,7 @@ function pbfXsph2(
     const e1 = off[i + 1];
     for (let e = off[i]; e < e1; e++) {
       const j = nbr[e];
-      if (fluid[j] === 0) continue;
+      if (x[3 * j + 2] === 0) continue;
       const dx = xi - x[3 * j];
       const dy = yi - x[3 * j + 1];
       const r2 = dx * dx + dy * dy;
