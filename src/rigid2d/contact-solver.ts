@@ -147,7 +147,8 @@ export function storeBodyStates(
  * Packs the active contacts into constraints once per step: anchors from the centres of mass to
  * the contact points, effective masses, the approach speed (for restitution) and the carried-over impulses
  * (zeroed without warm starting). `constraintOf[c]` receives each contact's constraint index;
- * `stateOf` maps a body slot to its solver-state offset (see {@link loadBodyStates}).
+ * `stateOf` maps a body slot to its solver-state offset (see {@link loadBodyStates}). Returns how
+ * many constraints have a restitution (0: the restitution pass has nothing to do).
  */
 export function prepareContacts(
   bodies: BodyStore,
@@ -159,10 +160,11 @@ export function prepareContacts(
   cb: Int32Array,
   constraintOf: Int32Array,
   stateOf: Int32Array,
-): void {
+): number {
   const { cx, cy, vx, vy, w, invMass, invI } = bodies;
-  const { bodyA, bodyB, pointCount, nx, ny, px, py, separation, friction, restitution } = contacts;
+  const { bodyA, bodyB, pointCount, nx, ny, px, py, qx, qy, separation, friction, restitution } = contacts;
   const { normalImpulse, tangentImpulse } = contacts;
+  let restituting = 0;
   for (let i = 0; i < nActive; i++) {
     const c = active[i]!;
     constraintOf[c] = i;
@@ -188,7 +190,9 @@ export function prepareContacts(
     cc[o + C_NX] = n_x;
     cc[o + C_NY] = n_y;
     cc[o + C_FRICTION] = friction[c]!;
-    cc[o + C_RESTITUTION] = restitution[c]!;
+    const e = restitution[c]!;
+    cc[o + C_RESTITUTION] = e;
+    if (e !== 0) restituting++;
     cc[o + C_COUNT] = pc;
     cc[o + C_STATIC] = mA === 0 || mB === 0 ? 1 : 0;
     for (let j = 0; j < pc; j++) {
@@ -196,8 +200,8 @@ export function prepareContacts(
       const q = o + C_P0 + j * P_STRIDE;
       const ax = px[k]! - cx[a]!;
       const ay = py[k]! - cy[a]!;
-      const bx = contacts.qx[k]! - cx[b]!;
-      const by = contacts.qy[k]! - cy[b]!;
+      const bx = qx[k]! - cx[b]!;
+      const by = qy[k]! - cy[b]!;
       cc[q + P_RAX] = ax;
       cc[q + P_RAY] = ay;
       cc[q + P_RBX] = bx;
@@ -219,6 +223,7 @@ export function prepareContacts(
       cc[q + P_TANGENT_IMPULSE] = warmStarting ? tangentImpulse[k]! : 0;
     }
   }
+  return restituting;
 }
 
 /** Zeroes the accumulated impulses (each substep without warm starting). */

@@ -115,6 +115,8 @@ export class SolverScratch {
   staticActive = new Int32Array(64);
   /** how many contacts are solved this step */
   nActive = 0;
+  /** how many of them have a restitution */
+  restituting = 0;
   /** the thread pool of the solve, when the world uses threads (solver-threads.ts) */
   threads: SolverThreadRunner | null = null;
   /** the joint passes' context; its `jc` holds the packed joints */
@@ -372,7 +374,7 @@ export function solve(w: World, dt: number): void {
     );
     prepareJoints(jctx, jointList, nJoints, jb, jk, s.jo, stateOf, st.warmStarting);
   }
-  prepareContacts(b, cs, active, nActive, st.warmStarting, cc, cb, s.constraintOf, stateOf);
+  s.restituting = prepareContacts(b, cs, active, nActive, st.warmStarting, cc, cb, s.constraintOf, stateOf);
   const pass = s.pass;
   pass.h = h;
   pass.invH = 1 / h;
@@ -460,5 +462,6 @@ function substepsOneThread(w: World): void {
       }
     }
   }
-  applyRestitution(ss, cc, cb, 0, nActive, pass);
+  // restitution 0 everywhere: the pass would change nothing
+  if (s.restituting > 0) applyRestitution(ss, cc, cb, 0, nActive, pass);
 }
