@@ -24,7 +24,6 @@ import {
 } from './joint-context.js';
 import {
   applyJointImpulse,
-  cacheAnchors,
   cachePoint,
   PC_RA,
   PC_RB,
@@ -32,7 +31,7 @@ import {
   pointBlockCached,
   projectPoint,
 } from './joint-rows.js';
-import { projectPointCaching3 } from './point-projection.js';
+import { cacheAnchorsNow3, projectPointCaching3 } from './point-projection.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
 const J_IMPULSE = J_IMPULSE_;
@@ -168,8 +167,7 @@ export function refreshAxesBall(ctx: JointContext3, o: number, oa: number, ob: n
     refreshBall(ctx, o, oa, ob);
     return;
   }
-  anchorsNow(ctx, o, oa, ob);
-  cacheAnchors(ctx, o + B_POINT);
+  cacheAnchorsNow3(ctx, o, oa, ob, o + B_POINT);
 }
 
 /** The ball kind's `warmStart` pass (exported for the solver's direct dispatch). */

@@ -37,14 +37,7 @@ import {
   T_Q as T_Q_,
   T_U as T_U_,
 } from './joint-context.js';
-import {
-  angularLimitRow,
-  angularRow,
-  applyJointImpulse,
-  cacheAnchors,
-  cachePoint,
-  PC_SIZE,
-} from './joint-rows.js';
+import { angularLimitRow, angularRow, applyJointImpulse, cachePoint, PC_SIZE } from './joint-rows.js';
 import {
   JP_CONE as JP_CONE_,
   JP_FRICTION as JP_FRICTION_,
@@ -52,6 +45,7 @@ import {
   JP_TWIST_LOWER as JP_TWIST_LOWER_,
   JP_TWIST_UPPER as JP_TWIST_UPPER_,
 } from './joint-store.js';
+import { cacheAnchorsNow3 } from './point-projection.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
 const J_IMPULSE = J_IMPULSE_;
@@ -197,8 +191,7 @@ export function refreshAxesConeTwist(ctx: JointContext3, o: number, oa: number, 
   framesNow(ctx, o, oa, ob);
   swingTwist(ctx);
   for (let i = 0; i < S_SIZE; i++) jc[o + CT_SWING_TWIST + i] = t[S_SWING + i]!;
-  anchorsNow(ctx, o, oa, ob);
-  cacheAnchors(ctx, o + CT_POINT);
+  cacheAnchorsNow3(ctx, o, oa, ob, o + CT_POINT);
 }
 
 /** The cone-twist kind's `warmStart` pass (exported for the solver's direct dispatch). */

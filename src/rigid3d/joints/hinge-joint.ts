@@ -22,7 +22,6 @@ import {
   J_KIND as J_KIND_,
   type JointContext3,
   type JointKindSolver3,
-  quatMulInto,
   rigidAngular,
   smallTurn,
   T_ATAN as T_ATAN_,
@@ -33,7 +32,6 @@ import {
   T_BX as T_BX_,
   T_C as T_C_,
   T_CS as T_CS_,
-  T_FA as T_FA_,
   T_FREE as T_FREE_,
   T_HI as T_HI_,
   T_IS as T_IS_,
@@ -55,7 +53,6 @@ import {
   angularLimitRow,
   angularRow,
   applyJointImpulse,
-  cacheAnchors,
   cacheAngular2,
   cachePoint,
   PC_SIZE,
@@ -74,13 +71,13 @@ import {
   JP_STRIDE as JP_STRIDE_,
   JP_UPPER as JP_UPPER_,
 } from './joint-store.js';
+import { cacheAnchorsNow3 } from './point-projection.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
 const J_FA = J_FA_;
 const J_IMPULSE = J_IMPULSE_;
 const J_KIND = J_KIND_;
 const T_ATAN = T_ATAN_;
-const T_FA = T_FA_;
 const SB_DQX = SB_DQX_;
 const T_AX = T_AX_;
 const T_AY = T_AY_;
@@ -231,11 +228,20 @@ export function refreshAxesHinge(ctx: JointContext3, o: number, oa: number, ob: 
     jc[c + A2_C + 1] = t[T_C + 1]!;
   } else {
     // the rigid hinge's rows need only frame A's y and z axes (the errors are the projection's)
-    quatMulInto(ctx.ss, oa + SB_DQX, jc, o + J_FA, t, T_FA);
-    const ax = t[T_FA]!;
-    const ay = t[T_FA + 1]!;
-    const az = t[T_FA + 2]!;
-    const aw = t[T_FA + 3]!;
+    // frame A = ΔqA·FA₀ (joint-context.ts quatMulInto, in locals)
+    const ss = ctx.ss;
+    const qx = ss[oa + SB_DQX]!;
+    const qy = ss[oa + SB_DQX + 1]!;
+    const qz = ss[oa + SB_DQX + 2]!;
+    const qw = ss[oa + SB_DQX + 3]!;
+    const fx = jc[o + J_FA]!;
+    const fy = jc[o + J_FA + 1]!;
+    const fz = jc[o + J_FA + 2]!;
+    const fw = jc[o + J_FA + 3]!;
+    const ax = qw * fx + qx * fw + qy * fz - qz * fy;
+    const ay = qw * fy - qx * fz + qy * fw + qz * fx;
+    const az = qw * fz + qx * fy - qy * fx + qz * fw;
+    const aw = qw * fw - qx * fx - qy * fy - qz * fz;
     jc[c + A2_U] = 2 * (ax * ay - aw * az);
     jc[c + A2_U + 1] = 1 - 2 * (ax * ax + az * az);
     jc[c + A2_U + 2] = 2 * (ay * az + aw * ax);
@@ -243,8 +249,7 @@ export function refreshAxesHinge(ctx: JointContext3, o: number, oa: number, ob: 
     jc[c + A2_V + 1] = 2 * (ay * az - aw * ax);
     jc[c + A2_V + 2] = 1 - 2 * (ax * ax + ay * ay);
   }
-  anchorsNow(ctx, o, oa, ob);
-  cacheAnchors(ctx, o + H_POINT);
+  cacheAnchorsNow3(ctx, o, oa, ob, o + H_POINT);
 }
 
 /** The hinge kind's `warmStart` pass (exported for the solver's direct dispatch). */

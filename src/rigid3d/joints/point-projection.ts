@@ -232,3 +232,48 @@ export function projectPointCaching3(
   half[2] = 0.5 * (ib2 * wx + ib4 * wy + ib5 * wz);
   turnHalf(ss, ob);
 }
+
+/**
+ * The anchors rA = R(ΔqA)·rA₀, rB = R(ΔqB)·rB₀ and the separation d of the joint packed at jc[o..]
+ * at the current poses into its point cache at jc[point..] (K⁻¹ kept): joint-context.ts
+ * anchorsNow then joint-rows.ts cacheAnchors, in locals.
+ */
+export function cacheAnchorsNow3(ctx: JointContext3, o: number, oa: number, ob: number, point: number): void {
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  let qx = ss[oa + SB_DQX]!;
+  let qy = ss[oa + SB_DQY]!;
+  let qz = ss[oa + SB_DQZ]!;
+  let qw = ss[oa + SB_DQW]!;
+  let px = jc[o + J_RA]!;
+  let py = jc[o + J_RA + 1]!;
+  let pz = jc[o + J_RA + 2]!;
+  let tx = 2 * (qy * pz - qz * py);
+  let ty = 2 * (qz * px - qx * pz);
+  let tz = 2 * (qx * py - qy * px);
+  const rax = px + qw * tx + (qy * tz - qz * ty);
+  const ray = py + qw * ty + (qz * tx - qx * tz);
+  const raz = pz + qw * tz + (qx * ty - qy * tx);
+  qx = ss[ob + SB_DQX]!;
+  qy = ss[ob + SB_DQY]!;
+  qz = ss[ob + SB_DQZ]!;
+  qw = ss[ob + SB_DQW]!;
+  px = jc[o + J_RB]!;
+  py = jc[o + J_RB + 1]!;
+  pz = jc[o + J_RB + 2]!;
+  tx = 2 * (qy * pz - qz * py);
+  ty = 2 * (qz * px - qx * pz);
+  tz = 2 * (qx * py - qy * px);
+  const rbx = px + qw * tx + (qy * tz - qz * ty);
+  const rby = py + qw * ty + (qz * tx - qx * tz);
+  const rbz = pz + qw * tz + (qx * ty - qy * tx);
+  jc[point + PC_RA] = rax;
+  jc[point + PC_RA + 1] = ray;
+  jc[point + PC_RA + 2] = raz;
+  jc[point + PC_RB] = rbx;
+  jc[point + PC_RB + 1] = rby;
+  jc[point + PC_RB + 2] = rbz;
+  jc[point + PC_D] = ss[ob + SB_DPX]! - ss[oa + SB_DPX]! + rbx - rax + jc[o + J_DC]!;
+  jc[point + PC_D + 1] = ss[ob + SB_DPY]! - ss[oa + SB_DPY]! + rby - ray + jc[o + J_DC + 1]!;
+  jc[point + PC_D + 2] = ss[ob + SB_DPZ]! - ss[oa + SB_DPZ]! + rbz - raz + jc[o + J_DC + 2]!;
+}
