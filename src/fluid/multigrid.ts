@@ -191,12 +191,12 @@ export class MultigridPreconditioner {
     const sys = this.levels[l]!.sys;
     const pre = this.preSweeps;
     const post = this.postSweeps;
-    // sweeps between the first and the restricting one go two per pass (`doubleSweep`)
+    // sweeps between the first and the restricting one go two per pass (`redBlackDoubleSweep`)
     let s = 0;
     while (s < pre - 1) {
       if (s === 0) firstSweepFromZero(sys, x, b);
       else if (s + 1 < pre - 1) {
-        doubleSweep(sys, x, b, 0);
+        redBlackDoubleSweep(sys, x, b, 0);
         s++;
       } else symmetricSweep(sys, x, b, 0);
       s++;
@@ -211,7 +211,7 @@ export class MultigridPreconditioner {
     s = 1;
     while (s < plain) {
       if (s + 1 < plain) {
-        doubleSweep(sys, x, b, 1);
+        redBlackDoubleSweep(sys, x, b, 1);
         s += 2;
       } else {
         symmetricSweep(sys, x, b, 1);
@@ -293,7 +293,12 @@ function prolongSweep(
  * the two separate sweeps would (the lags keep every row one sweep ahead of the row behind it):
  * bit-identical, in half the passes.
  */
-function doubleSweep(sys: PoissonSystem, x: Float64Array, b: Float64Array, first: number): void {
+export function redBlackDoubleSweep(
+  sys: PoissonSystem,
+  x: Float64Array,
+  b: Float64Array,
+  first: number,
+): void {
   const ny = sys.ny;
   const second = 1 - first;
   for (let m = 0; m <= ny + 2; m++) {

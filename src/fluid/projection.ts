@@ -22,9 +22,6 @@ import {
   type PressureSolverKind,
 } from './pressure-solvers.js';
 
-/** The V-cycle of the 2D projection's MGPCG (see the Projector's constructor). */
-const SMOKE_MULTIGRID_2D = { preSweeps: 4, postSweeps: 4 } as const;
-
 /** Options of the pressure projection: the solver and its stopping rule, the fluid density. */
 export interface ProjectOptions extends PressureSolveOptions {
   /** default 'mgpcg' */
@@ -88,11 +85,7 @@ export class Projector {
   constructor(grid: MacGrid) {
     this.grid = grid;
     this.sys = new PoissonSystem(grid.nx, grid.ny, grid.nz);
-    // 2D: four red–black sweeps before and after each coarse correction instead of two (the
-    // piecewise-constant coarse correction leaves more for the smoother). On the 256² smoke plume
-    // the warm-started MGPCG then reaches 1e-5 in 2.1–2.6 iterations per step instead of 3.7,
-    // which more than pays for the longer V-cycle (the whole step ×0.87)
-    this.solver = new PressureSolver(this.sys, grid.dim === 2 ? SMOKE_MULTIGRID_2D : {});
+    this.solver = new PressureSolver(this.sys);
     this.q = new Float64Array(this.sys.size);
     this.b = new Float64Array(this.sys.size);
     this.qPrev = new Float64Array(this.sys.size);
