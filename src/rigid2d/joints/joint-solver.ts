@@ -34,6 +34,7 @@ import {
   JOINT_KIND_COUNT,
   JOINT_REVOLUTE,
   JP_ENABLE_LIMIT,
+  JP_ENABLE_MOTOR,
   JP_ENABLE_SPRING,
   JP_REFERENCE_ANGLE,
   JP_STRIDE,
@@ -43,8 +44,10 @@ import { mouseJointSolver } from './mouse-joint.js';
 import { solvePointConstraint } from './point-constraint.js';
 import { prismaticJointSolver } from './prismatic-joint.js';
 import {
-  plainRevolute,
   prepareRevolute,
+  RI_LOWER,
+  RI_MOTOR,
+  RI_SPRING,
   RI_UPPER,
   RI_X,
   reactionRevolute,
@@ -149,12 +152,31 @@ export function prepareJoints(
     jc[o + J_QAC] = ac;
     jc[o + J_QAS] = as;
     const q = j * JI_STRIDE;
-    if (warmStarting) for (let i = 0; i < JI_STRIDE; i++) jc[o + J_IMPULSE + i] = imp[q + i]!;
-    else for (let i = 0; i < JI_STRIDE; i++) jc[o + J_IMPULSE + i] = 0;
-    if (kind === JOINT_REVOLUTE) {
-      prepareRevolute(ctx, j, o);
-      if (plainRevolute(jc, o)) jk[k] = JK_PLAIN_REVOLUTE;
-    } else JOINT_SOLVERS[kind]!.prepare(ctx, j, o);
+    const oi = o + J_IMPULSE;
+    if (warmStarting) {
+      jc[oi] = imp[q]!;
+      jc[oi + 1] = imp[q + 1]!;
+      jc[oi + 2] = imp[q + 2]!;
+      jc[oi + 3] = imp[q + 3]!;
+      jc[oi + 4] = imp[q + 4]!;
+      jc[oi + 5] = imp[q + 5]!;
+      jc[oi + 6] = imp[q + 6]!;
+      jc[oi + 7] = imp[q + 7]!;
+    } else jc.fill(0, oi, oi + JI_STRIDE);
+    if (kind !== JOINT_REVOLUTE) JOINT_SOLVERS[kind]!.prepare(ctx, j, o);
+    else if (
+      param[p + JP_ENABLE_SPRING] === 0 &&
+      param[p + JP_ENABLE_MOTOR] === 0 &&
+      param[p + JP_ENABLE_LIMIT] === 0
+    ) {
+      // a bare point constraint: its solve reads the header and the point impulses only, and the
+      // spring, motor and limit impulses it warm starts with are zero (see prepareRevolute)
+      jk[k] = JK_PLAIN_REVOLUTE;
+      jc[oi + RI_SPRING - J_IMPULSE] = 0;
+      jc[oi + RI_MOTOR - J_IMPULSE] = 0;
+      jc[oi + RI_LOWER - J_IMPULSE] = 0;
+      jc[oi + RI_UPPER - J_IMPULSE] = 0;
+    } else prepareRevolute(ctx, j, o);
     o += KIND_STRIDE[kind]!;
   }
 }

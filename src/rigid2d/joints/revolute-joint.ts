@@ -92,11 +92,6 @@ export function prepareRevolute(ctx: JointContext, j: number, o: number): void {
   }
 }
 
-/** Is the revolute joint packed at `o` a bare point constraint (no spring, motor or limits)? */
-export function plainRevolute(jc: Float64Array, o: number): boolean {
-  return jc[o + R_ENABLE_SPRING] === 0 && jc[o + R_ENABLE_MOTOR] === 0 && jc[o + R_ENABLE_LIMIT] === 0;
-}
-
 /** Warm start of the revolute joint at `o` (bodies at `oa`, `ob`): its accumulated impulses applied. */
 export function warmStartRevolute(ctx: JointContext, o: number, oa: number, ob: number): void {
   const ss = ctx.ss;
