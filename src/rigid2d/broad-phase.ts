@@ -21,6 +21,9 @@ import type { ContactStore } from './contact-store.js';
 /** The dynamic tree is rebuilt before a search once this share of its proxies moved (DynamicTree option). */
 const REBUILD_FRACTION = 0.25;
 
+/** A moved proxy whose body has at most this many contacts marks its partners (BroadPhase2.markPartners). */
+const PARTNER_LIST_MAX = 64;
+
 /** Pair keys are lower · SHIFT + higher (shape slots below 2^26). */
 const SHIFT = 67108864;
 
@@ -38,6 +41,15 @@ export class BroadPhase2 {
   private keys: Float64Array = new Float64Array(16);
   private contacts: ContactStore | null = null;
   private shapeBody: Int32Array = new Int32Array(0);
+  private shapeGroup: Int32Array = new Int32Array(0);
+  /**
+   * `partner[s] === partnerMark` while shape slot s has a contact with the proxy being searched:
+   * its body's contact list is read once per moved proxy rather than once per box it overlaps
+   */
+  private partner: Int32Array = new Int32Array(0);
+  private partnerMark = 0;
+  /** whether `partner` holds the searched proxy's contacts (false: its body has too many, ask the store) */
+  private partnerMarked = false;
 
   /** Trees with fat-box margin `margin` and a displacement limit for the predicted motion. */
   constructor(margin: number, displacementLimit: number) {
@@ -59,11 +71,14 @@ export class BroadPhase2 {
    * each tree's filter bits prefilter the pairs both ways, and pairs of shapes on one body
    * (`shapeBody`: body slot per shape slot) or that already have a contact in `contacts` are
    * left out (most overlaps a moved box finds are its existing contacts; Box2D v3 checks its
-   * pair set the same way). Clears the move buffers. Returns the count of new pairs.
+   * pair set the same way), and so are pairs of one negative filter group (`shapeGroup`: group
+   * per shape slot, Box2D's group rule; a ragdoll's own limbs, which a moved limb finds every
+   * step). Clears the move buffers. Returns the count of new pairs.
    */
-  updatePairs(contacts: ContactStore, shapeBody: Int32Array): number {
+  updatePairs(contacts: ContactStore, shapeBody: Int32Array, shapeGroup: Int32Array): number {
     this.contacts = contacts;
     this.shapeBody = shapeBody;
+    this.shapeGroup = shapeGroup;
     const dyn = this.trees[BODY_DYNAMIC];
     // a tree in which a quarter of the proxies or more moved since the last search is rebuilt
     // before it is searched (its re-inserted boxes leave loose inner nodes; the pairs found do not
@@ -82,6 +97,7 @@ export class BroadPhase2 {
         const qs = tree.getUserData(q);
         const qCat = tree.proxyCategory(q);
         const qMask = tree.proxyPairMask(q);
+        this.markPartners(qs);
         if (t === BODY_DYNAMIC) {
           count = this.search(dyn, q, true, minX, minY, maxX, maxY, qs, qCat, qMask, count);
           count = this.search(
@@ -141,6 +157,38 @@ export class BroadPhase2 {
   }
 
   /**
+   * Marks in `partner` the shapes that have a contact with shape slot `qs` (walking its body's
+   * contact list once), unless the body has more than {@link PARTNER_LIST_MAX} contacts (a static
+   * ground with many shapes): then each overlap asks the contact store.
+   */
+  private markPartners(qs: number): void {
+    const contacts = this.contacts!;
+    const edges = contacts.edges;
+    const body = this.shapeBody[qs]!;
+    this.partnerMarked = body < edges.bodyCapacity && edges.count[body]! <= PARTNER_LIST_MAX;
+    if (!this.partnerMarked) return;
+    if (this.partner.length < this.shapeBody.length) {
+      this.partner = new Int32Array(this.shapeBody.length);
+      this.partnerMark = 0;
+    }
+    if (this.partnerMark === 0x7fffffff) {
+      this.partner.fill(0);
+      this.partnerMark = 0;
+    }
+    const mark = ++this.partnerMark;
+    const partner = this.partner;
+    const shapeA = contacts.shapeA;
+    const shapeB = contacts.shapeB;
+    for (let e = edges.head[body]!; e !== -1; e = edges.next[e]!) {
+      const c = e >> 1;
+      const a = shapeA[c]!;
+      const b = shapeB[c]!;
+      if (a === qs) partner[b] = mark;
+      else if (b === qs) partner[a] = mark;
+    }
+  }
+
+  /**
    * Adds the keys of the proxies of `tree` overlapping the box whose filter accepts the query's.
    * `self` ≥ 0: the query is that moved proxy of this same tree (skipped; of two moved proxies the
    * lower id reports). `self` = −2: a static or kinematic query, which skips moved proxies of the
@@ -163,17 +211,24 @@ export class BroadPhase2 {
     const leaves = tree.overlapBuffer;
     const contacts = this.contacts!;
     const shapeBody = this.shapeBody;
+    const group = this.shapeGroup;
+    const qg = group[qs]!;
+    const marked = this.partnerMarked;
+    const partner = this.partner;
+    const mark = this.partnerMark;
     for (let k = 0; k < n; k++) {
       const node = leaves[k]!;
       if (node === self) continue;
       if ((tree.proxyPairMask(node) & qCat) === 0) continue;
       if (checkMoved && tree.isMoved(node) && (self === -2 || node < self)) continue;
       const s = tree.getUserData(node);
+      if (qg < 0 && group[s] === qg) continue; // one negative group never collides
       const lo = Math.min(s, qs);
       const hi = Math.max(s, qs);
       const ba = shapeBody[lo]!;
       const bb = shapeBody[hi]!;
-      if (ba === bb || contacts.find(lo, hi, ba, bb) !== -1) continue;
+      if (ba === bb) continue;
+      if (marked ? partner[s] === mark : contacts.find(lo, hi, ba, bb) !== -1) continue;
       if (count === this.keys.length) {
         const next = new Float64Array(2 * this.keys.length);
         next.set(this.keys);

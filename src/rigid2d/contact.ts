@@ -21,13 +21,14 @@ import { COLLIDERS, KIND_COUNT } from './narrowphase.js';
 import { sensorEndEvent, updateSensorContact } from './sensor.js';
 import { shouldCollide } from './shape-store.js';
 import { wakeBody } from './sleep.js';
+import type { SolverThreads } from './solver-threads.js';
 import type { World } from './world.js';
 
 /** The pair stage: creates contacts for the new overlapping fat boxes the broadphase found. */
 export function updatePairs(w: World): void {
   w.lastStep.newPairs = 0;
   const bp = w.broadphase;
-  const n = bp.updatePairs(w.contactStore, w.shapes.body);
+  const n = bp.updatePairs(w.contactStore, w.shapes.body, w.shapes.group);
   w.lastStep.pairTests = n;
   const pairs = bp.pairs;
   for (let k = 0; k < n; k++) addPair(w, pairs[2 * k]!, pairs[2 * k + 1]!); // shape slots, lower first
@@ -88,6 +89,10 @@ export function collide(w: World): void {
   const recycle = w.solver.recycleDistance > 0;
   const aabb = sh.aabb;
   const gap = 2 * spec;
+  // the manifolds computed ahead on the solver's threads (narrowphase-threads.ts), if it has any
+  const threads = w.scratch.threads as SolverThreads | null;
+  if (threads !== null) threads.collideAhead(w);
+  const ahead = threads === null ? null : threads.narrowphase;
   let recycled = 0;
   for (let c = cs.count - 1; c >= 0; c--) {
     const ba = cs.bodyA[c]!;
@@ -132,7 +137,8 @@ export function collide(w: World): void {
     }
     originTransform(b, ba, xfA);
     originTransform(b, bb, xfB);
-    COLLIDERS[kind[sa]! * KIND_COUNT + kind[sb]!]!(sh.geom[sa]!, xfA, sh.geom[sb]!, xfB, spec, m);
+    if (ahead === null || !ahead.take(c, sa, sb, m))
+      COLLIDERS[kind[sa]! * KIND_COUNT + kind[sb]!]!(sh.geom[sa]!, xfA, sh.geom[sb]!, xfB, spec, m);
     if (flags & CONTACT_SENSOR) {
       updateSensorContact(w, c, sa, sb, flags, m);
       continue;
@@ -140,6 +146,7 @@ export function collide(w: World): void {
     updateManifold(w, c, ba, bb, flags);
     cachePose(w, c, ba, bb);
   }
+  if (ahead !== null) ahead.done();
   cs.recycled = recycled;
 }
 

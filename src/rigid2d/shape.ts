@@ -2,7 +2,7 @@
  * Shapes (Box2D v3's shape.c): the geometry of a shape definition, chains of segments with ghost
  * vertices, attaching a shape to a body (materials, filter, broadphase proxy), destroying it with
  * its contacts, and the bodies' boxes after a step (a box that left its fat box is re-inserted,
- * fattened ahead of the motion).
+ * fattened ahead of the motion while the body touches nothing).
  */
 import { PhysicsError } from '../core/errors.js';
 import { apiChecks } from '../core/validate.js';
@@ -18,6 +18,7 @@ import {
 import { limitMagnitude, MAX_COORDINATE, MAX_DENSITY, originTransform, updateMass } from './body.js';
 import { BODY_DYNAMIC } from './body-store.js';
 import { endContact } from './contact.js';
+import { CONTACT_SENSOR, CONTACT_TOUCHING } from './contact-store.js';
 import { shapeKindCode } from './narrowphase.js';
 import { setProxyFilter } from './shape-store.js';
 import { wakeBody } from './sleep.js';
@@ -235,10 +236,28 @@ export function copyFat(w: World, s: number): void {
   sh.fat[o + 3] = t.fatMaxY(p);
 }
 
+/** a zero displacement: the fat box of a body in contact is not stretched along its motion */
+const NO_MOTION = new Float64Array(1);
+
+/** Whether body slot `i` has a touching contact (sensors count not). */
+function touchesAnything(w: World, i: number): boolean {
+  const cs = w.contactStore;
+  const edges = cs.edges;
+  for (let e = edges.head[i]!; e !== -1; e = edges.next[e]!) {
+    if ((cs.flags[e >> 1]! & (CONTACT_TOUCHING | CONTACT_SENSOR)) === CONTACT_TOUCHING) return true;
+  }
+  return false;
+}
+
 /**
  * Recomputes the shape boxes of body slot `i`. A box that left its fat box is re-inserted in the
- * tree (fattened ahead of the body's in-step motion) and searched for new pairs next step; `force`
- * (teleports) always searches again. Boxes still inside their fat box cost no tree call.
+ * tree and searched for new pairs next step; `force` (teleports) always searches again. Boxes
+ * still inside their fat box cost no tree call. The new fat box is the tight box plus the margin;
+ * only a body in free flight (no touching contact) has it stretched ahead of its in-step motion
+ * as well (Box2D v2's predictive fat boxes), so a falling body is re-inserted less often. A body
+ * in a moving pile gets the margin alone, as every body in Box2D v3 does: stretched, its box
+ * would reach over its neighbours, and the pairs it makes and drops as the pile turns cost more
+ * than the re-insertions they save.
  */
 export function updateBodyBoxes(w: World, i: number, force: boolean): void {
   const sh = w.shapes;
@@ -247,6 +266,7 @@ export function updateBodyBoxes(w: World, i: number, force: boolean): void {
   const xf = originTransform(b, i, w.xfA);
   const aabb = sh.aabb;
   const fat = sh.fat;
+  let stretch = -1; // unknown until a box escapes: 1 in free flight, 0 touching something
   for (let s = b.firstShape[i]!; s !== -1; s = sh.next[s]!) {
     const o = 4 * s;
     computeAabb(sh.geom[s]!, xf, aabb, o);
@@ -257,7 +277,12 @@ export function updateBodyBoxes(w: World, i: number, force: boolean): void {
       aabb[o + 2]! > fat[o + 2]! ||
       aabb[o + 3]! > fat[o + 3]!;
     if (escaped || force) {
-      if (tree.moveProxyFrom(p, aabb, o, b.dpx, b.dpy, i)) copyFat(w, s);
+      if (stretch === -1) stretch = touchesAnything(w, i) ? 0 : 1;
+      const moved =
+        stretch === 1
+          ? tree.moveProxyFrom(p, aabb, o, b.dpx, b.dpy, i)
+          : tree.moveProxyFrom(p, aabb, o, NO_MOTION, NO_MOTION, 0);
+      if (moved) copyFat(w, s);
       else if (force) tree.touchProxy(p);
     }
   }
