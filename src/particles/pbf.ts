@@ -62,7 +62,7 @@ export class PbfSet implements ConstraintSet {
   /** the neighbour-search build the ranks were taken from */
   private rankBuild = -1;
   /**
-   * by rank: densities, λ, Δx (3), positions (3; in 2D the third number is the rank's fluid flag,
+   * by rank: densities, λ, Δx (3; 2 in the plane), positions (3; in 2D the third number is the rank's fluid flag,
    * read with its position instead of from a second array)
    */
   private rhoLocal = new Float64Array(0);
@@ -719,7 +719,7 @@ function pbfLambdas2(
   }
 }
 
-/** {@link pbfDeltas} in the plane. */
+/** {@link pbfDeltas} in the plane (Δx with stride 2). */
 function pbfDeltas2(
   x: Float64Array,
   off: Int32Array,
@@ -729,7 +729,7 @@ function pbfDeltas2(
   lambda: Float64Array,
   delta: Float64Array,
 ): void {
-  delta.fill(0, 0, 3 * count);
+  delta.fill(0, 0, 2 * count); // stride 2 in the plane
   for (let s = 0; s < count; s++) {
     const xi = x[3 * s];
     const yi = x[3 * s + 1];
@@ -746,11 +746,11 @@ function pbfDeltas2(
       const uy = g * (yi - x[3 * t + 1]);
       sx += ux;
       sy += uy;
-      delta[3 * t] -= ux;
-      delta[3 * t + 1] -= uy;
+      delta[2 * t] -= ux;
+      delta[2 * t + 1] -= uy;
     }
-    delta[3 * s] += sx;
-    delta[3 * s + 1] += sy;
+    delta[2 * s] += sx;
+    delta[2 * s + 1] += sy;
   }
 }
 
@@ -781,7 +781,7 @@ function applyDeltas(
   }
 }
 
-/** {@link applyDeltas} in the plane (z untouched). */
+/** {@link applyDeltas} in the plane (z untouched; Δx with stride 2). */
 function applyDeltas2(
   x: Float64Array,
   dx: Float64Array,
@@ -802,12 +802,12 @@ function applyDeltas2(
     const s = fluidRanks[q];
     const a = 3 * (first + order[s]);
     const cx = x[a];
-    let tx = cx + delta[3 * s];
+    let tx = cx + delta[2 * s];
     if (tx < x0) tx = x0;
     else if (tx > x1) tx = x1;
     dx[a] += tx - cx;
     const cy = x[a + 1];
-    let ty = cy + delta[3 * s + 1];
+    let ty = cy + delta[2 * s + 1];
     if (ty < y0) ty = y0;
     else if (ty > y1 && !openTop) ty = y1;
     dx[a + 1] += ty - cy;

@@ -347,7 +347,6 @@ export class NeighborSearch {
    */
   private writeHalfLists(n: number): void {
     const start = this.cellStart;
-    const sorted = this.sorted;
     const sp = this.sortedPos;
     const offsets = this.offsets;
     const inv = this.invCell;
@@ -371,9 +370,9 @@ export class NeighborSearch {
         nb = bigger;
         this.neighbors = nb;
       }
-      const i = sorted[s];
-      const px = this.ref[3 * i];
-      const py = this.ref[3 * i + 1];
+      // the rank's own position from the sorted copy (read in order, not through sorted[s])
+      const px = sp[dim * s];
+      const py = sp[dim * s + 1];
       const cx = Math.floor((px - gx) * inv);
       const cy = Math.floor((py - gy) * inv);
       const x0 = cx > 0 ? cx - 1 : 0;
@@ -386,7 +385,7 @@ export class NeighborSearch {
           m = scanHalf2(sp, start[next + x0], start[next + x1 + 1], px, py, r2, nb, m);
         }
       } else {
-        const pz = this.ref[3 * i + 2];
+        const pz = sp[3 * s + 2];
         const cz = Math.floor((pz - gz) * inv);
         const row = (cz * ny + cy) * nx;
         m = scanHalf3(sp, s + 1, start[row + x1 + 1], px, py, pz, r2, nb, m);
