@@ -22,15 +22,7 @@ import {
   T_RB as T_RB_,
   T_SB as T_SB_,
 } from './joint-context.js';
-import {
-  applyJointImpulse,
-  cachePoint,
-  PC_RA,
-  PC_RB,
-  pointBlock,
-  pointBlockCached,
-  projectPoint,
-} from './joint-rows.js';
+import { applyJointImpulse, PC_RA, PC_RB, pointBlock, pointBlockCached, projectPoint } from './joint-rows.js';
 import { cacheAnchorsNow3, projectPointCaching3 } from './point-projection.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
@@ -132,7 +124,7 @@ export function projectAnchorsCaching(
   c: number,
 ): void {
   ctx.t[T_SB] = ctx.projection;
-  projectPointCaching3(ctx, o, oa, ob, c);
+  projectPointCaching3(ctx, o, oa, ob, c, true);
 }
 
 /** {@link pointWarmStart} with the lever arms from the point cache at jc[c..]. */
@@ -157,8 +149,7 @@ const B_POINT = J_KIND;
 
 /** The ball kind's `refresh` pass (exported for the solver's direct dispatch). */
 export function refreshBall(ctx: JointContext3, o: number, oa: number, ob: number): void {
-  anchorsNow(ctx, o, oa, ob);
-  cachePoint(ctx, o, o + B_POINT);
+  projectPointCaching3(ctx, o, oa, ob, o + B_POINT, false);
 }
 
 /** The ball kind's `refreshAxes` pass (exported for the solver's direct dispatch). */

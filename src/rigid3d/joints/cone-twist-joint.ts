@@ -11,7 +11,6 @@
 import { pointWarmStartCached, projectAnchorsCaching, solvePointCached } from './ball-joint.js';
 import { startAxes } from './hinge-joint.js';
 import {
-  anchorsNow,
   atan2Into,
   framesNow,
   J_IMPULSE as J_IMPULSE_,
@@ -37,7 +36,7 @@ import {
   T_Q as T_Q_,
   T_U as T_U_,
 } from './joint-context.js';
-import { angularLimitRow, angularRow, applyJointImpulse, cachePoint, PC_SIZE } from './joint-rows.js';
+import { angularLimitRow, angularRow, applyJointImpulse, PC_SIZE } from './joint-rows.js';
 import {
   JP_CONE as JP_CONE_,
   JP_FRICTION as JP_FRICTION_,
@@ -45,7 +44,7 @@ import {
   JP_TWIST_LOWER as JP_TWIST_LOWER_,
   JP_TWIST_UPPER as JP_TWIST_UPPER_,
 } from './joint-store.js';
-import { cacheAnchorsNow3 } from './point-projection.js';
+import { cacheAnchorsNow3, projectPointCaching3 } from './point-projection.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
 const J_IMPULSE = J_IMPULSE_;
@@ -176,8 +175,7 @@ export function refreshConeTwist(ctx: JointContext3, o: number, oa: number, ob: 
   framesNow(ctx, o, oa, ob);
   swingTwist(ctx);
   for (let i = 0; i < S_SIZE; i++) jc[o + CT_SWING_TWIST + i] = t[S_SWING + i]!;
-  anchorsNow(ctx, o, oa, ob);
-  cachePoint(ctx, o, o + CT_POINT);
+  projectPointCaching3(ctx, o, oa, ob, o + CT_POINT, false);
 }
 
 /** The cone-twist kind's `refreshAxes` pass (exported for the solver's direct dispatch). */

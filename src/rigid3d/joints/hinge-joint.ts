@@ -187,6 +187,10 @@ export function hingeAngle(ctx: JointContext3): void {
 export function refreshHinge(ctx: JointContext3, o: number, oa: number, ob: number): void {
   const jc = ctx.jc;
   const t = ctx.t;
+  if (jc[o + K_ENABLE_SPRING] !== 1 && jc[o + K_ENABLE_LIMIT] !== 1) {
+    projectRigidHinge(ctx, o, oa, ob, o + H_AX, o + H_ROWS, o + H_POINT, false);
+    return;
+  }
   framesNow(ctx, o, oa, ob);
   if (jc[o + K_ENABLE_SPRING] === 1 || jc[o + K_ENABLE_LIMIT] === 1) {
     hingeAngle(ctx);
@@ -312,7 +316,7 @@ export function projectHinge(ctx: JointContext3, o: number, oa: number, ob: numb
   const t = ctx.t;
   const limit = jc[o + K_ENABLE_LIMIT] === 1;
   if (!limit && jc[o + K_ENABLE_SPRING] !== 1) {
-    projectRigidHinge(ctx, o, oa, ob, o + H_AX, o + H_ROWS, o + H_POINT);
+    projectRigidHinge(ctx, o, oa, ob, o + H_AX, o + H_ROWS, o + H_POINT, true);
     return;
   }
   framesNow(ctx, o, oa, ob);

@@ -56,6 +56,8 @@ const A2_V = A2_V_;
  * The projection of a rigid hinge packed at jc[o..] between the solver states at `oa` and `ob`:
  * its hinge axis is cached at jc[hax..hax+2], its rotational block at jc[rows..] (joint-rows.ts
  * A2_*) and its point block at jc[point..] (PC_*); the fraction removed is `ctx.projection`.
+ * `correct` false: the geometry is measured and cached, nothing moves (the refresh before the
+ * first substep).
  */
 export function projectRigidHinge(
   ctx: JointContext3,
@@ -65,11 +67,12 @@ export function projectRigidHinge(
   hax: number,
   rows: number,
   point: number,
+  correct: boolean,
 ): void {
   const ss = ctx.ss;
   const jc = ctx.jc;
   const proj = ctx.projection;
-  ctx.t[T_SB] = proj;
+  if (correct) ctx.t[T_SB] = proj;
   // the frames FA = ΔqA·FA₀, FB = ΔqB·FB₀
   let qx = ss[oa + SB_DQX]!;
   let qy = ss[oa + SB_DQY]!;
@@ -159,9 +162,12 @@ export function projectRigidHinge(
   jc[rows + A2_K + 1] = k01;
   jc[rows + A2_K + 2] = k11;
   jc[rows + A2_DET] = det;
-  if (det > 0) {
+  if (!(det > 0)) jc[rows + A2_OK] = 0;
+  else {
     jc[rows + A2_INV] = 1 / det;
     jc[rows + A2_OK] = 1;
+  }
+  if (det > 0 && correct) {
     // θ = −proj·K⁻¹C about (y, z) turns B (and A the other way)
     const inv = -proj / det;
     const l1 = inv * (k11 * c1 - k01 * c2);
@@ -180,6 +186,6 @@ export function projectRigidHinge(
     half[1] = 0.5 * (ib1 * lx + ib3 * ly + ib4 * lz);
     half[2] = 0.5 * (ib2 * lx + ib4 * ly + ib5 * lz);
     turnHalf(ss, ob);
-  } else jc[rows + A2_OK] = 0;
-  projectPointCaching3(ctx, o, oa, ob, point);
+  }
+  projectPointCaching3(ctx, o, oa, ob, point, correct);
 }

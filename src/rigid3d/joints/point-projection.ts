@@ -82,7 +82,7 @@ export function turnHalf(ss: Float64Array, os: number): void {
 /**
  * The projection of the point constraint of the joint packed at jc[o..] between the solver states
  * at `oa` and `ob`, its point cache at jc[point..] (joint-rows.ts PC_*), the fraction β =
- * `ctx.projection`.
+ * `ctx.projection`; `correct` false: the geometry is measured and cached, nothing moves.
  */
 export function projectPointCaching3(
   ctx: JointContext3,
@@ -90,6 +90,7 @@ export function projectPointCaching3(
   oa: number,
   ob: number,
   point: number,
+  correct: boolean,
 ): void {
   const ss = ctx.ss;
   const jc = ctx.jc;
@@ -207,6 +208,7 @@ export function projectPointCaching3(
   jc[point + PC_KINV + 3] = i11;
   jc[point + PC_KINV + 4] = i12;
   jc[point + PC_KINV + 5] = i22;
+  if (!correct) return;
   // λ = −proj·K⁻¹d moves the in-step translations and turns the bodies about their anchors
   const lx = -proj * (i00 * dx + i01 * dy + i02 * dz);
   const ly = -proj * (i01 * dx + i11 * dy + i12 * dz);
