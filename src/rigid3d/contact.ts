@@ -104,8 +104,18 @@ export function collide3d(w: World3): void {
   const b = w.bodies;
   const fat = sh.fat;
   const m = w.manifold;
-  const xf = w.collideXf;
   const spec = w.taggedSpeculative[0] as number;
+  // each shape's world transform once per stage (a shape is in several pairs), stamped by the call
+  if (w.shapeXfStamp.length < sh.capacity) {
+    w.shapeXf = new Float64Array(7 * sh.capacity);
+    w.shapeXfStamp = new Int32Array(sh.capacity);
+    w.collideTick = 0;
+  }
+  const xf = w.shapeXf;
+  const stamp = w.shapeXfStamp;
+  const tick = w.collideTick === 0x7fffffff ? 1 : w.collideTick + 1;
+  if (tick === 1) stamp.fill(0);
+  w.collideTick = tick;
   for (let c = cs.count - 1; c >= 0; c--) {
     const ba = cs.bodyA[c]!;
     const bb = cs.bodyB[c]!;
@@ -126,9 +136,15 @@ export function collide3d(w: World3): void {
       cs.remove(c);
       continue;
     }
-    shapeWorldTransform3(w, sa, xf, 0);
-    shapeWorldTransform3(w, sb, xf, 7);
-    collide3(sh.geom[sa]!, xf, 0, sh.geom[sb]!, xf, 7, spec, m);
+    if (stamp[sa] !== tick) {
+      shapeWorldTransform3(w, sa, xf, 7 * sa);
+      stamp[sa] = tick;
+    }
+    if (stamp[sb] !== tick) {
+      shapeWorldTransform3(w, sb, xf, 7 * sb);
+      stamp[sb] = tick;
+    }
+    collide3(sh.geom[sa]!, xf, 7 * sa, sh.geom[sb]!, xf, 7 * sb, spec, m);
     const flags = cs.flags[c]!;
     if (flags & CONTACT_SENSOR) {
       let overlap = false;

@@ -201,7 +201,16 @@ export const MANIFOLD3_FIELDS: StoreFields = {
 export const WORLD3_FIELDS: StoreFields = {
   scalars: ['time', 'stepCount', 'kinematicCount', 'enableSleep'],
   arrays: [['gravity', 1]],
-  scratch: ['collideXf', 'scratchXf', 'scratchDisp', 'keepImpulses', 'keepIds'],
+  scratch: [
+    'collideXf',
+    'shapeXf',
+    'shapeXfStamp',
+    'collideTick',
+    'scratchXf',
+    'scratchDisp',
+    'keepImpulses',
+    'keepIds',
+  ],
 };
 
 type Part = readonly [string, (w: World3) => object, StoreFields];

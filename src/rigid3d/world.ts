@@ -180,6 +180,12 @@ export class World3 {
   readonly manifold = new Manifold3();
   /** @internal the two shape transforms of a collide call (7 + 7 numbers) */
   readonly collideXf = new Float64Array(14);
+  /** @internal the collide stage's shape world transforms (7 per shape slot, computed once per stage) */
+  shapeXf = new Float64Array(0);
+  /** @internal per shape slot: the collide stage call whose transform `shapeXf` holds */
+  shapeXfStamp = new Int32Array(0);
+  /** @internal collide stage calls so far (the stamp of `shapeXf`) */
+  collideTick = 0;
   /** @internal scratch transforms for shape boxes and mass updates */
   readonly scratchXf = new Float64Array(14);
   /** @internal broadphase displacement scratch */
