@@ -535,6 +535,8 @@ export class SolverThreads implements SolverThreadRunner {
     const na = this.narrowphase;
     na.done();
     if (this.disposed || this.workers.length === 0) return;
+    // a world with fewer contacts than the threshold never sends its shapes nor lists its pairs
+    if (w.contactStore.count < this.minPairs) return;
     if (!this.syncShapes(w)) return;
     if (this.boundGeneration !== this.scratch.generation || this.boundNarrowGeneration !== na.generation)
       this.bind();
