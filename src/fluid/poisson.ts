@@ -268,6 +268,60 @@ export class PoissonSystem {
     return dot;
   }
 
+  /**
+   * r = b − A x over the padded range [first, end) (ghost columns included), returning Σ r²: CG's
+   * starting residual in one pass, the same values and the same sum, in the same order, as `apply`
+   * into a scratch array followed by the subtraction (the uniform runs take the coefficient-free
+   * stencil, as in `apply`).
+   */
+  residualSquared(x: Float64Array, b: Float64Array, r: Float64Array): number {
+    const { diag, cx, cy, cz, sy, sz, first, end, ny, runs, runOffset } = this;
+    let rr = 0;
+    if (sz > 0 || !this.runsReady) {
+      for (let c = first; c < end; c++) {
+        let a =
+          diag[c]! * x[c]! -
+          cx[c]! * x[c + 1]! -
+          cx[c - 1]! * x[c - 1]! -
+          cy[c]! * x[c + sy]! -
+          cy[c - sy]! * x[c - sy]!;
+        if (sz > 0) a = a - cz[c]! * x[c + sz]! - cz[c - sz]! * x[c - sz]!;
+        const v = b[c]! - a;
+        r[c] = v;
+        rr += v * v;
+      }
+      return rr;
+    }
+    for (let j = 0; j < ny; j++) {
+      let c0 = sy * (j + 1);
+      const rowEnd = c0 + sy;
+      const r1 = runOffset[j + 1]!;
+      for (let k = runOffset[j]!; k <= r1; k += 2) {
+        const a0 = k < r1 ? runs[k]! : rowEnd;
+        for (let c = c0; c < a0; c++) {
+          const a =
+            diag[c]! * x[c]! -
+            cx[c]! * x[c + 1]! -
+            cx[c - 1]! * x[c - 1]! -
+            cy[c]! * x[c + sy]! -
+            cy[c - sy]! * x[c - sy]!;
+          const v = b[c]! - a;
+          r[c] = v;
+          rr += v * v;
+        }
+        if (k === r1) break;
+        const e = runs[k + 1]!;
+        for (let c = a0; c < e; c++) {
+          const v = b[c]! - (4 * x[c]! - x[c + 1]! - x[c - 1]! - x[c + sy]! - x[c - sy]!);
+          r[c] = v;
+          rr += v * v;
+        }
+        c0 = e;
+      }
+    }
+    return rr;
+  }
+
   /** r = b − A x (0 on inactive cells); returns ‖r‖₂. */
   residual(x: Float64Array, b: Float64Array, r: Float64Array): number {
     this.apply(x, r);

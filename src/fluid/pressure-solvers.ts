@@ -124,12 +124,17 @@ export class PressureSolver {
     this.sys.clearRuns();
   }
 
-  /** Solves A p = b, improving the initial guess in p. `b` must be consistent (see removeNullspace). */
+  /**
+   * Solves A p = b, improving the initial guess in p. `b` must be consistent (see removeNullspace).
+   * `rhsNorm`: ‖b‖₂ over the active cells when the caller has summed it already (in index order,
+   * as `activeNorm` does), which saves a pass; negative (the default) computes it.
+   */
   solve(
     kind: PressureSolverKind,
     p: Float64Array,
     b: Float64Array,
     options: PressureSolveOptions = {},
+    rhsNorm = -1,
   ): PressureSolveResult {
     const sys = this.sys;
     if (this.runsStale) {
@@ -137,7 +142,7 @@ export class PressureSolver {
       this.runsStale = false;
     }
     const tol = options.tolerance ?? 1e-5;
-    const bNorm = activeNorm(sys, b);
+    const bNorm = rhsNorm >= 0 ? rhsNorm : activeNorm(sys, b);
     const target = tol * (bNorm > 0 ? bNorm : 1);
     if (kind === 'cg' || kind === 'mic-pcg' || kind === 'mgpcg') {
       if (kind === 'mic-pcg') {
@@ -221,14 +226,8 @@ export class PressureSolver {
     const z = this.cz;
     const s = this.cs;
     const as = this.cas;
-    // r = b − A p
-    sys.apply(p, as);
-    let rr = 0;
-    for (let c = first; c < end; c++) {
-      const v = b[c]! - as[c]!;
-      r[c] = v;
-      rr += v * v;
-    }
+    // r = b − A p, in one pass
+    let rr = sys.residualSquared(p, b, r);
     let rNorm = Math.sqrt(rr);
     if (rNorm <= target) return this.report(kind, 0, rNorm, bNorm, true);
     let rz = this.precondition(pre, r, z);

@@ -94,21 +94,36 @@ export class Projector {
     this.rowFull = new Uint8Array(grid.ny * grid.nz);
   }
 
+  /**
+   * Whether the solid cells are those of the last build: compared four cells at a time through
+   * 32-bit views of the two masks (made once), the rest cell by cell.
+   */
+  private sameSolid(): boolean {
+    const s = this.grid.solid;
+    const l = this.lastSolid;
+    if (this.solidWords === null && s.byteOffset % 4 === 0) {
+      const n = s.length >> 2;
+      this.solidWords = new Uint32Array(s.buffer, s.byteOffset, n);
+      this.lastWords = new Uint32Array(l.buffer, l.byteOffset, n);
+    }
+    let c0 = 0;
+    const sw = this.solidWords;
+    const lw = this.lastWords;
+    if (sw !== null && lw !== null) {
+      for (let q = 0; q < sw.length; q++) if (sw[q] !== lw[q]) return false;
+      c0 = sw.length << 2;
+    }
+    for (let c = c0; c < s.length; c++) if (s[c] !== l[c]) return false;
+    return true;
+  }
+
+  private solidWords: Uint32Array | null = null;
+  private lastWords: Uint32Array | null = null;
+
   /** Rebuilds the Poisson couplings if the solid cells changed since the last call. */
   private updateSystem(): void {
     const g = this.grid;
-    if (this.built) {
-      let same = true;
-      const s = g.solid;
-      const l = this.lastSolid;
-      for (let c = 0; c < s.length; c++) {
-        if (s[c] !== l[c]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return;
-    }
+    if (this.built && this.sameSolid()) return;
     this.lastSolid.set(g.solid);
     this.built = true;
     const sys = this.sys;
@@ -191,7 +206,10 @@ export class Projector {
     const target = options.targetDivergence;
     const slab = nx * ny;
     let before = 0;
-    b.fill(0);
+    // ‖b‖² summed in index order as the solver's own pass would (used when no closed region
+    // changes b below)
+    let bb = 0;
+    // b is written here only, cell by cell (inactive ones to 0): its ghost cells stay 0
     for (let k = 0; k < nz; k++) {
       for (let j = 0; j < ny; j++) {
         const rowU = (nx + 1) * (j + ny * k);
@@ -200,12 +218,17 @@ export class Projector {
         const row = sys.rowStart(j, k);
         for (let i = 0; i < nx; i++) {
           const c = row + i;
-          if (sys.diag[c] === 0) continue;
+          if (sys.diag[c] === 0) {
+            b[c] = 0;
+            continue;
+          }
           let flux = u[rowU + i + 1]! - u[rowU + i]! + v[rowV + nx + i]! - v[rowV + i]!;
           if (nz > 1) flux += w[rowC + i + slab]! - w[rowC + i]!;
           before += (flux / h) * (flux / h);
           if (target) flux -= h * target[rowC + i]!;
-          b[c] = -flux;
+          const bc = -flux;
+          b[c] = bc;
+          bb += bc * bc;
         }
       }
     }
@@ -215,7 +238,8 @@ export class Projector {
       this.history = 0;
     } else if (options.extrapolate) this.extrapolate();
     else this.history = 0;
-    const res = this.solver.solve(options.solver ?? 'mgpcg', this.q, b, options);
+    const rhsNorm = sys.closedRegions === 0 ? Math.sqrt(bb) : -1;
+    const res = this.solver.solve(options.solver ?? 'mgpcg', this.q, b, options, rhsNorm);
     this.applyGradient();
     this.pScale = (rho * h) / dt;
     const out = this.result;
