@@ -177,7 +177,8 @@ export function solveBall(ctx: JointContext3, o: number, oa: number, ob: number,
   solvePointCached(ctx, o, oa, ob, o + J_IMPULSE, o + B_POINT, useBias);
 }
 
-function reaction(ctx: JointContext3, j: number, o: number): void {
+/** The ball kind's reaction readout (exported for the solver's direct dispatch). */
+export function reactionBall(ctx: JointContext3, j: number, o: number): void {
   const js = ctx.joints;
   const jc = ctx.jc;
   for (let i = 0; i < 3; i++) {
@@ -193,6 +194,6 @@ export const ballJointSolver: JointKindSolver3 = {
   refreshAxes: refreshAxesBall,
   warmStart: warmStartBall,
   solve: solveBall,
-  reaction,
+  reaction: reactionBall,
   project: projectBall,
 };

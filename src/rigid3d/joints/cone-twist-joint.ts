@@ -95,7 +95,8 @@ const S_SIZE = 9;
 const CT_POINT = J_KIND + 7;
 const CT_SWING_TWIST = CT_POINT + PC_SIZE;
 
-function prepare(ctx: JointContext3, j: number, o: number): void {
+/** The cone-twist kind's prepare (exported for the solver's direct dispatch). */
+export function prepareConeTwist(ctx: JointContext3, j: number, o: number): void {
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -261,7 +262,8 @@ export function solveConeTwist(
   solvePointCached(ctx, o, oa, ob, o + CI_POINT, o + CT_POINT, useBias);
 }
 
-function reaction(ctx: JointContext3, j: number, o: number): void {
+/** The cone-twist kind's reaction readout (exported for the solver's direct dispatch). */
+export function reactionConeTwist(ctx: JointContext3, j: number, o: number): void {
   const js = ctx.joints;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -278,11 +280,11 @@ function reaction(ctx: JointContext3, j: number, o: number): void {
 
 /** The cone-twist joint's passes. */
 export const coneTwistJointSolver: JointKindSolver3 = {
-  prepare,
+  prepare: prepareConeTwist,
   refresh: refreshConeTwist,
   refreshAxes: refreshAxesConeTwist,
   warmStart: warmStartConeTwist,
   solve: solveConeTwist,
-  reaction,
+  reaction: reactionConeTwist,
   project: projectConeTwist,
 };

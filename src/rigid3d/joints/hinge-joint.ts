@@ -389,7 +389,8 @@ export function solveHinge(ctx: JointContext3, o: number, oa: number, ob: number
   } else angular2PointCached(ctx, o, oa, ob, o + HI_ANGULAR, o + H_ROWS, o + HI_POINT, o + H_POINT);
 }
 
-function reaction(ctx: JointContext3, j: number, o: number): void {
+/** The hinge kind's reaction readout (exported for the solver's direct dispatch). */
+export function reactionHinge(ctx: JointContext3, j: number, o: number): void {
   const js = ctx.joints;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -431,6 +432,6 @@ export const hingeJointSolver: JointKindSolver3 = {
   refreshAxes: refreshAxesHinge,
   warmStart: warmStartHinge,
   solve: solveHinge,
-  reaction,
+  reaction: reactionHinge,
   project: projectHinge,
 };

@@ -9,6 +9,7 @@
 import {
   ballJointSolver,
   projectBall,
+  reactionBall,
   refreshAxesBall,
   refreshBall,
   solveBall,
@@ -16,7 +17,9 @@ import {
 } from './ball-joint.js';
 import {
   coneTwistJointSolver,
+  prepareConeTwist,
   projectConeTwist,
+  reactionConeTwist,
   refreshAxesConeTwist,
   refreshConeTwist,
   solveConeTwist,
@@ -26,7 +29,9 @@ import { distanceJointSolver } from './distance-joint.js';
 import { fixedJointSolver } from './fixed-joint.js';
 import {
   hingeJointSolver,
+  prepareAxial,
   projectHinge,
+  reactionHinge,
   refreshAxesHinge,
   refreshHinge,
   solveHinge,
@@ -138,7 +143,10 @@ export function prepareJoints3(
     jc[o + J_DC + 2] = b.cz[bb]! - b.cz[a]!;
     const q = j * JI_STRIDE;
     for (let i = 0; i < JI_STRIDE; i++) jc[o + J_IMPULSE + i] = warmStarting ? imp[q + i]! : 0;
-    JOINT3_SOLVERS[js.kind[j]!]!.prepare(ctx, j, o);
+    const kd = js.kind[j]!;
+    if (kd === JOINT3_HINGE) prepareAxial(ctx, j, o);
+    else if (kd === JOINT3_CONE_TWIST) prepareConeTwist(ctx, j, o);
+    else if (kd !== JOINT3_BALL) JOINT3_SOLVERS[kd]!.prepare(ctx, j, o);
   }
 }
 
@@ -288,7 +296,11 @@ export function finishJoints3(ctx: JointContext3, list: Int32Array, n: number, b
     const o = k * JC_STRIDE;
     const q = j * JI_STRIDE;
     for (let i = 0; i < JI_STRIDE; i++) imp[q + i] = jc[o + J_IMPULSE + i]!;
-    JOINT3_SOLVERS[js.kind[j]!]!.reaction(ctx, j, o);
+    const kd = js.kind[j]!;
+    if (kd === JOINT3_HINGE) reactionHinge(ctx, j, o);
+    else if (kd === JOINT3_BALL) reactionBall(ctx, j, o);
+    else if (kd === JOINT3_CONE_TWIST) reactionConeTwist(ctx, j, o);
+    else JOINT3_SOLVERS[kd]!.reaction(ctx, j, o);
     const f = js.force;
     const t = js.torque;
     const fx = f[3 * j]!;
