@@ -575,13 +575,19 @@ function relaxRowPlain2(
   for (let r = runOffset[j]!; r <= r1; r += 2) {
     const a = r < r1 ? runs[r]! : end;
     for (let c = c0 + (((c0 - row) ^ par) & 1); c < a; c += 2) {
+      // an inactive cell (1/diag = 0) would come out 0 from the formula too: skip its loads
+      const d = invDiag[c]!;
+      if (d === 0) {
+        x[c] = 0;
+        continue;
+      }
       x[c] =
         (b[c]! +
           cx[c]! * x[c + 1]! +
           cx[c - 1]! * x[c - 1]! +
           cy[c]! * x[c + sy]! +
           cy[c - sy]! * x[c - sy]!) *
-        invDiag[c]!;
+        d;
     }
     if (r === r1) break;
     const e = runs[r + 1]!;
