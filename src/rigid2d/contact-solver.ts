@@ -215,9 +215,12 @@ export function prepareContacts(
       const rtB = bx * t_y - by * t_x;
       const kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
       cc[q + P_TANGENT_MASS] = kt > 0 ? 1 / kt : 0;
-      const dvx = vx[b]! - w[b]! * by - vx[a]! + w[a]! * ay;
-      const dvy = vy[b]! + w[b]! * bx - vy[a]! - w[a]! * ax;
-      cc[q + P_RELATIVE_VELOCITY] = dvx * n_x + dvy * n_y;
+      if (e !== 0) {
+        // the approach speed, read by the restitution pass only (restitution ≠ 0)
+        const dvx = vx[b]! - w[b]! * by - vx[a]! + w[a]! * ay;
+        const dvy = vy[b]! + w[b]! * bx - vy[a]! - w[a]! * ax;
+        cc[q + P_RELATIVE_VELOCITY] = dvx * n_x + dvy * n_y;
+      } else cc[q + P_RELATIVE_VELOCITY] = 0;
       cc[q + P_MAX_NORMAL_IMPULSE] = 0;
       cc[q + P_NORMAL_IMPULSE] = warmStarting ? normalImpulse[k]! : 0;
       cc[q + P_TANGENT_IMPULSE] = warmStarting ? tangentImpulse[k]! : 0;
