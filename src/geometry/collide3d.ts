@@ -17,7 +17,7 @@
  */
 import { FEATURE_EDGE, FEATURE_VERTEX, featureCode, manifoldFromNormal3, reduceContacts3 } from './clip3d.js';
 import { EpaResult3, epa3 } from './epa3d.js';
-import { GjkResult3, gjk3 } from './gjk3d.js';
+import { GjkResult3, gjk3Within } from './gjk3d.js';
 import { Manifold3 } from './manifold3d.js';
 import { Pose3 } from './pose3d.js';
 import { boxBoxSat3, SatAxis3, SatResult3 } from './sat3d.js';
@@ -45,6 +45,8 @@ export function supportsPair3(a: number, b: number): boolean {
 const proxyA = new ConvexProxy3();
 const proxyB = new ConvexProxy3();
 const gjk = new GjkResult3();
+/** the core distance beyond which GJK may stop: the radii plus the speculative distance, with a rounding margin */
+const gjkLimit = new Float64Array(1);
 const epa = new EpaResult3();
 const sat = new SatResult3();
 const poseA = new Pose3();
@@ -167,7 +169,8 @@ function polyhedra(
 ): void {
   proxyA.setShape(a, xfA, oa);
   proxyB.setShape(b, xfB, ob);
-  gjk3(proxyA, proxyB, gjk);
+  gjkLimit[0] = (a.radius + b.radius + speculative) * (1 + 1e-9) + 1e-12;
+  gjk3Within(proxyA, proxyB, gjk, gjkLimit);
   if (!gjk.overlap && gjk.distance > 1e-9) {
     if (gjk.distance - a.radius - b.radius >= speculative) return;
     manifoldFromNormal3(proxyA, proxyB, gjk.normal, gjk.pointA, gjk.pointB, speculative, out);
@@ -183,7 +186,8 @@ function polyhedra(
 
 /** GJK (EPA when the cores overlap) and clipping along the normal for two loaded proxies. */
 function convexProxies(A: ConvexProxy3, B: ConvexProxy3, speculative: number, out: Manifold3): void {
-  gjk3(A, B, gjk);
+  gjkLimit[0] = (A.radius + B.radius + speculative) * (1 + 1e-9) + 1e-12;
+  gjk3Within(A, B, gjk, gjkLimit);
   if (!gjk.overlap) {
     if (gjk.distance - A.radius - B.radius >= speculative) return;
     if (gjk.distance > 1e-9) {

@@ -278,12 +278,37 @@ function addVertex(s: GjkResult3, n: number, A: ConvexProxy3, B: ConvexProxy3): 
   s.w[3 * n + 2] = s.a[3 * n + 2]! - s.b[3 * n + 2]!;
 }
 
+/** the squared core distance beyond which a run may stop early ({@link gjk3Within}; +∞ for gjk3) */
+const cutSq = new Float64Array(1);
+
 /**
  * Distance between the cores of two convex proxies (radii not subtracted); fills and returns
  * `out`. On overlap `out.overlap` is true and `out` holds the last simplex (for EPA).
  */
 export function gjk3(A: ConvexProxy3, B: ConvexProxy3, out: GjkResult3): GjkResult3 {
+  cutSq[0] = Number.POSITIVE_INFINITY;
+  return run(A, B, out);
+}
+
+/**
+ * {@link gjk3} for a contact test: as soon as a support plane proves the cores farther apart than
+ * `limit[0]` (the lower bound v·w/|v| of the distance, van den Bergen 1999), it stops with
+ * `out.distance` = +∞, `out.overlap` false and no witness points or normal; otherwise the same
+ * result as gjk3.
+ */
+export function gjk3Within(
+  A: ConvexProxy3,
+  B: ConvexProxy3,
+  out: GjkResult3,
+  limit: Float64Array,
+): GjkResult3 {
+  cutSq[0] = limit[0]! * limit[0]!;
+  return run(A, B, out);
+}
+
+function run(A: ConvexProxy3, B: ConvexProxy3, out: GjkResult3): GjkResult3 {
   const s = out;
+  const cut = cutSq[0]!;
   A.center(tmpA, 0);
   B.center(tmpB, 0);
   let dx = tmpA[0]! - tmpB[0]!;
@@ -321,6 +346,13 @@ export function gjk3(A: ConvexProxy3, B: ConvexProxy3, out: GjkResult3): GjkResu
     const wz = s.w[3 * n + 2]!;
     // no progress: v·v − v·w ≤ ε v·v
     const vw = vx * wx + vy * wy + vz * wz;
+    // the support plane along −v separates the cores by v·w/|v| > the caller's limit
+    if (vw > 0 && vw * vw > cut * distSq) {
+      s.iterations = iter;
+      s.overlap = false;
+      s.distance = Number.POSITIVE_INFINITY;
+      return s;
+    }
     if (distSq - vw <= 1e-10 * distSq) break;
     let dup = false;
     for (let m = 0; m < n; m++)
