@@ -23,6 +23,8 @@ interface Level {
   b: Float64Array;
   /** for each fine padded index of this level: the padded index of its parent on the next level */
   parent: Int32Array;
+  /** 2D: this level's residual b − A x at its live cells, 0 elsewhere (read by the restriction) */
+  res: Float64Array;
 }
 
 /** Options of the multigrid preconditioner: sweeps and levels. */
@@ -61,6 +63,7 @@ export class MultigridPreconditioner {
         x: new Float64Array(own),
         b: new Float64Array(own),
         parent: new Int32Array(0),
+        res: new Float64Array(sys.dim === 2 ? sys.size : 0),
       };
       this.levels.push(level);
       if (sys.nx * sys.ny * sys.nz <= limit || (sys.nx <= 2 && sys.ny <= 2)) break;
@@ -125,8 +128,16 @@ export class MultigridPreconditioner {
       // coupled only among themselves with nothing outside: such a cell has no equation.
       for (let q = 0; q < c.size; q++) if (c.diag[q]! < 1e-12) c.diag[q] = 0;
       c.updateInverseDiagonal();
-      c.updateRuns();
+      if (c.dim === 2) {
+        // a coarse cell is live when it has a coupling or a live child (whose residual it sums)
+        c.markLive();
+        const live = c.live;
+        const fl = f.live;
+        for (let q = f.first; q < f.end; q++) if (fl[q] === 1) live[parent[q]!] = 1;
+        c.updateRuns(true);
+      } else c.updateRuns();
     }
+    for (const level of this.levels) level.res.fill(0);
   }
 
   /** z = M⁻¹ r: one V-cycle from zero, run straight on r and z (no copies). */
@@ -160,8 +171,8 @@ export class MultigridPreconditioner {
     const sys = this.levels[l]!.sys;
     if (l === this.levels.length - 1) {
       x.fill(0);
-      for (let s = 0; s < this.coarsestSweeps; s++) symmetricSweep(sys, x, b, 0);
-      for (let s = 0; s < this.coarsestSweeps; s++) symmetricSweep(sys, x, b, 1);
+      for (let s = 0; s < this.coarsestSweeps; s++) liveSweep(sys, x, b, 0);
+      for (let s = 0; s < this.coarsestSweeps; s++) liveSweep(sys, x, b, 1);
       return;
     }
     if (sys.sz === 0 && this.preSweeps > 0 && this.postSweeps > 0) {
@@ -169,13 +180,13 @@ export class MultigridPreconditioner {
       return;
     }
     x.fill(0);
-    for (let s = 0; s < this.preSweeps; s++) symmetricSweep(sys, x, b, 0);
+    for (let s = 0; s < this.preSweeps; s++) liveSweep(sys, x, b, 0);
     const next = this.levels[l + 1]!;
-    restrictResidual(sys, x, b, next.sys, next.b);
+    restrictResidual(sys, x, b, next.sys, next.b, this.levels[l]!.res);
     this.vcycle(l + 1, next.x, next.b);
     prolongAdd(sys, x, next.sys, next.x);
     const post = l === 0 && this.dotLast ? this.postSweeps - 1 : this.postSweeps;
-    for (let s = 0; s < post; s++) symmetricSweep(sys, x, b, 1);
+    for (let s = 0; s < post; s++) liveSweep(sys, x, b, 1);
     if (post < this.postSweeps) lastSweepDot(sys, x, b, this.dot);
   }
 
@@ -196,13 +207,13 @@ export class MultigridPreconditioner {
     while (s < pre - 1) {
       if (s === 0) firstSweepFromZero(sys, x, b);
       else if (s + 1 < pre - 1) {
-        redBlackDoubleSweep(sys, x, b, 0);
+        liveDoubleSweep(sys, x, b, 0);
         s++;
-      } else symmetricSweep(sys, x, b, 0);
+      } else liveSweep(sys, x, b, 0);
       s++;
     }
     const next = this.levels[l + 1]!;
-    sweepRestrict(sys, x, b, pre === 1, next.sys, next.b);
+    sweepRestrict(sys, x, b, pre === 1, next.sys, next.b, this.levels[l]!.res);
     this.vcycle(l + 1, next.x, next.b);
     const withDot = l === 0 && this.dotLast;
     prolongSweep(sys, x, b, next.sys, next.x, withDot && post === 1, this.dot);
@@ -211,10 +222,10 @@ export class MultigridPreconditioner {
     s = 1;
     while (s < plain) {
       if (s + 1 < plain) {
-        redBlackDoubleSweep(sys, x, b, 1);
+        liveDoubleSweep(sys, x, b, 1);
         s += 2;
       } else {
-        symmetricSweep(sys, x, b, 1);
+        liveSweep(sys, x, b, 1);
         s++;
       }
     }
@@ -234,19 +245,100 @@ function sweepRestrict(
   fromZero: boolean,
   coarse: PoissonSystem,
   cb: Float64Array,
+  res: Float64Array,
 ): void {
-  const { invDiag, nx, ny } = sys;
-  const buf = rowBuffer(nx + 1);
+  const ny = sys.ny;
   for (let m = 0; m <= ny + 1; m++) {
     if (m < ny) {
-      if (fromZero) {
-        const row = sys.rowStart(m, 0);
-        const end = row + nx;
-        for (let c = row + (m & 1); c < end; c += 2) x[c] = (b[c]! + 0) * invDiag[c]!;
-      } else relaxRowPlain2(sys, x, b, m, 0);
+      if (fromZero) redRowFromZero(sys, x, b, m);
+      else relaxLive2(sys, x, b, m, 0);
     }
-    if (m >= 1 && m <= ny) relaxRowPlain2(sys, x, b, m - 1, 1);
-    if (m >= 2) restrictRow2(sys, x, b, coarse, cb, m - 2, buf);
+    if (m >= 1 && m <= ny) relaxLive2(sys, x, b, m - 1, 1);
+    if (m >= 2) restrictRow2(sys, x, b, coarse, cb, m - 2, res);
+  }
+}
+
+/**
+ * Row m's red cells from x = 0 (see `firstSweepFromZero`): (b + 0)·(1/diag) on the live stretches;
+ * every cell outside them, of either colour, set to 0 (the smoothers never visit those again, and
+ * the output array may hold anything before).
+ */
+function redRowFromZero(sys: PoissonSystem, x: Float64Array, b: Float64Array, m: number): void {
+  const { invDiag, nx, segs, segOffset } = sys;
+  const row = sys.rowStart(m, 0);
+  const par = m & 1;
+  let prev = row;
+  const s1 = segOffset[m + 1]!;
+  for (let s = segOffset[m]!; s < s1; s += 3) {
+    const a = segs[s]!;
+    const e = segs[s + 1]!;
+    if (a > prev) x.fill(0, prev, a);
+    for (let c = a + (((a - row) ^ par) & 1); c < e; c += 2) x[c] = (b[c]! + 0) * invDiag[c]!;
+    prev = e;
+  }
+  if (row + nx > prev) x.fill(0, prev, row + nx);
+}
+
+/**
+ * One colour of row j over its live stretches: the general stencil on mixed stretches, the one
+ * without coefficient loads on uniform ones (the same values as `relaxRowPlain2`, bit for bit;
+ * the cells outside the stretches keep their 0).
+ */
+function relaxLive2(sys: PoissonSystem, x: Float64Array, b: Float64Array, j: number, color: number): void {
+  const { invDiag, cx, cy, sy, segs, segOffset } = sys;
+  const row = sys.rowStart(j, 0);
+  const par = (j + color) & 1;
+  const s1 = segOffset[j + 1]!;
+  for (let s = segOffset[j]!; s < s1; s += 3) {
+    const a = segs[s]!;
+    const e = segs[s + 1]!;
+    const c0 = a + (((a - row) ^ par) & 1);
+    if (segs[s + 2] === 1) {
+      for (let c = c0; c < e; c += 2) {
+        x[c] = (b[c]! + x[c + 1]! + x[c - 1]! + x[c + sy]! + x[c - sy]!) * 0.25;
+      }
+      continue;
+    }
+    for (let c = c0; c < e; c += 2) {
+      const d = invDiag[c]!;
+      if (d === 0) {
+        x[c] = 0;
+        continue;
+      }
+      x[c] =
+        (b[c]! +
+          cx[c]! * x[c + 1]! +
+          cx[c - 1]! * x[c - 1]! +
+          cy[c]! * x[c + sy]! +
+          cy[c - sy]! * x[c - sy]!) *
+        d;
+    }
+  }
+}
+
+/** `symmetricSweep` of a 2D level over its live stretches (`relaxLive2`), one row behind. */
+function liveSweep(sys: PoissonSystem, x: Float64Array, b: Float64Array, first: number): void {
+  if (sys.sz > 0) {
+    symmetricSweep(sys, x, b, first);
+    return;
+  }
+  const ny = sys.ny;
+  const second = 1 - first;
+  for (let m = 0; m <= ny; m++) {
+    if (m < ny) relaxLive2(sys, x, b, m, first);
+    if (m >= 1) relaxLive2(sys, x, b, m - 1, second);
+  }
+}
+
+/** `redBlackDoubleSweep` over the live stretches (`relaxLive2`). */
+function liveDoubleSweep(sys: PoissonSystem, x: Float64Array, b: Float64Array, first: number): void {
+  const ny = sys.ny;
+  const second = 1 - first;
+  for (let m = 0; m <= ny + 2; m++) {
+    if (m < ny) relaxLive2(sys, x, b, m, first);
+    if (m >= 1 && m <= ny) relaxLive2(sys, x, b, m - 1, second);
+    if (m >= 2 && m <= ny + 1) relaxLive2(sys, x, b, m - 2, first);
+    if (m >= 3) relaxLive2(sys, x, b, m - 3, second);
   }
 }
 
@@ -264,24 +356,30 @@ function prolongSweep(
   withDot: boolean,
   out: Float64Array,
 ): void {
-  const { diag, nx, ny, sy } = sys;
+  const { diag, ny, segs, segOffset } = sys;
   let dot = 0;
   for (let m = 0; m <= ny + 1; m++) {
     if (m < ny) {
       const row = sys.rowStart(m, 0);
       const crow = coarse.rowStart(m >> 1, 0);
-      for (let i = 0; i < nx; i++) {
-        const c = row + i;
-        if (diag[c] !== 0) x[c] = x[c]! + cxv[crow + (i >> 1)]!;
+      const s1 = segOffset[m + 1]!;
+      for (let s = segOffset[m]!; s < s1; s += 3) {
+        const e = segs[s + 1]!;
+        for (let c = segs[s]!; c < e; c++) {
+          if (diag[c] !== 0) x[c] = x[c]! + cxv[crow + ((c - row) >> 1)]!;
+        }
       }
     }
-    if (m >= 1 && m <= ny) relaxRowPlain2(sys, x, b, m - 1, 1);
+    if (m >= 1 && m <= ny) relaxLive2(sys, x, b, m - 1, 1);
     if (m < 2) continue;
-    relaxRowPlain2(sys, x, b, m - 2, 0);
+    relaxLive2(sys, x, b, m - 2, 0);
     if (!withDot) continue;
-    const a = sy * (m - 1);
-    const e = a + sy;
-    for (let c = a; c < e; c++) dot += b[c]! * x[c]!;
+    // the row's other cells hold x = 0 and add +0 to the sum
+    const s1 = segOffset[m - 1]!;
+    for (let s = segOffset[m - 2]!; s < s1; s += 3) {
+      const e = segs[s + 1]!;
+      for (let c = segs[s]!; c < e; c++) dot += b[c]! * x[c]!;
+    }
   }
   if (withDot) out[0] = dot;
 }
@@ -322,14 +420,10 @@ function symmetricSweep(sys: PoissonSystem, x: Float64Array, b: Float64Array, fi
  * reading its old value. The ghost cells are never written and stay 0.
  */
 function firstSweepFromZero(sys: PoissonSystem, x: Float64Array, b: Float64Array): void {
-  const { invDiag, nx, ny } = sys;
+  const ny = sys.ny;
   for (let m = 0; m <= ny; m++) {
-    if (m < ny) {
-      const row = sys.rowStart(m, 0);
-      const end = row + nx;
-      for (let c = row + (m & 1); c < end; c += 2) x[c] = (b[c]! + 0) * invDiag[c]!;
-    }
-    if (m >= 1) relaxRowPlain2(sys, x, b, m - 1, 1);
+    if (m < ny) redRowFromZero(sys, x, b, m);
+    if (m >= 1) relaxLive2(sys, x, b, m - 1, 1);
   }
 }
 
@@ -339,15 +433,18 @@ function firstSweepFromZero(sys: PoissonSystem, x: Float64Array, b: Float64Array
  * included, as a loop over the whole padded range would: they add +0).
  */
 function lastSweepDot(sys: PoissonSystem, x: Float64Array, b: Float64Array, out: Float64Array): void {
-  const { ny, sy } = sys;
+  const { ny, segs, segOffset } = sys;
   let dot = 0;
   for (let m = 0; m <= ny; m++) {
-    if (m < ny) relaxRowPlain2(sys, x, b, m, 1);
+    if (m < ny) relaxLive2(sys, x, b, m, 1);
     if (m === 0) continue;
-    relaxRowPlain2(sys, x, b, m - 1, 0);
-    const a = sy * m;
-    const e = a + sy;
-    for (let c = a; c < e; c++) dot += b[c]! * x[c]!;
+    relaxLive2(sys, x, b, m - 1, 0);
+    // the row's other cells hold x = 0 and add +0 to the sum
+    const s1 = segOffset[m]!;
+    for (let s = segOffset[m - 1]!; s < s1; s += 3) {
+      const e = segs[s + 1]!;
+      for (let c = segs[s]!; c < e; c++) dot += b[c]! * x[c]!;
+    }
   }
   out[0] = dot;
 }
@@ -362,9 +459,10 @@ function restrictResidual(
   b: Float64Array,
   coarse: PoissonSystem,
   cb: Float64Array,
+  res: Float64Array,
 ): void {
   if (fine.sz === 0) {
-    restrictResidual2(fine, x, b, coarse, cb);
+    restrictResidual2(fine, x, b, coarse, cb, res);
     return;
   }
   const { diag, cx, cy, cz, sy, sz, nx, ny, nz } = fine;
@@ -393,10 +491,12 @@ function restrictResidual(
 }
 
 /**
- * `restrictResidual` in 2D: each fine row's residual goes to a row buffer (the uniform runs load no
- * coefficients), then each coarse cell takes its two children of the row. The sums run in the
- * general loop's order — 0 + r(2I, 2J) + r(2I+1, 2J), then + r(2I, 2J+1) + r(2I+1, 2J+1) — so the
- * result is bit-identical, without clearing cb and without a read-modify-write per fine cell.
+ * `restrictResidual` in 2D: each fine row's residual goes to `res` on its live stretches (the uniform
+ * ones load no coefficients), then each live coarse cell takes its two children of the row. The sums
+ * run in the general loop's order — 0 + r(2I, 2J) + r(2I+1, 2J), then + r(2I, 2J+1) + r(2I+1, 2J+1) —
+ * and a child outside the live stretches holds r = 0 in `res` (as the general loop's ±0 adds nothing
+ * to a sum begun at +0), so the result is bit-identical, without clearing cb and without a
+ * read-modify-write per fine cell. A coarse cell with no live child is never read.
  */
 function restrictResidual2(
   fine: PoissonSystem,
@@ -404,12 +504,12 @@ function restrictResidual2(
   b: Float64Array,
   coarse: PoissonSystem,
   cb: Float64Array,
+  res: Float64Array,
 ): void {
-  const buf = rowBuffer(fine.nx + 1);
-  for (let j = 0; j < fine.ny; j++) restrictRow2(fine, x, b, coarse, cb, j, buf);
+  for (let j = 0; j < fine.ny; j++) restrictRow2(fine, x, b, coarse, cb, j, res);
 }
 
-/** Row j of `restrictResidual2` (its residual into buf, then into the parents). */
+/** Row j of `restrictResidual2` (its residual into res, then into the parents). */
 function restrictRow2(
   fine: PoissonSystem,
   x: Float64Array,
@@ -417,50 +517,43 @@ function restrictRow2(
   coarse: PoissonSystem,
   cb: Float64Array,
   j: number,
-  buf: Float64Array,
+  res: Float64Array,
 ): void {
-  const { diag, cx, cy, sy, nx, runs, runOffset } = fine;
-  const half = nx >> 1;
-  const odd = nx & 1;
-  {
-    const row = fine.rowStart(j, 0);
-    const end = row + nx;
-    let c0 = row;
-    const r1 = runOffset[j + 1]!;
-    for (let r = runOffset[j]!; r <= r1; r += 2) {
-      const a = r < r1 ? runs[r]! : end;
-      for (let c = c0; c < a; c++) {
-        buf[c - row] =
-          b[c]! -
-          diag[c]! * x[c]! +
-          cx[c]! * x[c + 1]! +
-          cx[c - 1]! * x[c - 1]! +
-          cy[c]! * x[c + sy]! +
-          cy[c - sy]! * x[c - sy]!;
-      }
-      if (r === r1) break;
-      const e = runs[r + 1]!;
+  const { diag, cx, cy, sy, segs, segOffset } = fine;
+  const s1 = segOffset[j + 1]!;
+  for (let s = segOffset[j]!; s < s1; s += 3) {
+    const a = segs[s]!;
+    const e = segs[s + 1]!;
+    if (segs[s + 2] === 1) {
       for (let c = a; c < e; c++) {
-        buf[c - row] = b[c]! - 4 * x[c]! + x[c + 1]! + x[c - 1]! + x[c + sy]! + x[c - sy]!;
+        res[c] = b[c]! - 4 * x[c]! + x[c + 1]! + x[c - 1]! + x[c + sy]! + x[c - sy]!;
       }
-      c0 = e;
+      continue;
     }
-    const crow = coarse.rowStart(j >> 1, 0);
-    if ((j & 1) === 0) {
-      for (let i = 0; i < half; i++) cb[crow + i] = 0 + buf[2 * i]! + buf[2 * i + 1]!;
-      if (odd) cb[crow + half] = 0 + buf[nx - 1]!;
-    } else {
-      for (let i = 0; i < half; i++) cb[crow + i] = cb[crow + i]! + buf[2 * i]! + buf[2 * i + 1]!;
-      if (odd) cb[crow + half] = cb[crow + half]! + buf[nx - 1]!;
+    for (let c = a; c < e; c++) {
+      res[c] =
+        b[c]! -
+        diag[c]! * x[c]! +
+        cx[c]! * x[c + 1]! +
+        cx[c - 1]! * x[c - 1]! +
+        cy[c]! * x[c + sy]! +
+        cy[c - sy]! * x[c - sy]!;
     }
   }
-}
-
-let rowBuf = new Float64Array(0);
-/** A scratch row shared by the restrictions (grown once; the step is single-threaded). */
-function rowBuffer(n: number): Float64Array {
-  if (rowBuf.length < n) rowBuf = new Float64Array(n);
-  return rowBuf;
+  // a parent's second child past an odd row's end is the ghost column, whose res stays 0
+  const J = j >> 1;
+  const row = fine.rowStart(j, 0);
+  const crow = coarse.rowStart(J, 0);
+  const cs = coarse.segs;
+  const t1 = coarse.segOffset[J + 1]!;
+  const even = (j & 1) === 0;
+  for (let t = coarse.segOffset[J]!; t < t1; t += 3) {
+    const e = cs[t + 1]!;
+    for (let P = cs[t]!; P < e; P++) {
+      const f = row + 2 * (P - crow);
+      cb[P] = (even ? 0 : cb[P]!) + res[f]! + res[f + 1]!;
+    }
+  }
 }
 
 /** Prolongation P: every active fine cell adds its parent's coarse correction. */

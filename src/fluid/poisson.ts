@@ -62,6 +62,21 @@ export class PoissonSystem {
   readonly runOffset: Int32Array;
   /** whether `runs` describes the current couplings */
   runsReady = false;
+  /**
+   * Live cells (2D only): 1 for a cell with a diagonal or a coupling, or (on a multigrid level) a
+   * cell with a live child; 0 for a cell that takes no part in the system (air, solid). Built by
+   * `updateRuns` (a coarse level's by the multigrid, which adds the children).
+   */
+  readonly live: Uint8Array;
+  /**
+   * Live stretches (2D only): for interior row j, the triples segs[segOffset[j] … segOffset[j+1])
+   * are [start, end, uniform] padded index ranges of live cells, uniform (1) where every cell is
+   * in a uniform run, 0 otherwise. The multigrid's smoothers, restriction and prolongation visit
+   * only these; until `updateRuns` (and after `clearRuns`) each row is one general stretch.
+   */
+  readonly segs: Int32Array;
+  /** (see segs) where row j's triples start; ny + 1 entries */
+  readonly segOffset: Int32Array;
   /** number of closed regions (labels 1..closedRegions) */
   closedRegions = 0;
   private regionSum = new Float64Array(8);
@@ -93,16 +108,46 @@ export class PoissonSystem {
     const two = this.dim === 2;
     this.runs = new Int32Array(two ? (nx + 2) * ny : 0);
     this.runOffset = new Int32Array(two ? ny + 1 : 0);
+    this.live = new Uint8Array(two ? this.size : 0);
+    this.segs = new Int32Array(two ? 3 * (nx + 1) * ny : 0);
+    this.segOffset = new Int32Array(two ? ny + 1 : 0);
+    this.wholeRowSegments();
+  }
+
+  /** Each row one general stretch: every cell visited, as before any `updateRuns`. */
+  private wholeRowSegments(): void {
+    if (this.dim !== 2) return;
+    const { segs, segOffset, nx, ny } = this;
+    for (let j = 0; j < ny; j++) {
+      const row = this.rowStart(j, 0);
+      segOffset[j] = 3 * j;
+      segs[3 * j] = row;
+      segs[3 * j + 1] = row + nx;
+      segs[3 * j + 2] = 0;
+    }
+    segOffset[ny] = 3 * ny;
+  }
+
+  /** Marks the live cells (see `live`) from the diagonal and the couplings alone. */
+  markLive(): void {
+    if (this.dim !== 2) return;
+    const { diag, cx, cy, sy, live, first, end } = this;
+    live.fill(0);
+    for (let c = first; c < end; c++) {
+      if (diag[c] !== 0 || cx[c] !== 0 || cx[c - 1] !== 0 || cy[c] !== 0 || cy[c - sy] !== 0) live[c] = 1;
+    }
   }
 
   /**
    * Finds the uniform runs of every row (see `runs`); call after the couplings change (the
    * pressure solver does, after `invalidate`). 3D systems keep none.
    */
-  updateRuns(): void {
+  updateRuns(keepLive = false): void {
     if (this.dim !== 2) return;
-    const { diag, cx, cy, sy, nx, ny, runs, runOffset } = this;
+    if (!keepLive) this.markLive();
+    const { diag, cx, cy, sy, nx, ny, runs, runOffset, live, segs, segOffset } = this;
     let n = 0;
+    let m = 0;
     for (let j = 0; j < ny; j++) {
       runOffset[j] = n;
       const row = this.rowStart(j, 0);
@@ -117,14 +162,34 @@ export class PoissonSystem {
           start = -1;
         }
       }
+      // the live stretches, split where the uniform runs begin and end
+      segOffset[j] = m;
+      let kind = -1;
+      for (let c = row; c <= row + nx; c++) {
+        let k = -1;
+        if (c < row + nx && live[c] === 1) {
+          k = diag[c] === 4 && cx[c] === 1 && cx[c - 1] === 1 && cy[c] === 1 && cy[c - sy] === 1 ? 1 : 0;
+        }
+        if (k === kind) continue;
+        if (kind >= 0) segs[m - 2] = c;
+        if (k >= 0) {
+          segs[m] = c;
+          segs[m + 1] = c;
+          segs[m + 2] = k;
+          m += 3;
+        }
+        kind = k;
+      }
     }
     runOffset[ny] = n;
+    segOffset[ny] = m;
     this.runsReady = true;
   }
 
   /** Forgets the uniform runs (every cell then takes the general kernel) until `updateRuns`. */
   clearRuns(): void {
     this.runOffset.fill(0);
+    this.wholeRowSegments();
     this.runsReady = false;
   }
 
