@@ -7,63 +7,32 @@
  * WebGL) are written to the artifacts, not asserted. Skipped without Chromium outside CI, as the
  * other browser tests.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { build, type PreviewServer, preview } from 'vite';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const CHROMIUM = process.env.RIKIGAKU_CHROMIUM ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const ROOT = join(import.meta.dirname, '../..');
-const CONFIG = join(ROOT, 'playground/vite.config.ts');
-const ARTIFACTS = join(ROOT, 'test-artifacts/playground');
+import {
+  ARTIFACTS,
+  HAVE_CHROMIUM,
+  openPlaygroundPage,
+  type PlaygroundBrowser,
+  startPlayground,
+} from '../support/playground-browser.js';
 
 describe.runIf(HAVE_CHROMIUM)('three.js view of the 3D liquid surfaces', () => {
-  let outDir: string;
-  let server: PreviewServer;
-  let browser: Browser;
+  let pg: PlaygroundBrowser | undefined;
   let page: Page;
   const problems: string[] = [];
   const timings: Record<string, number> = {};
 
   beforeAll(async () => {
-    outDir = mkdtempSync(join(tmpdir(), 'rikigaku-liquid3d-'));
-    await build({ configFile: CONFIG, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-    server = await preview({
-      configFile: CONFIG,
-      logLevel: 'error',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
-    });
-    const address = server.httpServer.address() as AddressInfo;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--no-sandbox',
-      ],
-    });
-    page = await browser.newPage({ viewport: { width: 1100, height: 1000 } });
-    page.setDefaultTimeout(60_000);
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await page.goto(`http://127.0.0.1:${address.port}/`);
-    await page.waitForFunction(() => window.__rikigaku?.ready === true);
+    pg = await startPlayground('liquid3d');
+    page = await openPlaygroundPage(pg, { width: 1100, height: 1000 }, 60_000, problems);
   }, 180_000);
 
   afterAll(async () => {
     writeFileSync(join(ARTIFACTS, 'liquid-surface3d-timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
-    await browser?.close();
-    await server?.close();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    await pg?.close();
   });
 
   /** A hash of a sample of the canvas pixels. */
