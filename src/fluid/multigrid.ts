@@ -87,7 +87,8 @@ export class MultigridPreconditioner {
   /** Rebuilds the coarse operators from the fine one (call after the fine couplings change). */
   update(): void {
     this.levels[0]!.sys.updateInverseDiagonal();
-    this.levels[0]!.sys.updateRuns();
+    // the pressure solver has found the fine runs already when it calls this
+    if (!this.levels[0]!.sys.runsReady) this.levels[0]!.sys.updateRuns();
     for (let l = 0; l + 1 < this.levels.length; l++) {
       const fineLevel = this.levels[l]!;
       const f = fineLevel.sys;
@@ -130,8 +131,8 @@ export class MultigridPreconditioner {
       c.updateInverseDiagonal();
       if (c.dim === 2) {
         // a coarse cell is live when it has a coupling or a live child (whose residual it sums)
-        c.markLive();
         const live = c.live;
+        live.fill(0);
         const fl = f.live;
         for (let q = f.first; q < f.end; q++) if (fl[q] === 1) live[parent[q]!] = 1;
         c.updateRuns(true);

@@ -128,50 +128,45 @@ export class PoissonSystem {
     segOffset[ny] = 3 * ny;
   }
 
-  /** Marks the live cells (see `live`) from the diagonal and the couplings alone. */
-  markLive(): void {
-    if (this.dim !== 2) return;
-    const { diag, cx, cy, sy, live, first, end } = this;
-    live.fill(0);
-    for (let c = first; c < end; c++) {
-      if (diag[c] !== 0 || cx[c] !== 0 || cx[c - 1] !== 0 || cy[c] !== 0 || cy[c - sy] !== 0) live[c] = 1;
-    }
-  }
-
   /**
-   * Finds the uniform runs of every row (see `runs`); call after the couplings change (the
-   * pressure solver does, after `invalidate`). 3D systems keep none.
+   * Finds the uniform runs and the live stretches of every row (see `runs`, `live`, `segs`); call
+   * after the couplings change (the pressure solver does, after `invalidate`). `keepLive`: cells
+   * already marked in `live` stay live (a multigrid level marks the parents of live cells first).
+   * 3D systems keep none.
    */
   updateRuns(keepLive = false): void {
     if (this.dim !== 2) return;
-    if (!keepLive) this.markLive();
     const { diag, cx, cy, sy, nx, ny, runs, runOffset, live, segs, segOffset } = this;
     let n = 0;
     let m = 0;
     for (let j = 0; j < ny; j++) {
       runOffset[j] = n;
-      const row = this.rowStart(j, 0);
-      let start = -1;
-      for (let c = row; c <= row + nx; c++) {
-        const uniform =
-          c < row + nx && diag[c] === 4 && cx[c] === 1 && cx[c - 1] === 1 && cy[c] === 1 && cy[c - sy] === 1;
-        if (uniform && start < 0) start = c;
-        else if (!uniform && start >= 0) {
-          runs[n++] = start;
-          runs[n++] = c;
-          start = -1;
-        }
-      }
-      // the live stretches, split where the uniform runs begin and end
       segOffset[j] = m;
+      const row = this.rowStart(j, 0);
+      const end = row + nx;
+      // one pass: each cell's kind (−1 not live, 0 general, 1 uniform); a change of kind closes a
+      // stretch, and a closed uniform stretch is also a uniform run
       let kind = -1;
-      for (let c = row; c <= row + nx; c++) {
+      for (let c = row; c <= end; c++) {
         let k = -1;
-        if (c < row + nx && live[c] === 1) {
-          k = diag[c] === 4 && cx[c] === 1 && cx[c - 1] === 1 && cy[c] === 1 && cy[c - sy] === 1 ? 1 : 0;
+        if (c < end) {
+          const d = diag[c]!;
+          const a = cx[c]!;
+          const w = cx[c - 1]!;
+          const u = cy[c]!;
+          const v = cy[c - sy]!;
+          if (d === 4 && a === 1 && w === 1 && u === 1 && v === 1) k = 1;
+          else if (d !== 0 || a !== 0 || w !== 0 || u !== 0 || v !== 0 || (keepLive && live[c] === 1)) k = 0;
+          live[c] = k >= 0 ? 1 : 0;
         }
         if (k === kind) continue;
-        if (kind >= 0) segs[m - 2] = c;
+        if (kind >= 0) {
+          segs[m - 2] = c;
+          if (kind === 1) {
+            runs[n++] = segs[m - 3]!;
+            runs[n++] = c;
+          }
+        }
         if (k >= 0) {
           segs[m] = c;
           segs[m + 1] = c;
@@ -285,7 +280,9 @@ export class PoissonSystem {
   /**
    * s ← z + β s, then y = A s; returns s·y (CG's direction update fused with its next product).
    * In 2D with the uniform runs one pass does both: row j + 1 of s is updated just before row j of
-   * A s, which reads rows j − 1 … j + 1. The same sums as the two separate loops: bit-identical.
+   * A s, which reads rows j − 1 … j + 1, and only the live stretches (`segs`) are visited: the other
+   * cells have no equation, and CG keeps z, s and A s at 0 there (its first A s writes every cell),
+   * so the same sums as the two separate loops, in the same order: bit-identical.
    */
   updateApply(z: Float64Array, beta: number, s: Float64Array, y: Float64Array): number {
     const { first, end } = this;
@@ -293,22 +290,32 @@ export class PoissonSystem {
       for (let c = first; c < end; c++) s[c] = z[c]! + beta * s[c]!;
       return this.apply(s, y);
     }
-    const { diag, cx, cy, sy, ny, runs, runOffset } = this;
+    const { diag, cx, cy, sy, ny, segs, segOffset } = this;
     let dot = 0;
     for (let m = 0; m <= ny; m++) {
       if (m < ny) {
-        const u0 = sy * (m + 1);
-        const u1 = u0 + sy;
-        for (let c = u0; c < u1; c++) s[c] = z[c]! + beta * s[c]!;
+        const t1 = segOffset[m + 1]!;
+        for (let t = segOffset[m]!; t < t1; t += 3) {
+          const e = segs[t + 1]!;
+          for (let c = segs[t]!; c < e; c++) s[c] = z[c]! + beta * s[c]!;
+        }
       }
       if (m === 0) continue;
       const j = m - 1;
-      let c0 = sy * (j + 1);
-      const rowEnd = c0 + sy;
-      const r1 = runOffset[j + 1]!;
-      for (let r = runOffset[j]!; r <= r1; r += 2) {
-        const a = r < r1 ? runs[r]! : rowEnd;
-        for (let c = c0; c < a; c++) {
+      const t1 = segOffset[j + 1]!;
+      for (let t = segOffset[j]!; t < t1; t += 3) {
+        const a = segs[t]!;
+        const e = segs[t + 1]!;
+        if (segs[t + 2] === 1) {
+          for (let c = a; c < e; c++) {
+            const xc = s[c]!;
+            const v = 4 * xc - s[c + 1]! - s[c - 1]! - s[c + sy]! - s[c - sy]!;
+            y[c] = v;
+            dot += xc * v;
+          }
+          continue;
+        }
+        for (let c = a; c < e; c++) {
           const xc = s[c]!;
           const v =
             diag[c]! * xc -
@@ -319,15 +326,6 @@ export class PoissonSystem {
           y[c] = v;
           dot += xc * v;
         }
-        if (r === r1) break;
-        const e = runs[r + 1]!;
-        for (let c = a; c < e; c++) {
-          const xc = s[c]!;
-          const v = 4 * xc - s[c + 1]! - s[c - 1]! - s[c + sy]! - s[c - sy]!;
-          y[c] = v;
-          dot += xc * v;
-        }
-        c0 = e;
       }
     }
     return dot;

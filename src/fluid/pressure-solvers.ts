@@ -125,7 +125,8 @@ export class PressureSolver {
   }
 
   /**
-   * Solves A p = b, improving the initial guess in p. `b` must be consistent (see removeNullspace).
+   * Solves A p = b, improving the initial guess in p. `b` must be consistent (see removeNullspace)
+   * and 0 on the inactive cells (they have no equation; the CG family visits only the live cells).
    * `rhsNorm`: ‖b‖₂ over the active cells when the caller has summed it already (in index order,
    * as `activeNorm` does), which saves a pass; negative (the default) computes it.
    */
@@ -237,11 +238,26 @@ export class PressureSolver {
       if (!(sAs > 0)) return this.report(kind, k - 1, rNorm, bNorm, false);
       const alpha = rz / sAs;
       rr = 0;
-      for (let c = first; c < end; c++) {
-        p[c] = p[c]! + alpha * s[c]!;
-        const v = r[c]! - alpha * as[c]!;
-        r[c] = v;
-        rr += v * v;
+      if (sys.runsReady) {
+        // 2D: only the live stretches, where s and A s can be nonzero (elsewhere p and r stay)
+        const { segs, segOffset, ny } = sys;
+        const t1 = segOffset[ny]!;
+        for (let t = 0; t < t1; t += 3) {
+          const e = segs[t + 1]!;
+          for (let c = segs[t]!; c < e; c++) {
+            p[c] = p[c]! + alpha * s[c]!;
+            const v = r[c]! - alpha * as[c]!;
+            r[c] = v;
+            rr += v * v;
+          }
+        }
+      } else {
+        for (let c = first; c < end; c++) {
+          p[c] = p[c]! + alpha * s[c]!;
+          const v = r[c]! - alpha * as[c]!;
+          r[c] = v;
+          rr += v * v;
+        }
       }
       rNorm = Math.sqrt(rr);
       trace?.(k, p, rNorm);
