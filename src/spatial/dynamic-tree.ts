@@ -138,9 +138,14 @@ export class DynamicTree {
   /** the box of the current query / pair search (stride layout) and the leaves it overlaps */
   private readonly queryBox = new Float64Array(6);
   private leaves: Int32Array = new Int32Array(64);
-  /** scratch of `rebuild`: the proxies being split, and each node's sort key by id */
+  /**
+   * scratch of `rebuild`: the proxies being split, and beside each (same position, permuted with
+   * it) its box centre doubled, per axis: `rebuildCentres[a·n + k]` for `rebuildIds[k]`
+   */
   private rebuildIds: Int32Array = new Int32Array(0);
-  private rebuildKeys: Float64Array = new Float64Array(0);
+  private rebuildCentres: Float64Array = new Float64Array(0);
+  /** the leaf count of the current rebuild (the stride of `rebuildCentres` between axes) */
+  private rebuildCount = 0;
 
   /** proxies created or re-inserted since the last `updatePairs` */
   private moveBuffer: Int32Array = new Int32Array(16);
@@ -519,14 +524,24 @@ export class DynamicTree {
   rebuild(): void {
     if (this.leafCount < 3) return;
     const n = this.leafCount;
+    const D = this.dimensions;
     if (this.rebuildIds.length < n) this.rebuildIds = new Int32Array(n);
-    if (this.rebuildKeys.length < this.capacity) this.rebuildKeys = new Float64Array(this.capacity);
+    if (this.rebuildCentres.length < D * n) this.rebuildCentres = new Float64Array(D * n);
+    this.rebuildCount = n;
     const ids = this.rebuildIds;
+    const cen = this.rebuildCentres;
+    const S = this.stride;
+    const bounds = this.bounds;
     const h = this.heights;
-    // the proxies in id order; every inner node goes back to the free list (highest first, so
-    // the lowest free ids come out first again)
+    // the proxies in id order, each with its doubled centre per axis; every inner node goes back
+    // to the free list (highest first, so the lowest free ids come out first again)
     let k = 0;
-    for (let i = 0; i < this.capacity; i++) if (h[i] === 0) ids[k++] = i;
+    for (let i = 0; i < this.capacity; i++) {
+      if (h[i] !== 0) continue;
+      const o = i * S;
+      for (let a = 0; a < D; a++) cen[a * n + k] = bounds[o + a]! + bounds[o + D + a]!;
+      ids[k++] = i;
+    }
     // every other node is free again, the lowest ids first: the new tree depends on the proxies'
     // ids and boxes only, not on the history of the old one
     this.freeList = NULL;
@@ -548,17 +563,17 @@ export class DynamicTree {
     const ids = this.rebuildIds;
     if (hi - lo === 1) return ids[lo]!;
     const D = this.dimensions;
-    const S = this.stride;
-    const b = this.bounds;
+    const cen = this.rebuildCentres;
+    const n = this.rebuildCount;
     // the axis along which the box centres spread most (sums of the bounds: twice the centres)
     let axis = 0;
     let spread = -1;
     for (let a = 0; a < D; a++) {
       let mn = Infinity;
       let mx = -Infinity;
-      for (let k = lo; k < hi; k++) {
-        const o = ids[k]! * S;
-        const c = b[o + a]! + b[o + D + a]!;
+      const e = a * n + hi;
+      for (let k = a * n + lo; k < e; k++) {
+        const c = cen[k]!;
         if (c < mn) mn = c;
         if (c > mx) mx = c;
       }
@@ -567,14 +582,8 @@ export class DynamicTree {
         axis = a;
       }
     }
-    const keys = this.rebuildKeys;
-    for (let k = lo; k < hi; k++) {
-      const id = ids[k]!;
-      const o = id * S;
-      keys[id] = b[o + axis]! + b[o + D + axis]!;
-    }
     const mid = (lo + hi) >> 1;
-    this.selectNth(lo, hi - 1, mid);
+    this.selectNth(lo, hi - 1, mid, axis * n);
     const node = this.allocate();
     this.userData[node] = -1;
     const c1 = this.buildRange(lo, mid);
@@ -589,28 +598,36 @@ export class DynamicTree {
   }
 
   /**
-   * Reorders `rebuildIds[lo..hi]` so that position `nth` holds the proxy of that rank by
-   * `rebuildKeys`, with no larger key before it and no smaller after (Hoare's selection with a
-   * median-of-three pivot: deterministic).
+   * Reorders `rebuildIds[lo..hi]` (and their centres beside them) so that position `nth` holds the
+   * proxy of that rank by the centre along the axis whose centres start at `rebuildCentres[ko]`,
+   * with no larger key before it and no smaller after (Hoare's selection with a median-of-three
+   * pivot: deterministic).
    */
-  private selectNth(lo: number, hi: number, nth: number): void {
+  private selectNth(lo: number, hi: number, nth: number, ko: number): void {
     const ids = this.rebuildIds;
-    const keys = this.rebuildKeys;
+    const cen = this.rebuildCentres;
+    const n = this.rebuildCount;
+    const D = this.dimensions;
     while (hi > lo) {
       const m = (lo + hi) >> 1;
-      const a = keys[ids[lo]!]!;
-      const c = keys[ids[m]!]!;
-      const e = keys[ids[hi]!]!;
+      const a = cen[ko + lo]!;
+      const c = cen[ko + m]!;
+      const e = cen[ko + hi]!;
       const pivot = Math.max(Math.min(a, c), Math.min(Math.max(a, c), e));
       let i = lo;
       let j = hi;
       while (i <= j) {
-        while (keys[ids[i]!]! < pivot) i++;
-        while (keys[ids[j]!]! > pivot) j--;
+        while (cen[ko + i]! < pivot) i++;
+        while (cen[ko + j]! > pivot) j--;
         if (i <= j) {
           const t = ids[i]!;
           ids[i] = ids[j]!;
           ids[j] = t;
+          for (let q = 0, r = 0; q < D; q++, r += n) {
+            const u = cen[r + i]!;
+            cen[r + i] = cen[r + j]!;
+            cen[r + j] = u;
+          }
           i++;
           j--;
         }
