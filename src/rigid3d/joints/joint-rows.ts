@@ -571,16 +571,6 @@ function applyPointProjection(ctx: JointContext3, o: number, oa: number, ob: num
 }
 
 /**
- * {@link projectPoint} that first keeps the geometry it measures (anchors, separation, K⁻¹ at the
- * poses before its correction) in the point cache at jc[c..], for the next substep's warm start and
- * solve passes; call after anchorsNow, with the fraction in t[T_SB].
- */
-export function projectPointCaching(ctx: JointContext3, o: number, oa: number, ob: number, c: number): void {
-  cachePoint(ctx, o, c);
-  if (ctx.jc[c + PC_OK] === 1) applyPointProjection(ctx, o, oa, ob);
-}
-
-/**
  * Applies the linear impulse t[ip..ip+2] on B (its opposite on A) at the lever arms t[la], t[lb].
  * Called only from the blocks of this file (where it is inlined).
  */
