@@ -565,6 +565,7 @@ export class DynamicTree {
     const D = this.dimensions;
     const cen = this.rebuildCentres;
     const n = this.rebuildCount;
+    if (hi - lo === 2) return this.buildPair(lo);
     // the axis along which the box centres spread most (sums of the bounds: twice the centres)
     let axis = 0;
     let spread = -1;
@@ -593,6 +594,48 @@ export class DynamicTree {
     this.parent[c1] = node;
     this.parent[c2] = node;
     this.heights[node] = 1 + Math.max(this.heights[c1]!, this.heights[c2]!);
+    this.setBoxUnion(node, c1, c2);
+    return node;
+  }
+
+  /**
+   * `buildRange(lo, lo + 2)` without the scan and the selection: the split axis is the first along
+   * which the two centres differ most, and the selection of two puts the pair in ascending order of
+   * that centre, swapping them when the keys are equal (as Hoare's loop does); the same node.
+   */
+  private buildPair(lo: number): number {
+    const D = this.dimensions;
+    const cen = this.rebuildCentres;
+    const n = this.rebuildCount;
+    const ids = this.rebuildIds;
+    let axis = 0;
+    let spread = -1;
+    for (let a = 0, r = lo; a < D; a++, r += n) {
+      const u = cen[r]!;
+      const v = cen[r + 1]!;
+      const d = u < v ? v - u : u - v;
+      if (d > spread) {
+        spread = d;
+        axis = a;
+      }
+    }
+    const r = axis * n + lo;
+    let c1 = ids[lo]!;
+    let c2 = ids[lo + 1]!;
+    if (cen[r]! >= cen[r + 1]!) {
+      const t = c1;
+      c1 = c2;
+      c2 = t;
+      ids[lo] = c1; // (the centres are not read again)
+      ids[lo + 1] = c2;
+    }
+    const node = this.allocate();
+    this.userData[node] = -1;
+    this.child1[node] = c1;
+    this.child2[node] = c2;
+    this.parent[c1] = node;
+    this.parent[c2] = node;
+    this.heights[node] = 1;
     this.setBoxUnion(node, c1, c2);
     return node;
   }
