@@ -18,6 +18,15 @@ import type { SphKernels } from './kernels.js';
 
 const api = checks('invalid-argument', { nonFinite: 'non-finite' });
 
+/**
+ * The largest position correction of a particle in one sweep, in particle spacings. A particle that
+ * travelled more than a spacing into the compressed front or the wall's boundary layer in one substep
+ * gets a correction of the order of a spacing, which the velocity update v = (x − x_prev)/h turns into a
+ * spray several times faster than the flow (a dam break's jet shot far above its physical run-up);
+ * bounded per sweep, the constraint is still met over the iterations and substeps that follow.
+ */
+const MAX_SWEEP_CORRECTION = 0.1;
+
 /** Options of a {@link PbfSet}. */
 export interface PbfOptions extends FluidBoxOptions {
   /** relaxation ε as a fraction of a rest particle's Σ|∇C|² (default 0.01) */
@@ -110,8 +119,8 @@ export class PbfSet implements ConstraintSet {
     this.restGrad = this.restDenominator();
     const wq = this.kernels.poly6((dq * this.box.h) ** 2);
     // 0 ε (absolute), 1 k, 2 n, 3 1/W(Δq), 4 xsph, 5 vorticity, 6 the particle mass, 7 ρ0, 8 the
-    // substep h: the passes read their numbers from this array (a double passed to a call V8 does not
-    // inline is boxed, one heap number per call)
+    // substep h, 9 the largest correction of a particle in one sweep: the passes read their numbers
+    // from this array (a double passed to a call V8 does not inline is boxed, one heap number per call)
     this.params = Float64Array.of(
       eps * this.restGrad,
       k / this.restGrad,
@@ -122,6 +131,7 @@ export class PbfSet implements ConstraintSet {
       this.mass,
       this.box.restDensity,
       0,
+      MAX_SWEEP_CORRECTION * this.box.spacing,
     );
     this.neighbors = new NeighborSearch({
       dim: this.box.dim,
@@ -364,6 +374,7 @@ export class PbfSet implements ConstraintSet {
         this.box.lo,
         this.box.hi,
         this.box.openTop,
+        this.params,
       );
     else
       applyDeltas(
@@ -378,6 +389,7 @@ export class PbfSet implements ConstraintSet {
         this.box.hi,
         3,
         this.box.openTop,
+        this.params,
       );
   }
 
@@ -754,7 +766,10 @@ function pbfDeltas2(
   }
 }
 
-/** Adds Δx of the fluid ranks into dx (x itself in Gauss–Seidel), keeping the particles inside the box. */
+/**
+ * Adds Δx of the fluid ranks into dx (x itself in Gauss–Seidel), each no longer than
+ * MAX_SWEEP_CORRECTION spacings (p[9]), keeping the particles inside the box.
+ */
 function applyDeltas(
   x: Float64Array,
   dx: Float64Array,
@@ -767,13 +782,20 @@ function applyDeltas(
   hi: Float64Array,
   dim: number,
   openTop: boolean,
+  p: Float64Array,
 ): void {
+  const m2 = p[9] * p[9];
   for (let q = 0; q < n; q++) {
     const s = fluidRanks[q];
     const a = 3 * (first + order[s]);
+    const ux = delta[3 * s];
+    const uy = delta[3 * s + 1];
+    const uz = delta[3 * s + 2];
+    const l2 = ux * ux + uy * uy + uz * uz;
+    const c = l2 > m2 ? Math.sqrt(m2 / l2) : 1;
     for (let k = 0; k < dim; k++) {
       const cur = x[a + k];
-      let t = cur + delta[3 * s + k];
+      let t = cur + c * delta[3 * s + k];
       if (t < lo[k]) t = lo[k];
       else if (t > hi[k] && !(openTop && k === 1)) t = hi[k];
       dx[a + k] += t - cur;
@@ -793,21 +815,31 @@ function applyDeltas2(
   lo: Float64Array,
   hi: Float64Array,
   openTop: boolean,
+  p: Float64Array,
 ): void {
   const x0 = lo[0];
   const x1 = hi[0];
   const y0 = lo[1];
   const y1 = hi[1];
+  const m2 = p[9] * p[9];
   for (let q = 0; q < n; q++) {
     const s = fluidRanks[q];
     const a = 3 * (first + order[s]);
+    let ux = delta[2 * s];
+    let uy = delta[2 * s + 1];
+    const l2 = ux * ux + uy * uy;
+    if (l2 > m2) {
+      const c = Math.sqrt(m2 / l2);
+      ux *= c;
+      uy *= c;
+    }
     const cx = x[a];
-    let tx = cx + delta[2 * s];
+    let tx = cx + ux;
     if (tx < x0) tx = x0;
     else if (tx > x1) tx = x1;
     dx[a] += tx - cx;
     const cy = x[a + 1];
-    let ty = cy + delta[2 * s + 1];
+    let ty = cy + uy;
     if (ty < y0) ty = y0;
     else if (ty > y1 && !openTop) ty = y1;
     dx[a + 1] += ty - cy;
