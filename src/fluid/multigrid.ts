@@ -99,29 +99,39 @@ export class MultigridPreconditioner {
       c.cx.fill(0);
       c.cy.fill(0);
       c.cz.fill(0);
-      for (let q = 0; q < f.size; q++) {
-        const d = f.diag[q]!;
-        if (d === 0) continue;
-        const P = parent[q]!;
-        c.diag[P] = c.diag[P]! + s * d;
-        const ax = f.cx[q]!;
-        if (ax !== 0) {
-          const Px = parent[q + 1]!;
-          if (Px === P) c.diag[P] = c.diag[P]! - 2 * s * ax;
-          else c.cx[P] = c.cx[P]! + s * ax;
-        }
-        const ay = f.cy[q]!;
-        if (ay !== 0) {
-          const Py = parent[q + f.sy]!;
-          if (Py === P) c.diag[P] = c.diag[P]! - 2 * s * ay;
-          else c.cy[P] = c.cy[P]! + s * ay;
-        }
-        if (f.sz > 0) {
-          const az = f.cz[q]!;
-          if (az !== 0) {
-            const Pz = parent[q + f.sz]!;
-            if (Pz === P) c.diag[P] = c.diag[P]! - 2 * s * az;
-            else c.cz[P] = c.cz[P]! + s * az;
+      const { diag: fd, cx: fx, cy: fy, cz: fz, sy: fsy, sz: fsz } = f;
+      const { diag: cd, cx: ccx, cy: ccy, cz: ccz } = c;
+      // in 2D only the live stretches (in index order, as the whole range would be; the other
+      // cells have diag 0 and are skipped there too)
+      const two = f.dim === 2 && f.runsReady;
+      const t1 = two ? f.segOffset[f.ny]! : 3;
+      for (let t = 0; t < t1; t += 3) {
+        const q0 = two ? f.segs[t]! : 0;
+        const q1 = two ? f.segs[t + 1]! : f.size;
+        for (let q = q0; q < q1; q++) {
+          const d = fd[q]!;
+          if (d === 0) continue;
+          const P = parent[q]!;
+          cd[P] = cd[P]! + s * d;
+          const ax = fx[q]!;
+          if (ax !== 0) {
+            const Px = parent[q + 1]!;
+            if (Px === P) cd[P] = cd[P]! - 2 * s * ax;
+            else ccx[P] = ccx[P]! + s * ax;
+          }
+          const ay = fy[q]!;
+          if (ay !== 0) {
+            const Py = parent[q + fsy]!;
+            if (Py === P) cd[P] = cd[P]! - 2 * s * ay;
+            else ccy[P] = ccy[P]! + s * ay;
+          }
+          if (fsz > 0) {
+            const az = fz[q]!;
+            if (az !== 0) {
+              const Pz = parent[q + fsz]!;
+              if (Pz === P) cd[P] = cd[P]! - 2 * s * az;
+              else ccz[P] = ccz[P]! + s * az;
+            }
           }
         }
       }
@@ -133,8 +143,12 @@ export class MultigridPreconditioner {
         // a coarse cell is live when it has a coupling or a live child (whose residual it sums)
         const live = c.live;
         live.fill(0);
-        const fl = f.live;
-        for (let q = f.first; q < f.end; q++) if (fl[q] === 1) live[parent[q]!] = 1;
+        const { segs: fs, segOffset: fo } = f;
+        const t1 = fo[f.ny]!;
+        for (let t = 0; t < t1; t += 3) {
+          const e = fs[t + 1]!;
+          for (let q = fs[t]!; q < e; q++) live[parent[q]!] = 1;
+        }
         c.updateRuns(true);
       } else c.updateRuns();
     }
