@@ -99,9 +99,9 @@ export function treeFields(dimensions: 2 | 3): StoreFields {
       'scratchDisp',
       'scratchFat',
       'pairKeys',
-      // the top-down rebuild's proxy list and sort keys (refilled by every rebuild)
+      // the top-down rebuild's proxy list and box centres (refilled by every rebuild)
       'rebuildIds',
-      'rebuildKeys',
+      'rebuildCentres',
     ],
   };
 }

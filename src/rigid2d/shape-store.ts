@@ -5,7 +5,7 @@
 
 import { grow } from '../core/grow.js';
 import { SlotStore } from '../dynamics/slot-store.js';
-import type { ConvexShape2 } from '../geometry/shapes2d.js';
+import { type ConvexShape2, MAX_POLYGON_VERTICES } from '../geometry/shapes2d.js';
 import type { DynamicTree } from '../spatial/dynamic-tree.js';
 
 export class ShapeStore extends SlotStore {
@@ -30,6 +30,12 @@ export class ShapeStore extends SlotStore {
   aabb = new Float64Array(0);
   /** the shape's proxy in the broadphase tree */
   proxy = new Int32Array(0);
+  /**
+   * a packed copy of each shape's core vertices, {@link SHAPE_VERTS_STRIDE} numbers per shape:
+   * count, radius, then x, y of each vertex (the body-box pass reads these beside the other
+   * arrays instead of following the geometry object to its vertex arrays)
+   */
+  verts = new Float64Array(0);
   geom: ConvexShape2[] = [];
   userData: unknown[] = [];
 
@@ -49,6 +55,22 @@ export class ShapeStore extends SlotStore {
     this.fat = grow(this.fat, 4 * cap);
     this.aabb = grow(this.aabb, 4 * cap);
     this.proxy = grow(this.proxy, cap);
+    this.verts = grow(this.verts, SHAPE_VERTS_STRIDE * cap);
+  }
+}
+
+/** Numbers per shape in `ShapeStore.verts`: count, radius and up to eight (x, y) vertices. */
+export const SHAPE_VERTS_STRIDE = 2 + 2 * MAX_POLYGON_VERTICES;
+
+/** Copies geometry `g`'s count, radius and core vertices into shape slot `s`'s packed record. */
+export function packShapeVerts(sh: ShapeStore, s: number, g: ConvexShape2): void {
+  const v = sh.verts;
+  const o = SHAPE_VERTS_STRIDE * s;
+  v[o] = g.count;
+  v[o + 1] = g.radius;
+  for (let k = 0; k < g.count; k++) {
+    v[o + 2 + 2 * k] = g.vx[k]!;
+    v[o + 3 + 2 * k] = g.vy[k]!;
   }
 }
 

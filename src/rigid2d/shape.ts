@@ -20,7 +20,7 @@ import { BODY_DYNAMIC } from './body-store.js';
 import { endContact } from './contact.js';
 import { CONTACT_SENSOR, CONTACT_TOUCHING } from './contact-store.js';
 import { shapeKindCode } from './narrowphase.js';
-import { setProxyFilter } from './shape-store.js';
+import { packShapeVerts, SHAPE_VERTS_STRIDE, setProxyFilter } from './shape-store.js';
 import { wakeBody } from './sleep.js';
 import type { ChainDef, ShapeDef } from './types.js';
 import type { World } from './world.js';
@@ -164,6 +164,7 @@ export function addShape(w: World, bi: number, geom: ConvexShape2, def: ShapeDef
   sh.body[s] = bi;
   if (w.bodies.type[bi] !== BODY_DYNAMIC) sh.fixedCount++;
   sh.geom[s] = geom;
+  packShapeVerts(sh, s, geom);
   sh.kind[s] = shapeKindCode(geom);
   sh.density[s] = density;
   sh.friction[s] = friction;
@@ -264,12 +265,35 @@ export function updateBodyBoxes(w: World, i: number, force: boolean): void {
   const b = w.bodies;
   const tree = w.broadphase.trees[b.type[i]!]!;
   const xf = originTransform(b, i, w.xfA);
+  const px = xf.px;
+  const py = xf.py;
+  const qc = xf.c;
+  const qs = xf.s;
   const aabb = sh.aabb;
   const fat = sh.fat;
+  const verts = sh.verts;
   let stretch = -1; // unknown until a box escapes: 1 in free flight, 0 touching something
   for (let s = b.firstShape[i]!; s !== -1; s = sh.next[s]!) {
     const o = 4 * s;
-    computeAabb(sh.geom[s]!, xf, aabb, o);
+    // computeAabb over the packed vertices (the same sums in the same order)
+    const v = SHAPE_VERTS_STRIDE * s;
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (let k = v + 2, e = v + 2 + 2 * verts[v]!; k < e; k += 2) {
+      const x = px + qc * verts[k]! - qs * verts[k + 1]!;
+      const y = py + qs * verts[k]! + qc * verts[k + 1]!;
+      if (x < minX) minX = x;
+      if (y < minY) minY = y;
+      if (x > maxX) maxX = x;
+      if (y > maxY) maxY = y;
+    }
+    const r = verts[v + 1]!;
+    aabb[o] = minX - r;
+    aabb[o + 1] = minY - r;
+    aabb[o + 2] = maxX + r;
+    aabb[o + 3] = maxY + r;
     const p = sh.proxy[s]!;
     const escaped =
       aabb[o]! < fat[o]! ||
