@@ -94,7 +94,7 @@ export class BroadPhase2 {
         const minY = tree.fatMinY(q);
         const maxX = tree.fatMaxX(q);
         const maxY = tree.fatMaxY(q);
-        const qs = tree.getUserData(q);
+        const qs = tree.leafUserData(q);
         const qCat = tree.proxyCategory(q);
         const qMask = tree.proxyPairMask(q);
         this.markPartners(qs);
@@ -221,7 +221,7 @@ export class BroadPhase2 {
       if (node === self) continue;
       if ((tree.proxyPairMask(node) & qCat) === 0) continue;
       if (checkMoved && tree.isMoved(node) && (self === -2 || node < self)) continue;
-      const s = tree.getUserData(node);
+      const s = tree.leafUserData(node);
       if (qg < 0 && group[s] === qg) continue; // one negative group never collides
       const lo = Math.min(s, qs);
       const hi = Math.max(s, qs);

@@ -1210,6 +1210,14 @@ export class DynamicTree {
     return this.moveBuffer[m]!;
   }
 
+  /**
+   * `getUserData` without the live-proxy check, for ids the tree itself just reported (the leaves
+   * of `overlaps2`, the move buffer): a pair search reads it for every leaf it finds.
+   */
+  leafUserData(id: number): number {
+    return this.userData[id]!;
+  }
+
   /** true when proxy `id` is in the move buffer. */
   isMoved(id: number): boolean {
     return this.moved[id] === 1;
