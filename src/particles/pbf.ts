@@ -19,13 +19,15 @@ import type { SphKernels } from './kernels.js';
 const api = checks('invalid-argument', { nonFinite: 'non-finite' });
 
 /**
- * The largest position correction of a particle in one sweep, in particle spacings. A particle that
- * travelled more than a spacing into the compressed front or the wall's boundary layer in one substep
- * gets a correction of the order of a spacing, which the velocity update v = (x − x_prev)/h turns into a
- * spray several times faster than the flow (a dam break's jet shot far above its physical run-up);
- * bounded per sweep, the constraint is still met over the iterations and substeps that follow.
+ * The largest part of a particle's correction in one sweep that becomes velocity, in particle spacings.
+ * A particle that travelled more than a spacing into the compressed front or the wall's boundary layer
+ * in one substep gets a correction of the order of a spacing, which the velocity update
+ * v = (x − x_prev)/h would turn into a spray several times faster than the flow (a dam break's jet shot
+ * far above its physical run-up). The particle still moves by the whole correction, but the excess
+ * moves x_prev with it, so it corrects the position without adding energy (the pre-stabilisation of
+ * Macklin et al. 2014, "Unified Particle Physics for Real-Time Applications", §4.4).
  */
-const MAX_SWEEP_CORRECTION = 0.1;
+const MAX_SWEEP_CORRECTION = 0.2;
 
 /** Options of a {@link PbfSet}. */
 export interface PbfOptions extends FluidBoxOptions {
@@ -119,7 +121,7 @@ export class PbfSet implements ConstraintSet {
     this.restGrad = this.restDenominator();
     const wq = this.kernels.poly6((dq * this.box.h) ** 2);
     // 0 ε (absolute), 1 k, 2 n, 3 1/W(Δq), 4 xsph, 5 vorticity, 6 the particle mass, 7 ρ0, 8 the
-    // substep h, 9 the largest correction of a particle in one sweep: the passes read their numbers
+    // substep h, 9 the largest correction of a sweep that becomes velocity: the passes read their numbers
     // from this array (a double passed to a call V8 does not inline is boxed, one heap number per call)
     this.params = Float64Array.of(
       eps * this.restGrad,
@@ -375,6 +377,7 @@ export class PbfSet implements ConstraintSet {
         this.box.hi,
         this.box.openTop,
         this.params,
+        ctx.prev,
       );
     else
       applyDeltas(
@@ -390,6 +393,7 @@ export class PbfSet implements ConstraintSet {
         3,
         this.box.openTop,
         this.params,
+        ctx.prev,
       );
   }
 
@@ -767,8 +771,8 @@ function pbfDeltas2(
 }
 
 /**
- * Adds Δx of the fluid ranks into dx (x itself in Gauss–Seidel), each no longer than
- * MAX_SWEEP_CORRECTION spacings (p[9]), keeping the particles inside the box.
+ * Adds Δx of the fluid ranks into dx (x itself in Gauss–Seidel), keeping the particles inside the box;
+ * the part of a Δx longer than MAX_SWEEP_CORRECTION spacings (p[9]) moves x_prev as well.
  */
 function applyDeltas(
   x: Float64Array,
@@ -783,6 +787,7 @@ function applyDeltas(
   dim: number,
   openTop: boolean,
   p: Float64Array,
+  prev: Float64Array,
 ): void {
   const m2 = p[9] * p[9];
   for (let q = 0; q < n; q++) {
@@ -792,13 +797,15 @@ function applyDeltas(
     const uy = delta[3 * s + 1];
     const uz = delta[3 * s + 2];
     const l2 = ux * ux + uy * uy + uz * uz;
-    const c = l2 > m2 ? Math.sqrt(m2 / l2) : 1;
+    // the excess over the bound of the move made moves x_prev too (no velocity from it)
+    const c = l2 > m2 ? 1 - Math.sqrt(m2 / l2) : 0;
     for (let k = 0; k < dim; k++) {
       const cur = x[a + k];
-      let t = cur + c * delta[3 * s + k];
+      let t = cur + delta[3 * s + k];
       if (t < lo[k]) t = lo[k];
       else if (t > hi[k] && !(openTop && k === 1)) t = hi[k];
       dx[a + k] += t - cur;
+      prev[a + k] += c * (t - cur);
     }
   }
 }
@@ -816,6 +823,7 @@ function applyDeltas2(
   hi: Float64Array,
   openTop: boolean,
   p: Float64Array,
+  prev: Float64Array,
 ): void {
   const x0 = lo[0];
   const x1 = hi[0];
@@ -825,14 +833,9 @@ function applyDeltas2(
   for (let q = 0; q < n; q++) {
     const s = fluidRanks[q];
     const a = 3 * (first + order[s]);
-    let ux = delta[2 * s];
-    let uy = delta[2 * s + 1];
+    const ux = delta[2 * s];
+    const uy = delta[2 * s + 1];
     const l2 = ux * ux + uy * uy;
-    if (l2 > m2) {
-      const c = Math.sqrt(m2 / l2);
-      ux *= c;
-      uy *= c;
-    }
     const cx = x[a];
     let tx = cx + ux;
     if (tx < x0) tx = x0;
@@ -843,6 +846,12 @@ function applyDeltas2(
     if (ty < y0) ty = y0;
     else if (ty > y1 && !openTop) ty = y1;
     dx[a + 1] += ty - cy;
+    if (l2 > m2) {
+      // the excess over the bound of the move made moves x_prev too (no velocity from it)
+      const c = 1 - Math.sqrt(m2 / l2);
+      prev[a] += c * (tx - cx);
+      prev[a + 1] += c * (ty - cy);
+    }
   }
 }
 
