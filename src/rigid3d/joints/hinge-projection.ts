@@ -31,8 +31,10 @@ import {
   A2_OK as A2_OK_,
   A2_U as A2_U_,
   A2_V as A2_V_,
+  half,
+  turnHalf,
 } from './joint-rows.js';
-import { half, projectPointCaching3, turnHalf } from './point-projection.js';
+import { projectPointCaching3 } from './point-projection.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
 const SB_DQW = SB_DQW_;

@@ -511,6 +511,30 @@ export function pointMass(ctx: JointContext3, o: number): boolean {
   return true;
 }
 
+/** the half turn of a body (an array: no double crosses a call that may not be inlined) */
+export const half = new Float64Array(3);
+
+/** Δq ← normalize(Δq + ½(h, 0)Δq) of the solver state at `os`, h = half[0..2] (skipped when h = 0). */
+export function turnHalf(ss: Float64Array, os: number): void {
+  const hx = half[0]!;
+  const hy = half[1]!;
+  const hz = half[2]!;
+  if (hx === 0 && hy === 0 && hz === 0) return;
+  const qx = ss[os + SB_DQX]!;
+  const qy = ss[os + SB_DQY]!;
+  const qz = ss[os + SB_DQZ]!;
+  const qw = ss[os + SB_DQW]!;
+  const x = qx + (hx * qw + hy * qz - hz * qy);
+  const y = qy + (-hx * qz + hy * qw + hz * qx);
+  const z = qz + (hx * qy - hy * qx + hz * qw);
+  const w = qw - (hx * qx + hy * qy + hz * qz);
+  const m = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+  ss[os + SB_DQX] = x * m;
+  ss[os + SB_DQY] = y * m;
+  ss[os + SB_DQZ] = z * m;
+  ss[os + SB_DQW] = w * m;
+}
+
 /**
  * A position projection of the point constraint (non-linear Gauss–Seidel, as Box2D v2.4's position
  * solver): the error C = t[T_D] at the anchors t[T_RA], t[T_RB] is removed by the fraction `beta`
@@ -550,23 +574,10 @@ function applyPointProjection(ctx: JointContext3, o: number, oa: number, ob: num
     const ax = t[r + 1]! * pz - t[r + 2]! * py;
     const ay = t[r + 2]! * px - t[r]! * pz;
     const az = t[r]! * py - t[r + 1]! * px;
-    const hx = 0.5 * sg * (jc[i]! * ax + jc[i + 1]! * ay + jc[i + 2]! * az);
-    const hy = 0.5 * sg * (jc[i + 1]! * ax + jc[i + 3]! * ay + jc[i + 4]! * az);
-    const hz = 0.5 * sg * (jc[i + 2]! * ax + jc[i + 4]! * ay + jc[i + 5]! * az);
-    if (hx === 0 && hy === 0 && hz === 0) continue;
-    const qx = ss[os + SB_DQX]!;
-    const qy = ss[os + SB_DQY]!;
-    const qz = ss[os + SB_DQZ]!;
-    const qw = ss[os + SB_DQW]!;
-    const x = qx + (hx * qw + hy * qz - hz * qy);
-    const y = qy + (-hx * qz + hy * qw + hz * qx);
-    const z = qz + (hx * qy - hy * qx + hz * qw);
-    const w = qw - (hx * qx + hy * qy + hz * qz);
-    const m = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
-    ss[os + SB_DQX] = x * m;
-    ss[os + SB_DQY] = y * m;
-    ss[os + SB_DQZ] = z * m;
-    ss[os + SB_DQW] = w * m;
+    half[0] = 0.5 * sg * (jc[i]! * ax + jc[i + 1]! * ay + jc[i + 2]! * az);
+    half[1] = 0.5 * sg * (jc[i + 1]! * ax + jc[i + 3]! * ay + jc[i + 4]! * az);
+    half[2] = 0.5 * sg * (jc[i + 2]! * ax + jc[i + 4]! * ay + jc[i + 5]! * az);
+    turnHalf(ss, os);
   }
 }
 
@@ -1168,26 +1179,12 @@ export function projectAngular(ctx: JointContext3, o: number, oa: number, ob: nu
 
 /** Δq ← normalize(Δq + ½ (I⁻¹L, 0) Δq), L = sign·t[T_ANGIMP..], for the solver body at `os` (inverse inertia jc[i..i+5]). */
 function rotateBy(ctx: JointContext3, os: number, i: number, sign: number): void {
-  const ss = ctx.ss;
   const jc = ctx.jc;
   const lx = sign * ctx.t[T_ANGIMP]!;
   const ly = sign * ctx.t[T_ANGIMP + 1]!;
   const lz = sign * ctx.t[T_ANGIMP + 2]!;
-  const hx = 0.5 * (jc[i]! * lx + jc[i + 1]! * ly + jc[i + 2]! * lz);
-  const hy = 0.5 * (jc[i + 1]! * lx + jc[i + 3]! * ly + jc[i + 4]! * lz);
-  const hz = 0.5 * (jc[i + 2]! * lx + jc[i + 4]! * ly + jc[i + 5]! * lz);
-  if (hx === 0 && hy === 0 && hz === 0) return;
-  const qx = ss[os + SB_DQX]!;
-  const qy = ss[os + SB_DQY]!;
-  const qz = ss[os + SB_DQZ]!;
-  const qw = ss[os + SB_DQW]!;
-  const x = qx + (hx * qw + hy * qz - hz * qy);
-  const y = qy + (-hx * qz + hy * qw + hz * qx);
-  const z = qz + (hx * qy - hy * qx + hz * qw);
-  const w = qw - (hx * qx + hy * qy + hz * qz);
-  const m = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
-  ss[os + SB_DQX] = x * m;
-  ss[os + SB_DQY] = y * m;
-  ss[os + SB_DQZ] = z * m;
-  ss[os + SB_DQW] = w * m;
+  half[0] = 0.5 * (jc[i]! * lx + jc[i + 1]! * ly + jc[i + 2]! * lz);
+  half[1] = 0.5 * (jc[i + 1]! * lx + jc[i + 3]! * ly + jc[i + 4]! * lz);
+  half[2] = 0.5 * (jc[i + 2]! * lx + jc[i + 4]! * ly + jc[i + 5]! * lz);
+  turnHalf(ctx.ss, os);
 }

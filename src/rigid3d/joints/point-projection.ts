@@ -27,11 +27,13 @@ import {
   type JointContext3,
 } from './joint-context.js';
 import {
+  half,
   PC_D as PC_D_,
   PC_KINV as PC_KINV_,
   PC_OK as PC_OK_,
   PC_RA as PC_RA_,
   PC_RB as PC_RB_,
+  turnHalf,
 } from './joint-rows.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
@@ -54,30 +56,6 @@ const PC_KINV = PC_KINV_;
 const PC_OK = PC_OK_;
 const PC_RA = PC_RA_;
 const PC_RB = PC_RB_;
-
-/** the half turn of a body (an array: no double crosses a call that may not be inlined) */
-export const half = new Float64Array(3);
-
-/** Δq ← normalize(Δq + ½(h, 0)Δq) of the solver state at `os`, h = half[0..2] (skipped when h = 0). */
-export function turnHalf(ss: Float64Array, os: number): void {
-  const hx = half[0]!;
-  const hy = half[1]!;
-  const hz = half[2]!;
-  if (hx === 0 && hy === 0 && hz === 0) return;
-  const qx = ss[os + SB_DQX]!;
-  const qy = ss[os + SB_DQY]!;
-  const qz = ss[os + SB_DQZ]!;
-  const qw = ss[os + SB_DQW]!;
-  const x = qx + (hx * qw + hy * qz - hz * qy);
-  const y = qy + (-hx * qz + hy * qw + hz * qx);
-  const z = qz + (hx * qy - hy * qx + hz * qw);
-  const w = qw - (hx * qx + hy * qy + hz * qz);
-  const m = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
-  ss[os + SB_DQX] = x * m;
-  ss[os + SB_DQY] = y * m;
-  ss[os + SB_DQZ] = z * m;
-  ss[os + SB_DQW] = w * m;
-}
 
 /**
  * The projection of the point constraint of the joint packed at jc[o..] between the solver states
