@@ -10,6 +10,9 @@ import { steadyHeapGrowthPerCall } from '../support/steady-heap.js';
  * fixed warm-up judged once failed on a loaded machine while the step was still unoptimised.
  */
 setFlagsFromString('--no-use-osr');
+// and without inlining, so the figure does not depend on which function the (load-dependent) compiler
+// optimised first: a double crossing a call left out of line is boxed (see test/mpm/allocation3d.test.ts).
+setFlagsFromString('--no-turbo-inlining');
 
 describe('FLIP 2D allocation', () => {
   it('allocates nothing in a warm step (heap grows by under 2 KB per step)', () => {

@@ -10,6 +10,9 @@ import { steadyHeapGrowthPerCall } from '../support/steady-heap.js';
  * on-stack replacement, measured by the bounded rounds of test/support/steady-heap.ts.
  */
 setFlagsFromString('--no-use-osr');
+// and without inlining, so the figure does not depend on which function the (load-dependent) compiler
+// optimised first: a double crossing a call left out of line is boxed (see test/mpm/allocation3d.test.ts).
+setFlagsFromString('--no-turbo-inlining');
 
 describe('FLIP transfers: allocation', () => {
   it('P2G then G2P (FLIP, 95%) of 4,096 particles: heap grows by under 64 bytes per round trip', () => {
