@@ -51,8 +51,11 @@ import type { World } from './world.js';
 export interface SolverThreadRunner {
   /** Binds the step's arrays; false when the step runs on the calling thread alone. */
   begin(w: World): boolean;
-  /** Runs the substeps and restitution on the threads (bit-identical to the single-thread order). */
-  run(w: World): void;
+  /**
+   * Prepares the contacts, runs the substeps and restitution and stores the impulses on the threads
+   * (bit-identical to the single-thread order); true when it also stored the bodies' states.
+   */
+  run(w: World): boolean;
 }
 
 /** The solver's reusable arrays and per-step numbers (one per world). */
@@ -374,7 +377,12 @@ export function solve(w: World, dt: number): void {
     );
     prepareJoints(jctx, jointList, nJoints, jb, jk, s.jo, stateOf, st.warmStarting);
   }
-  s.restituting = prepareContacts(b, cs, active, nActive, st.warmStarting, cc, cb, s.constraintOf, stateOf);
+  const trace = st.trace;
+  const threads = s.threads;
+  // on the threads, the contacts are prepared (and stored back) inside the threaded job
+  const parallel = threads !== null && trace === undefined && threads.begin(w);
+  if (!parallel)
+    s.restituting = prepareContacts(b, cs, active, nActive, st.warmStarting, cc, cb, s.constraintOf, stateOf);
   const pass = s.pass;
   pass.h = h;
   pass.invH = 1 / h;
@@ -395,16 +403,15 @@ export function solve(w: World, dt: number): void {
     makeSoftness(Math.min(st.staticStiffness * hertz, 0.25 / h), st.contactDampingRatio, h, pass.staticSoft);
   }
   loadVelocityIncrements(b, s.sv, list, nAwake, pass);
-  const trace = st.trace;
-  const threads = s.threads;
-  if (threads !== null && trace === undefined && threads.begin(w)) threads.run(w);
+  let bodiesStored = false;
+  if (threads !== null && parallel) bodiesStored = threads.run(w);
   else substepsOneThread(w);
   if (trace !== undefined) emitTrace(w, trace, SolverStage.restitution, substeps - 1, 1);
   // store impulses for the next step's warm start; the readout gets the current separations
-  storeContacts(ss, cs, active, nActive, cc, cb);
+  if (!parallel) storeContacts(ss, cs, active, nActive, cc, cb);
   const nBroken = nJoints > 0 ? finishJoints(jctx, jointList, nJoints, s.jo, jk, s.broken) : 0;
   // velocities back to the bodies; the step's motion moves the transforms once (c += Δp, q ← Δq·q)
-  storeBodyStates(b, list, nAwake, ss, stateOf, true);
+  if (!bodiesStored) storeBodyStates(b, list, nAwake, ss, stateOf, true);
   if (nBroken > 0) jointBreakEvents(w, s.broken, nBroken);
 }
 

@@ -22,19 +22,26 @@
 
 import { Manifold2 } from '../geometry/manifold2d.js';
 import type { ConvexShape2 } from '../geometry/shapes2d.js';
+import type { BodyStore } from './body-store.js';
 import {
   applyRestitution,
   BIAS_BAUMGARTE,
   BIAS_NONE,
   BIAS_SOFT,
+  CONSTRAINT_STRIDE,
   integratePositions,
   integrateVelocities,
+  prepareContacts,
   resetImpulses,
+  SB_STRIDE,
   type SolvePass,
   solveContacts,
   solvePositions,
+  storeBodyStates,
+  storeContacts,
   warmStart,
 } from './contact-solver.js';
+import type { ContactStore } from './contact-store.js';
 import { JointContext } from './joints/joint-context.js';
 import { resetJointImpulses, solveJoints, warmStartJoints } from './joints/joint-solver.js';
 import {
@@ -101,10 +108,12 @@ const I_BAUMGARTE = 17;
 const FAILED = 18; // 1 once a thread threw inside a job: every thread leaves it
 const I_JOB = 19; // the job: 0 the solve's substeps, 1 the narrowphase's listed pairs
 const I_PAIRS = 20; // the narrowphase job's listed pairs
+const I_STORE_BODIES = 21; // 1: the solve job also writes the bodies' states back (no joints this step)
 const JOB_SOLVE = 0;
 const JOB_NARROWPHASE = 1;
 const ACK = 32; // ACK + worker index: the binding sequence the worker holds
-const CTRL_SIZE = 32 + 64;
+const REST = 96; // REST + thread index: how many of the thread's prepared contacts have a restitution
+const CTRL_SIZE = 96 + 64;
 const CMD_RUN = 1;
 const CMD_QUIT = 2;
 const CMD_BIND = 3;
@@ -139,6 +148,206 @@ const SPIN = 4000;
 /** a range shorter than this is done by thread 0 alone (the split would cost more than it saves) */
 const MIN_SPLIT = 16;
 
+/**
+ * The body-store arrays the contact prepare and the state store-back read and write (a worker's
+ * stand-in for the {@link BodyStore}; on the calling thread, the arrays last sent to the workers).
+ */
+class BodyArrays {
+  cx = new Float64Array(0);
+  cy = new Float64Array(0);
+  qc = new Float64Array(0);
+  qs = new Float64Array(0);
+  vx = new Float64Array(0);
+  vy = new Float64Array(0);
+  w = new Float64Array(0);
+  invMass = new Float64Array(0);
+  invI = new Float64Array(0);
+  dpx = new Float64Array(0);
+  dpy = new Float64Array(0);
+  dqc = new Float64Array(0);
+  dqs = new Float64Array(0);
+}
+
+/** The contact-store arrays the contact prepare and the impulse store-back use (a worker's stand-in for the {@link ContactStore}). */
+class ContactArrays {
+  bodyA = new Int32Array(0);
+  bodyB = new Int32Array(0);
+  pointCount = new Uint8Array(0);
+  nx = new Float64Array(0);
+  ny = new Float64Array(0);
+  px = new Float64Array(0);
+  py = new Float64Array(0);
+  qx = new Float64Array(0);
+  qy = new Float64Array(0);
+  separation = new Float64Array(0);
+  friction = new Float64Array(0);
+  restitution = new Float64Array(0);
+  normalImpulse = new Float64Array(0);
+  tangentImpulse = new Float64Array(0);
+}
+
+/** Copies the store's arrays into `to` (the same arrays, not their numbers). */
+function takeBodyArrays(from: BodyArrays, to: BodyArrays): void {
+  to.cx = from.cx;
+  to.cy = from.cy;
+  to.qc = from.qc;
+  to.qs = from.qs;
+  to.vx = from.vx;
+  to.vy = from.vy;
+  to.w = from.w;
+  to.invMass = from.invMass;
+  to.invI = from.invI;
+  to.dpx = from.dpx;
+  to.dpy = from.dpy;
+  to.dqc = from.dqc;
+  to.dqs = from.dqs;
+}
+
+/** Copies the store's arrays into `to` (the same arrays, not their numbers). */
+function takeContactArrays(from: ContactArrays, to: ContactArrays): void {
+  to.bodyA = from.bodyA;
+  to.bodyB = from.bodyB;
+  to.pointCount = from.pointCount;
+  to.nx = from.nx;
+  to.ny = from.ny;
+  to.px = from.px;
+  to.py = from.py;
+  to.qx = from.qx;
+  to.qy = from.qy;
+  to.separation = from.separation;
+  to.friction = from.friction;
+  to.restitution = from.restitution;
+  to.normalImpulse = from.normalImpulse;
+  to.tangentImpulse = from.tangentImpulse;
+}
+
+/** Are these the arrays `b` holds? */
+function sameBodyArrays(a: BodyArrays, b: BodyArrays): boolean {
+  return (
+    a.cx === b.cx &&
+    a.cy === b.cy &&
+    a.qc === b.qc &&
+    a.qs === b.qs &&
+    a.vx === b.vx &&
+    a.vy === b.vy &&
+    a.w === b.w &&
+    a.invMass === b.invMass &&
+    a.invI === b.invI &&
+    a.dpx === b.dpx &&
+    a.dpy === b.dpy &&
+    a.dqc === b.dqc &&
+    a.dqs === b.dqs
+  );
+}
+
+/** Are these the arrays `b` holds? */
+function sameContactArrays(a: ContactArrays, b: ContactArrays): boolean {
+  return (
+    a.bodyA === b.bodyA &&
+    a.bodyB === b.bodyB &&
+    a.pointCount === b.pointCount &&
+    a.nx === b.nx &&
+    a.ny === b.ny &&
+    a.px === b.px &&
+    a.py === b.py &&
+    a.qx === b.qx &&
+    a.qy === b.qy &&
+    a.separation === b.separation &&
+    a.friction === b.friction &&
+    a.restitution === b.restitution &&
+    a.normalImpulse === b.normalImpulse &&
+    a.tangentImpulse === b.tangentImpulse
+  );
+}
+
+/** `a` itself when it lives on a SharedArrayBuffer, else a copy of it (same length and numbers) on one. */
+function shared<T extends Float64Array | Int32Array | Uint8Array>(a: T): T {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
+  const C = a.constructor as new (buffer: SharedArrayBuffer) => T;
+  const b = new C(new SharedArrayBuffer(a.byteLength));
+  b.set(a as never);
+  return b;
+}
+
+/** Do all the arrays of `b` live on shared buffers? */
+function bodyArraysShared(b: BodyArrays): boolean {
+  return (
+    isShared(b.cx) &&
+    isShared(b.cy) &&
+    isShared(b.qc) &&
+    isShared(b.qs) &&
+    isShared(b.vx) &&
+    isShared(b.vy) &&
+    isShared(b.w) &&
+    isShared(b.invMass) &&
+    isShared(b.invI) &&
+    isShared(b.dpx) &&
+    isShared(b.dpy) &&
+    isShared(b.dqc) &&
+    isShared(b.dqs)
+  );
+}
+
+/** Do all the arrays of `c` live on shared buffers? */
+function contactArraysShared(c: ContactArrays): boolean {
+  return (
+    isShared(c.bodyA) &&
+    isShared(c.bodyB) &&
+    isShared(c.pointCount) &&
+    isShared(c.nx) &&
+    isShared(c.ny) &&
+    isShared(c.px) &&
+    isShared(c.py) &&
+    isShared(c.qx) &&
+    isShared(c.qy) &&
+    isShared(c.separation) &&
+    isShared(c.friction) &&
+    isShared(c.restitution) &&
+    isShared(c.normalImpulse) &&
+    isShared(c.tangentImpulse)
+  );
+}
+
+/** Does `a` live on a SharedArrayBuffer (a worker sees its numbers, not a copy)? */
+function isShared(a: Float64Array | Int32Array | Uint8Array): boolean {
+  return a.buffer instanceof SharedArrayBuffer;
+}
+
+/** Moves the arrays of `b` onto shared buffers (each replaced by a shared copy unless it is shared already). */
+function shareBodyArrays(b: BodyArrays): void {
+  b.cx = shared(b.cx);
+  b.cy = shared(b.cy);
+  b.qc = shared(b.qc);
+  b.qs = shared(b.qs);
+  b.vx = shared(b.vx);
+  b.vy = shared(b.vy);
+  b.w = shared(b.w);
+  b.invMass = shared(b.invMass);
+  b.invI = shared(b.invI);
+  b.dpx = shared(b.dpx);
+  b.dpy = shared(b.dpy);
+  b.dqc = shared(b.dqc);
+  b.dqs = shared(b.dqs);
+}
+
+/** Moves the arrays of `c` onto shared buffers (each replaced by a shared copy unless it is shared already). */
+function shareContactArrays(c: ContactArrays): void {
+  c.bodyA = shared(c.bodyA);
+  c.bodyB = shared(c.bodyB);
+  c.pointCount = shared(c.pointCount);
+  c.nx = shared(c.nx);
+  c.ny = shared(c.ny);
+  c.px = shared(c.px);
+  c.py = shared(c.py);
+  c.qx = shared(c.qx);
+  c.qy = shared(c.qy);
+  c.separation = shared(c.separation);
+  c.friction = shared(c.friction);
+  c.restitution = shared(c.restitution);
+  c.normalImpulse = shared(c.normalImpulse);
+  c.tangentImpulse = shared(c.tangentImpulse);
+}
+
 /** The arrays a thread works on (the calling thread's and each worker's own view of the shared buffers). */
 class ThreadView {
   ctrl: Int32Array = new Int32Array(0);
@@ -152,6 +361,14 @@ class ThreadView {
   jb: Int32Array = new Int32Array(0);
   jk: Int32Array = new Int32Array(0);
   jo: Int32Array = new Int32Array(0);
+  /** the step's contacts, awake bodies, body slots' solver-state offsets and contacts' constraint indices */
+  active: Int32Array = new Int32Array(0);
+  awakeList: Int32Array = new Int32Array(0);
+  stateOf: Int32Array = new Int32Array(0);
+  constraintOf: Int32Array = new Int32Array(0);
+  /** the stores the prepare and store-back passes use: the world's own on the calling thread, stand-ins on a worker */
+  bodyStore: BodyStore = new BodyArrays() as unknown as BodyStore;
+  contactStore: ContactStore = new ContactArrays() as unknown as ContactStore;
   readonly jctx = new JointContext();
   /** the narrowphase job's shared arrays and this thread's shapes, transforms and manifold */
   na: NarrowphaseArrays = {
@@ -184,6 +401,35 @@ class ThreadView {
   /** this thread's index and the job's thread count */
   index = 0;
   threads = 1;
+  /** time the barriers' waits (the calling thread, {@link SolverThreads.timing}) */
+  timing = false;
+  /** milliseconds waited at barriers since the figures were last cleared */
+  waited = 0.5;
+}
+
+/** Where the calling thread's time goes in threaded steps ({@link SolverThreads.timing}): milliseconds summed over the steps since {@link clear}. */
+export class ThreadProfile {
+  /** the solve jobs (prepare, substeps, restitution, store-back) as the calling thread ran them, waits included */
+  solveJob = 0.5;
+  /** the narrowphase jobs (the listed pairs), waits included */
+  narrowphaseJob = 0.5;
+  /** waiting at the jobs' barriers for the other threads */
+  waits = 0.5;
+  /** threaded solve jobs timed */
+  jobs = 0;
+
+  /** Starts at 0 (the fields are declared as doubles, so no write changes their representation). */
+  constructor() {
+    this.clear();
+  }
+
+  /** All figures back to 0. */
+  clear(): void {
+    this.solveJob = 0;
+    this.narrowphaseJob = 0;
+    this.waits = 0;
+    this.jobs = 0;
+  }
 }
 
 const RANGE_JOINTS = 32;
@@ -198,6 +444,16 @@ function barrier(v: ThreadView): void {
     Atomics.notify(ctrl, ARRIVE);
     return;
   }
+  if (v.timing) {
+    const t0 = performance.now();
+    waitAt(v, target);
+    v.waited += performance.now() - t0;
+  } else waitAt(v, target);
+}
+
+/** Spins, then sleeps, until the barrier's arrivals reach `target`. */
+function waitAt(v: ThreadView, target: number): void {
+  const ctrl = v.ctrl;
   for (let i = 0; i < SPIN; i++) if (Atomics.load(ctrl, ARRIVE) >= target) return;
   if (!v.canBlock) {
     while (Atomics.load(ctrl, ARRIVE) < target) if (Atomics.load(ctrl, FAILED) === 1) failed();
@@ -328,6 +584,12 @@ function runJob(v: ThreadView, part: Int32Array): void {
   const warm = ctrl[I_WARM] === 1;
   const mode = ctrl[I_MODE]!;
   const stepCount = ctrl[I_STEP]!;
+  // the contacts are prepared in fixed blocks (each constraint's slot is its own)
+  partOf(v, 0, nActive, part);
+  ctrl[REST + v.index] = part[1]! > part[0]! ? prepareRange(v, part[0]!, part[1]!, warm) : 0;
+  barrier(v);
+  let restituting = 0;
+  for (let t = 0; t < v.threads; t++) restituting += ctrl[REST + t]!;
   for (let sub = 0; sub < substeps; sub++) {
     partOf(v, 0, nAwake, part);
     if (part[1]! > part[0]!) integrateVelocities(v.ss, v.sv, part[0]!, part[1]!);
@@ -358,8 +620,79 @@ function runJob(v: ThreadView, part: Int32Array): void {
       for (let it = 1; it <= positionIterations; it++) constraintStage(v, STAGE_POSITION, part);
     }
   }
-  constraintStage(v, STAGE_RESTITUTION, part);
+  // restitution 0 everywhere: the pass would change nothing (as on one thread)
+  if (restituting > 0) constraintStage(v, STAGE_RESTITUTION, part);
+  // the impulses and separations back to the contacts, the states back to the bodies, in fixed blocks
+  partOf(v, 0, nActive, part);
+  if (part[1]! > part[0]!) storeContactRange(v, part[0]!, part[1]!);
+  if (ctrl[I_STORE_BODIES] === 1) {
+    partOf(v, 0, nAwake, part);
+    if (part[1]! > part[0]!) storeBodyRange(v, part[0]!, part[1]!);
+  }
   barrier(v);
+}
+
+/**
+ * Prepares the constraints [lo, hi) of the step's contacts (contact-solver.ts `prepareContacts`
+ * on the block's part of the packed arrays); returns how many have a restitution.
+ */
+function prepareRange(v: ThreadView, lo: number, hi: number, warm: boolean): number {
+  if (lo === 0)
+    return prepareContacts(
+      v.bodyStore,
+      v.contactStore,
+      v.active,
+      hi,
+      warm,
+      v.cc,
+      v.cb,
+      v.constraintOf,
+      v.stateOf,
+    );
+  const active = v.active;
+  const constraintOf = v.constraintOf;
+  const r = prepareContacts(
+    v.bodyStore,
+    v.contactStore,
+    active.subarray(lo, hi),
+    hi - lo,
+    warm,
+    v.cc.subarray(lo * CONSTRAINT_STRIDE),
+    v.cb.subarray(3 * lo),
+    constraintOf,
+    v.stateOf,
+  );
+  // the block numbered its constraints from 0: their indices in the whole list
+  for (let i = lo; i < hi; i++) constraintOf[active[i]!] = i;
+  return r;
+}
+
+/** Stores the impulses and separations of the constraints [lo, hi) back to their contacts (`storeContacts` on the block). */
+function storeContactRange(v: ThreadView, lo: number, hi: number): void {
+  if (lo === 0) storeContacts(v.ss, v.contactStore, v.active, hi, v.cc, v.cb);
+  else
+    storeContacts(
+      v.ss,
+      v.contactStore,
+      v.active.subarray(lo, hi),
+      hi - lo,
+      v.cc.subarray(lo * CONSTRAINT_STRIDE),
+      v.cb.subarray(3 * lo),
+    );
+}
+
+/** Writes the states of the awake bodies [lo, hi) back to the bodies (`storeBodyStates` on the block). */
+function storeBodyRange(v: ThreadView, lo: number, hi: number): void {
+  if (lo === 0) storeBodyStates(v.bodyStore, v.awakeList, hi, v.ss, v.stateOf, true);
+  else
+    storeBodyStates(
+      v.bodyStore,
+      v.awakeList.subarray(lo, hi),
+      hi - lo,
+      v.ss.subarray(lo * SB_STRIDE),
+      v.stateOf,
+      true,
+    );
 }
 
 /** The narrowphase job as thread `v.index` of `v.threads`: its fixed block of the listed pairs, then a barrier. */
@@ -390,6 +723,13 @@ export class SolverThreads implements SolverThreadRunner {
   minPairs = DEFAULT_MIN_PARALLEL_PAIRS;
   /** steps whose narrowphase ran on more than one thread */
   parallelNarrowphases = 0;
+  /**
+   * time the calling thread's part of the threaded jobs into {@link profile} (default false: each
+   * clock read makes a short-lived number, which the allocation tests would count)
+   */
+  timing = false;
+  /** the calling thread's time in the threaded jobs, while {@link timing} is on */
+  readonly profile = new ThreadProfile();
   /** the narrowphase ahead of the collide loop (its list and shared arrays) */
   readonly narrowphase: NarrowphaseAhead;
   /** the geometry each shape slot had when it was last sent to the workers */
@@ -397,6 +737,17 @@ export class SolverThreads implements SolverThreadRunner {
   private boundNarrowGeneration = -1;
   private seq = 0;
   private disposed = false;
+  /** the world whose stores the workers were last sent */
+  private world: World | null = null;
+  /** the store and scratch arrays last sent to the workers */
+  private readonly boundBodies = new BodyArrays();
+  private readonly boundContacts = new ContactArrays();
+  private boundActive: Int32Array | null = null;
+  private boundAwake: Int32Array | null = null;
+  private boundStateOf: Int32Array | null = null;
+  private boundConstraintOf: Int32Array | null = null;
+  /** were all the arrays last sent to the workers on shared buffers (else a worker holds copies) */
+  private boundShared = false;
 
   /** Starts `count` worker threads with `factory` and moves the world's solver arrays onto shared buffers. */
   constructor(
@@ -462,6 +813,29 @@ export class SolverThreads implements SolverThreadRunner {
     v.jo = s.jo;
     v.jctx.jc = s.joints.jc;
     v.na = this.narrowphase.arrays;
+    v.active = s.active;
+    v.awakeList = s.awakeList;
+    v.stateOf = s.stateOf;
+    v.constraintOf = s.constraintOf;
+    this.boundActive = s.active;
+    this.boundAwake = s.awakeList;
+    this.boundStateOf = s.stateOf;
+    this.boundConstraintOf = s.constraintOf;
+    const w = this.world;
+    if (w !== null) {
+      takeBodyArrays(w.bodies, this.boundBodies);
+      takeContactArrays(w.contactStore, this.boundContacts);
+    }
+    // an array that grew within the step is not shared yet: the solve job waits for the next
+    // step's collideAhead to share it and bind again
+    this.boundShared =
+      w !== null &&
+      isShared(s.active) &&
+      isShared(s.awakeList) &&
+      isShared(s.stateOf) &&
+      isShared(s.constraintOf) &&
+      bodyArraysShared(this.boundBodies) &&
+      contactArraysShared(this.boundContacts);
     const na = v.na;
     for (let i = 0; i < this.workers.length; i++) {
       this.workers[i]!.postMessage({
@@ -483,6 +857,12 @@ export class SolverThreads implements SolverThreadRunner {
         njx: na.jx,
         nmf: na.mf,
         nmi: na.mi,
+        active: v.active,
+        awakeList: v.awakeList,
+        stateOf: v.stateOf,
+        constraintOf: v.constraintOf,
+        bodies: this.boundBodies,
+        contacts: this.boundContacts,
       });
     }
     // workers in their loop go back to their event loop and take the new arrays
@@ -535,6 +915,8 @@ export class SolverThreads implements SolverThreadRunner {
     const na = this.narrowphase;
     na.done();
     if (this.disposed || this.workers.length === 0) return;
+    // before the step holds any of them: the arrays the solve job's prepare and store-back share
+    if (!this.storesBound(w)) this.shareStores(w);
     // a world with fewer contacts than the threshold never sends its shapes nor lists its pairs
     if (w.contactStore.count < this.minPairs) return;
     if (!this.syncShapes(w)) return;
@@ -565,6 +947,10 @@ export class SolverThreads implements SolverThreadRunner {
     Atomics.add(ctrl, EPOCH, 1);
     Atomics.notify(ctrl, EPOCH);
     v.index = 0;
+    const timed = this.timing;
+    v.timing = timed;
+    if (timed) v.waited = 0;
+    const t0 = timed ? performance.now() : 0;
     try {
       runNarrowphase(v, this.part);
     } catch (e) {
@@ -573,21 +959,68 @@ export class SolverThreads implements SolverThreadRunner {
       throw e;
     }
     na.computed();
+    if (timed) {
+      this.profile.narrowphaseJob += performance.now() - t0;
+      this.profile.waits += v.waited;
+    }
     this.parallelNarrowphases++;
   }
 
-  /** Binds the step's arrays; false when no worker is ready (the step then runs on the calling thread alone). */
-  begin(_w: World): boolean {
+  /**
+   * Are the stores' and the scratch's arrays those the workers hold? (A store or the scratch that
+   * grew replaced some: the next step's {@link collideAhead} shares and sends them.)
+   */
+  private storesBound(w: World): boolean {
+    const s = this.scratch;
+    return (
+      this.boundShared &&
+      this.world === w &&
+      s.active === this.boundActive &&
+      s.awakeList === this.boundAwake &&
+      s.stateOf === this.boundStateOf &&
+      s.constraintOf === this.boundConstraintOf &&
+      sameBodyArrays(w.bodies, this.boundBodies) &&
+      sameContactArrays(w.contactStore, this.boundContacts)
+    );
+  }
+
+  /**
+   * Moves the arrays the solve job's prepare and store-back read and write onto shared buffers —
+   * the body store's, the contact store's and the scratch's lists (copies with the same numbers;
+   * a store that grows replaces them with unshared ones, shared again here) — and sends them.
+   */
+  private shareStores(w: World): void {
+    this.world = w;
+    shareBodyArrays(w.bodies);
+    shareContactArrays(w.contactStore);
+    const s = this.scratch;
+    s.active = shared(s.active);
+    s.awakeList = shared(s.awakeList);
+    s.stateOf = shared(s.stateOf);
+    s.constraintOf = shared(s.constraintOf);
+    this.bind();
+  }
+
+  /**
+   * Binds the step's arrays; false when no worker is ready or the stores' arrays are not those
+   * the workers hold (the step then runs on the calling thread alone, with the same result).
+   */
+  begin(w: World): boolean {
     if (this.disposed || this.workers.length === 0) return false;
     if (this.boundGeneration !== this.scratch.generation) this.bind();
     if (this.scratch.nActive + this.scratch.nJoints < this.minConstraints) return false;
+    if (!this.storesBound(w)) return false;
     const t = this.readyThreads();
     this.view.threads = t;
     return t > 1;
   }
 
-  /** Runs the substeps and restitution with the ready workers (see the file comment). */
-  run(w: World): void {
+  /**
+   * Prepares the contacts, runs the substeps and restitution and stores the impulses back with the
+   * ready workers (see the file comment); the bodies' states too when no joint is solved (the
+   * joints' reactions are read before the bodies move). Returns whether it stored the bodies.
+   */
+  run(w: World): boolean {
     const v = this.view;
     const s = this.scratch;
     const st = w.solver;
@@ -628,6 +1061,10 @@ export class SolverThreads implements SolverThreadRunner {
     ctrl[I_MODE] = mode === 'soft-step' ? 0 : mode === 'baumgarte' ? 1 : mode === 'split-impulse' ? 2 : 3;
     ctrl[I_STEP] = w.stepCount | 0;
     ctrl[I_BAUMGARTE] = j.baumgarte ? 1 : 0;
+    const storeBodies = s.nJoints === 0;
+    ctrl[I_STORE_BODIES] = storeBodies ? 1 : 0;
+    v.bodyStore = w.bodies;
+    v.contactStore = w.contactStore;
     const graph = s.graph;
     const colors = graph.colors;
     ctrl[I_COLORS] = colors;
@@ -643,6 +1080,10 @@ export class SolverThreads implements SolverThreadRunner {
     Atomics.add(ctrl, EPOCH, 1);
     Atomics.notify(ctrl, EPOCH);
     v.index = 0;
+    const timed = this.timing;
+    v.timing = timed;
+    if (timed) v.waited = 0;
+    const t0 = timed ? performance.now() : 0;
     try {
       runJob(v, this.part);
     } catch (e) {
@@ -651,7 +1092,17 @@ export class SolverThreads implements SolverThreadRunner {
       this.dispose();
       throw e;
     }
+    let restituting = 0;
+    for (let t = 0; t < v.threads; t++) restituting += ctrl[REST + t]!;
+    s.restituting = restituting;
+    if (timed) {
+      const pr = this.profile;
+      pr.solveJob += performance.now() - t0;
+      pr.waits += v.waited;
+      pr.jobs++;
+    }
     this.parallelSteps++;
+    return storeBodies;
   }
 
   /** Stops the workers (the world solves on the calling thread from now on). */
@@ -700,6 +1151,12 @@ export function solverWorkerMessage(data: unknown): void {
     njx: Float64Array;
     nmf: Float64Array;
     nmi: Int32Array;
+    active: Int32Array;
+    awakeList: Int32Array;
+    stateOf: Int32Array;
+    constraintOf: Int32Array;
+    bodies: BodyArrays;
+    contacts: ContactArrays;
     shapes: [number, ConvexShape2 | null][];
   };
   if (m === null || typeof m !== 'object') return;
@@ -724,6 +1181,13 @@ export function solverWorkerMessage(data: unknown): void {
   v.jk = m.jk;
   v.jo = m.jo;
   v.na = { job: m.njob, jx: m.njx, mf: m.nmf, mi: m.nmi };
+  v.active = m.active;
+  v.awakeList = m.awakeList;
+  v.stateOf = m.stateOf;
+  v.constraintOf = m.constraintOf;
+  // the stand-ins keep one shape (a class instance) whatever the message brought
+  takeBodyArrays(m.bodies, v.bodyStore as unknown as BodyArrays);
+  takeContactArrays(m.contacts, v.contactStore as unknown as ContactArrays);
   v.nws = workerNarrowphase;
   v.index = m.index;
   v.canBlock = true;
