@@ -4,9 +4,9 @@
  * caller-owned `Manifold3`. Points whose separation is below `speculative` are kept (speculative
  * contacts).
  *
- * Pairs: sphere–sphere, sphere–capsule, sphere–box and capsule–capsule in closed form; box–box by
- * SAT over the 15 axes (sat3d.ts) with face clipping (clip3d.ts); every other convex pair (capsule–
- * box, box–hull, hull–hull, cylinders) by GJK (gjk3d.ts) on the cores, EPA (epa3d.ts) when the
+ * Pairs: sphere–sphere, sphere–capsule, sphere–box, capsule–capsule and capsule–box (segment–box
+ * closest points, segment-box3d.ts) in closed form; box–box by SAT over the 15 axes (sat3d.ts) with
+ * face clipping (clip3d.ts); every other convex pair (box–hull, hull–hull, cylinders) by GJK (gjk3d.ts) on the cores, EPA (epa3d.ts) when the
  * cores overlap, then face clipping along the found normal; the polyhedron SAT (sathull3d.ts) is
  * the fallback where EPA cannot expand a degenerate polytope. Convex shapes against a triangle mesh or heightfield
  * collide with each triangle near them; a contact on a flat or concave (internal) edge or vertex
@@ -22,6 +22,7 @@ import { Manifold3 } from './manifold3d.js';
 import { Pose3 } from './pose3d.js';
 import { boxBoxSat3, SatAxis3, SatResult3 } from './sat3d.js';
 import { HullSatResult3, hullHullSat3 } from './sathull3d.js';
+import { segmentBoxClosest3 } from './segment-box3d.js';
 import {
   type Box3,
   type Capsule3,
@@ -108,6 +109,19 @@ function collideConvex(
   speculative: number,
   out: Manifold3,
 ): void {
+  if (a.kind <= ShapeKind3.CAPSULE && b.kind <= ShapeKind3.BOX) {
+    // bounding spheres about the shapes' origins farther apart than the speculative distance: no
+    // contact (these colliders measure the exact distance, so the reject changes no result)
+    const ra = a.kind === ShapeKind3.SPHERE ? a.radius : (a as Capsule3).halfHeight + (a as Capsule3).radius;
+    let rb: number;
+    if (b.kind === ShapeKind3.BOX) rb = Math.sqrt(b.hx * b.hx + b.hy * b.hy + b.hz * b.hz);
+    else rb = b.kind === ShapeKind3.SPHERE ? b.radius : (b as Capsule3).halfHeight + b.radius;
+    const dx = xfB[ob]! - xfA[oa]!;
+    const dy = xfB[ob + 1]! - xfA[oa + 1]!;
+    const dz = xfB[ob + 2]! - xfA[oa + 2]!;
+    const lim = (ra + rb + speculative) * (1 + 1e-9) + 1e-12;
+    if (dx * dx + dy * dy + dz * dz > lim * lim) return;
+  }
   if (a.kind === ShapeKind3.SPHERE) {
     if (b.kind === ShapeKind3.SPHERE) {
       pointPoint(
@@ -133,9 +147,15 @@ function collideConvex(
       sphereBox(a, xfA, oa, b, xfB, ob, speculative, out);
       return;
     }
-  } else if (a.kind === ShapeKind3.CAPSULE && b.kind === ShapeKind3.CAPSULE) {
-    capsuleCapsule(a, xfA, oa, b, xfB, ob, speculative, out);
-    return;
+  } else if (a.kind === ShapeKind3.CAPSULE) {
+    if (b.kind === ShapeKind3.CAPSULE) {
+      capsuleCapsule(a, xfA, oa, b, xfB, ob, speculative, out);
+      return;
+    }
+    if (b.kind === ShapeKind3.BOX) {
+      capsuleBox(a, xfA, oa, b, xfB, ob, speculative, out);
+      return;
+    }
   } else if (a.kind === ShapeKind3.BOX && b.kind === ShapeKind3.BOX) {
     boxBox(a, xfA, oa, b, xfB, ob, speculative, out);
     return;
@@ -182,6 +202,76 @@ function polyhedra(
     return;
   }
   hullHull(a, xfA, oa, b, xfB, ob, speculative, out);
+}
+
+const segBox = new Float64Array(9);
+const segBoxOut = new Float64Array(8);
+/** the closed-form normal and closest points (world) handed to the clipping */
+const segBoxN = new Float64Array(3);
+const segBoxPa = new Float64Array(3);
+const segBoxPb = new Float64Array(3);
+
+/**
+ * Capsule against box: the segment–box closest points in closed form (segment-box3d.ts) in place
+ * of GJK. A pair farther apart than the radius plus the speculative distance across one of the
+ * box's slabs is rejected before anything else; separated cores clip along the closed-form normal
+ * like the GJK path (two points when the capsule lies on a face); cores that meet go to GJK/EPA.
+ */
+function capsuleBox(
+  a: Capsule3,
+  xfA: ArrayLike<number>,
+  oa: number,
+  b: Box3,
+  xfB: ArrayLike<number>,
+  ob: number,
+  speculative: number,
+  out: Manifold3,
+): void {
+  capsuleSegment(a, xfA, oa, poseA, seg, 0);
+  poseB.set(xfB, ob);
+  const q = segBox;
+  poseB.toLocal(seg[0]!, seg[1]!, seg[2]!, q, 0);
+  poseB.toLocal(seg[3]!, seg[4]!, seg[5]!, q, 3);
+  const hx = b.hx;
+  const hy = b.hy;
+  const hz = b.hz;
+  // slab reject: the segment's extent along a box axis clears the box by more than r + speculative
+  const lim = (a.radius + speculative) * (1 + 1e-9) + 1e-12;
+  const x0 = q[0]!;
+  const x1 = q[3]!;
+  const y0 = q[1]!;
+  const y1 = q[4]!;
+  const z0 = q[2]!;
+  const z1 = q[5]!;
+  if (
+    Math.min(x0, x1) - hx > lim ||
+    -hx - Math.max(x0, x1) > lim ||
+    Math.min(y0, y1) - hy > lim ||
+    -hy - Math.max(y0, y1) > lim ||
+    Math.min(z0, z1) - hz > lim ||
+    -hz - Math.max(z0, z1) > lim
+  ) {
+    return;
+  }
+  q[6] = hx;
+  q[7] = hy;
+  q[8] = hz;
+  const c = segBoxOut;
+  segmentBoxClosest3(q, c);
+  const d2 = c[6]!;
+  proxyA.setShape(a, xfA, oa);
+  proxyB.setShape(b, xfB, ob);
+  if (d2 > 1e-18) {
+    const d = Math.sqrt(d2);
+    if (d - a.radius >= speculative) return;
+    const inv = 1 / d;
+    poseB.rotate((c[3]! - c[0]!) * inv, (c[4]! - c[1]!) * inv, (c[5]! - c[2]!) * inv, segBoxN, 0);
+    poseB.toWorld(c[0]!, c[1]!, c[2]!, segBoxPa, 0);
+    poseB.toWorld(c[3]!, c[4]!, c[5]!, segBoxPb, 0);
+    manifoldFromNormal3(proxyA, proxyB, segBoxN, segBoxPa, segBoxPb, speculative, out);
+    return;
+  }
+  convexProxies(proxyA, proxyB, speculative, out);
 }
 
 /** GJK (EPA when the cores overlap) and clipping along the normal for two loaded proxies. */
