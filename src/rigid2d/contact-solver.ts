@@ -26,6 +26,10 @@ import type { ContactStore } from './contact-store.js';
 // Float64Array, `SB_STRIDE` numbers each — velocity, angular velocity and the position/rotation change
 // within the step — so the two bodies of a contact are two cache lines. Slot 0 is the shared state of
 // every static body (all zero, rotation change 1 + 0i); awake body k of the step's list is slot k + 1.
+// The hot passes repeat the offsets they use as function-local literals: optimised code (V8) reads a
+// module constant through the module's context with a hole and a small-integer check at every use,
+// some ten instructions per array access, where a local literal folds into the address. The local
+// copies must equal these (test/rigid2d/solver-layout.test.ts checks every one).
 export const SB_VX = 0;
 export const SB_VY = 1;
 export const SB_W = 2;
@@ -84,6 +88,15 @@ export function loadBodyStates(
   ss: Float64Array,
   stateOf: Int32Array,
 ): void {
+  // the layout as local literals (see the note at SB_VX)
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const SB_DPX = 3;
+  const SB_DPY = 4;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
+  const SB_STRIDE = 8;
   const { vx, vy, w } = bodies;
   ss.fill(0, 0, SB_STRIDE);
   ss[SB_DQC] = 1;
@@ -113,6 +126,15 @@ export function storeBodyStates(
   stateOf: Int32Array,
   release: boolean,
 ): void {
+  // the layout as local literals (see the note at SB_VX)
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const SB_DPX = 3;
+  const SB_DPY = 4;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
+  const SB_STRIDE = 8;
   const { vx, vy, w, cx, cy, qc, qs, dpx, dpy, dqc, dqs } = bodies;
   for (let k = 0; k < n; k++) {
     const i = list[k]!;
@@ -161,6 +183,31 @@ export function prepareContacts(
   constraintOf: Int32Array,
   stateOf: Int32Array,
 ): number {
+  // the layout as local literals (see the note at SB_VX)
+  const C_MA = 0;
+  const C_MB = 1;
+  const C_IA = 2;
+  const C_IB = 3;
+  const C_NX = 4;
+  const C_NY = 5;
+  const C_FRICTION = 6;
+  const C_RESTITUTION = 7;
+  const C_COUNT = 8;
+  const C_STATIC = 9;
+  const C_P0 = 10;
+  const CONSTRAINT_STRIDE = 32;
+  const P_RAX = 0;
+  const P_RAY = 1;
+  const P_RBX = 2;
+  const P_RBY = 3;
+  const P_BASE_SEP = 4;
+  const P_NORMAL_MASS = 5;
+  const P_TANGENT_MASS = 6;
+  const P_NORMAL_IMPULSE = 7;
+  const P_TANGENT_IMPULSE = 8;
+  const P_MAX_NORMAL_IMPULSE = 9;
+  const P_RELATIVE_VELOCITY = 10;
+  const P_STRIDE = 11;
   const { cx, cy, vx, vy, w, invMass, invI } = bodies;
   const { bodyA, bodyB, pointCount, nx, ny, px, py, qx, qy, separation, friction, restitution } = contacts;
   const { normalImpulse, tangentImpulse } = contacts;
@@ -231,6 +278,12 @@ export function prepareContacts(
 
 /** Zeroes the accumulated impulses (each substep without warm starting). */
 export function resetImpulses(cc: Float64Array, start: number, end: number): void {
+  // the layout as local literals (see the note at SB_VX)
+  const C_P0 = 10;
+  const CONSTRAINT_STRIDE = 32;
+  const P_NORMAL_IMPULSE = 7;
+  const P_TANGENT_IMPULSE = 8;
+  const P_STRIDE = 11;
   for (let i = start; i < end; i++) {
     const o = i * CONSTRAINT_STRIDE;
     for (let j = 0; j < 2; j++) {
@@ -255,6 +308,18 @@ function applyImpulse(
   Px: number,
   Py: number,
 ): void {
+  // the layout as local literals (see the note at SB_VX)
+  const C_MA = 0;
+  const C_MB = 1;
+  const C_IA = 2;
+  const C_IB = 3;
+  const P_RAX = 0;
+  const P_RAY = 1;
+  const P_RBX = 2;
+  const P_RBY = 3;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
   const mA = cc[o + C_MA]!;
   const mB = cc[o + C_MB]!;
   ss[oa + SB_VX] = ss[oa + SB_VX]! - mA * Px;
@@ -280,6 +345,10 @@ function storeVelocities(
   vBy: number,
   wB: number,
 ): void {
+  // the layout as local literals (see the note at SB_VX)
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
   ss[oa + SB_VX] = vAx;
   ss[oa + SB_VY] = vAy;
   ss[oa + SB_W] = wA;
@@ -343,6 +412,18 @@ function separationInto(
   out: Float64Array,
   k: number,
 ): void {
+  // the layout as local literals (see the note at SB_VX)
+  const C_NX = 4;
+  const C_NY = 5;
+  const P_RAX = 0;
+  const P_RAY = 1;
+  const P_RBX = 2;
+  const P_RBY = 3;
+  const P_BASE_SEP = 4;
+  const SB_DPX = 3;
+  const SB_DPY = 4;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
   const ax = cc[q + P_RAX]!;
   const ay = cc[q + P_RAY]!;
   const bx = cc[q + P_RBX]!;
@@ -370,6 +451,25 @@ export function warmStart(
   start: number,
   end: number,
 ): void {
+  // the layout as local literals (see the note at SB_VX)
+  const C_MA = 0;
+  const C_MB = 1;
+  const C_IA = 2;
+  const C_IB = 3;
+  const C_NX = 4;
+  const C_NY = 5;
+  const C_P0 = 10;
+  const CONSTRAINT_STRIDE = 32;
+  const P_RAX = 0;
+  const P_RAY = 1;
+  const P_RBX = 2;
+  const P_RBY = 3;
+  const P_NORMAL_IMPULSE = 7;
+  const P_TANGENT_IMPULSE = 8;
+  const P_STRIDE = 11;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
   for (let i = start; i < end; i++) {
     const o = i * CONSTRAINT_STRIDE;
     const oa = cb[3 * i]!;
@@ -435,6 +535,37 @@ export function solveContacts(
   end: number,
   pass: SolvePass,
 ): void {
+  // the layout as local literals (see the note at SB_VX)
+  const BIAS_SOFT = 1;
+  const BIAS_BAUMGARTE = 2;
+  const C_MA = 0;
+  const C_MB = 1;
+  const C_IA = 2;
+  const C_IB = 3;
+  const C_NX = 4;
+  const C_NY = 5;
+  const C_FRICTION = 6;
+  const C_STATIC = 9;
+  const C_P0 = 10;
+  const CONSTRAINT_STRIDE = 32;
+  const P_RAX = 0;
+  const P_RAY = 1;
+  const P_RBX = 2;
+  const P_RBY = 3;
+  const P_BASE_SEP = 4;
+  const P_NORMAL_MASS = 5;
+  const P_TANGENT_MASS = 6;
+  const P_NORMAL_IMPULSE = 7;
+  const P_TANGENT_IMPULSE = 8;
+  const P_MAX_NORMAL_IMPULSE = 9;
+  const P_STRIDE = 11;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const SB_DPX = 3;
+  const SB_DPY = 4;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
   const mode = pass.mode;
   const invH = pass.invH;
   const betaInvH = pass.beta * invH;
@@ -636,6 +767,24 @@ export function applyRestitution(
   end: number,
   pass: SolvePass,
 ): void {
+  // the layout as local literals (see the note at SB_VX)
+  const C_NX = 4;
+  const C_NY = 5;
+  const C_RESTITUTION = 7;
+  const C_P0 = 10;
+  const CONSTRAINT_STRIDE = 32;
+  const P_RAX = 0;
+  const P_RAY = 1;
+  const P_RBX = 2;
+  const P_RBY = 3;
+  const P_NORMAL_MASS = 5;
+  const P_NORMAL_IMPULSE = 7;
+  const P_MAX_NORMAL_IMPULSE = 9;
+  const P_RELATIVE_VELOCITY = 10;
+  const P_STRIDE = 11;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
   const threshold = pass.restitutionThreshold;
   for (let i = start; i < end; i++) {
     const o = i * CONSTRAINT_STRIDE;
@@ -679,6 +828,23 @@ export function storeContacts(
   cc: Float64Array,
   cb: Int32Array,
 ): void {
+  // the layout as local literals (see the note at SB_VX)
+  const C_NX = 4;
+  const C_NY = 5;
+  const C_P0 = 10;
+  const CONSTRAINT_STRIDE = 32;
+  const P_RAX = 0;
+  const P_RAY = 1;
+  const P_RBX = 2;
+  const P_RBY = 3;
+  const P_BASE_SEP = 4;
+  const P_NORMAL_IMPULSE = 7;
+  const P_TANGENT_IMPULSE = 8;
+  const P_STRIDE = 11;
+  const SB_DPX = 3;
+  const SB_DPY = 4;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
   const { normalImpulse, tangentImpulse, separation } = contacts;
   for (let i = 0; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
@@ -712,6 +878,9 @@ export function storeContacts(
 
 /** Turns the in-step rotation of solver slot `o` by the small angle `angle`: Δq ← normalize(Δq + θ·perp(Δq)). */
 function rotateState(ss: Float64Array, o: number, angle: number): void {
+  // the layout as local literals (see the note at SB_VX)
+  const SB_DQC = 5;
+  const SB_DQS = 6;
   const c = ss[o + SB_DQC]!;
   const s = ss[o + SB_DQS]!;
   const c2 = c - angle * s;
@@ -737,6 +906,23 @@ export function solvePositions(
   slop: number,
   maxCorrection: number,
 ): number {
+  // the layout as local literals (see the note at SB_VX)
+  const C_MA = 0;
+  const C_MB = 1;
+  const C_IA = 2;
+  const C_IB = 3;
+  const C_NX = 4;
+  const C_NY = 5;
+  const C_P0 = 10;
+  const CONSTRAINT_STRIDE = 32;
+  const P_RAX = 0;
+  const P_RAY = 1;
+  const P_RBX = 2;
+  const P_RBY = 3;
+  const P_NORMAL_MASS = 5;
+  const P_STRIDE = 11;
+  const SB_DPX = 3;
+  const SB_DPY = 4;
   let maxDepth = 0;
   for (let i = start; i < end; i++) {
     const o = i * CONSTRAINT_STRIDE;
@@ -795,6 +981,14 @@ export function loadVelocityIncrements(
   n: number,
   pass: SolvePass,
 ): void {
+  // the layout as local literals (see the note at SB_VX)
+  const SV_DVX = 0;
+  const SV_DVY = 1;
+  const SV_DW = 2;
+  const SV_LINEAR = 3;
+  const SV_ANGULAR = 4;
+  const SV_SKIP = 5;
+  const SV_STRIDE = 6;
   const h = pass.h;
   const gx = pass.gx;
   const gy = pass.gy;
@@ -822,6 +1016,18 @@ export function loadVelocityIncrements(
  * [start + 1, end + 1) (list entries [start, end)), from the increments of {@link loadVelocityIncrements}.
  */
 export function integrateVelocities(ss: Float64Array, sv: Float64Array, start: number, end: number): void {
+  // the layout as local literals (see the note at SB_VX)
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const SB_STRIDE = 8;
+  const SV_DVX = 0;
+  const SV_DVY = 1;
+  const SV_DW = 2;
+  const SV_LINEAR = 3;
+  const SV_ANGULAR = 4;
+  const SV_SKIP = 5;
+  const SV_STRIDE = 6;
   for (let k = start; k < end; k++) {
     const v = (k + 1) * SV_STRIDE;
     if (sv[v + SV_SKIP] === 1) continue;
@@ -838,6 +1044,13 @@ export function integrateVelocities(ss: Float64Array, sv: Float64Array, start: n
  * [start, end), ω first clamped to |hω| ≤ `pass.maxTurn`; the transforms themselves are moved once, after the substeps ({@link storeBodyStates}).
  */
 export function integratePositions(ss: Float64Array, start: number, end: number, pass: SolvePass): void {
+  // the layout as local literals (see the note at SB_VX)
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const SB_DPX = 3;
+  const SB_DPY = 4;
+  const SB_STRIDE = 8;
   const h = pass.h;
   const maxTurn = pass.maxTurn;
   const last = (end + 1) * SB_STRIDE;
