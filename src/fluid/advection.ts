@@ -26,7 +26,6 @@ import { FluxCorrectedTransport } from './flux-corrected-transport.js';
 import type { MacGrid } from './mac-grid.js';
 import {
   baseIndex,
-  bilinear,
   clampCoord,
   sampleCubic2,
   sampleLinear2,
@@ -98,6 +97,14 @@ export class Advector {
   private readonly mid = new Float64Array(6);
   private readonly range = new Float64Array(2);
   private rk2 = true;
+  /**
+   * 2D cell fields: per row, the first and last column where any advected field is nonzero (−1 /
+   * nx… when none), and the reach (cells) beyond which a backtrace cannot fetch from them; 0 when
+   * every sample is traced
+   */
+  private readonly rowLo: Int32Array;
+  private readonly rowHi: Int32Array;
+  private reach = 0;
 
   constructor(grid: MacGrid) {
     this.grid = grid;
@@ -117,6 +124,61 @@ export class Advector {
     this.bx = new Float64Array(biggest);
     this.by = new Float64Array(biggest);
     this.bz = new Float64Array(grid.dim === 3 ? biggest : 0);
+    this.rowLo = new Int32Array(grid.dim === 2 ? grid.ny : 0);
+    this.rowHi = new Int32Array(grid.dim === 2 ? grid.ny : 0);
+  }
+
+  /**
+   * Where the cell fields `srcs` are nonzero, row by row (`rowLo`, `rowHi`), and how far a
+   * backtrace of dt can reach (`reach`): the midpoint and the final velocity are interpolations of
+   * face values, so no traced point lies more than dt·max|u|/h cells from its sample in x (likewise
+   * y), and its bilinear stencil one cell more. A sample farther than that from every nonzero cell
+   * mixes four zeros and comes out +0, which the fused trace then writes without tracing.
+   */
+  private findOccupied(srcs: readonly Float64Array[], dt: number): void {
+    const g = this.grid;
+    const { nx, ny, u, v } = g;
+    let top = 0;
+    for (let q = 0; q < u.length; q++) {
+      const a = Math.abs(u[q]!);
+      if (!(a <= top)) top = a;
+    }
+    for (let q = 0; q < v.length; q++) {
+      const a = Math.abs(v[q]!);
+      if (!(a <= top)) top = a;
+    }
+    const d = (dt * top) / g.h;
+    // a NaN speed (the step's check will name it) or a reach past the grid: trace everything
+    if (!(d < nx + ny)) {
+      this.reach = 0;
+      return;
+    }
+    this.reach = Math.floor(d) + 2;
+    const nf = srcs.length;
+    const { rowLo, rowHi } = this;
+    for (let j = 0; j < ny; j++) {
+      const row = nx * j;
+      let lo = nx;
+      for (let i = 0; i < nx && lo === nx; i++) {
+        for (let f = 0; f < nf; f++) {
+          if (srcs[f]![row + i] !== 0) {
+            lo = i;
+            break;
+          }
+        }
+      }
+      let hi = -1;
+      for (let i = nx - 1; i >= lo && hi < 0; i--) {
+        for (let f = 0; f < nf; f++) {
+          if (srcs[f]![row + i] !== 0) {
+            hi = i;
+            break;
+          }
+        }
+      }
+      rowLo[j] = lo;
+      rowHi[j] = hi;
+    }
   }
 
   /**
@@ -159,7 +221,7 @@ export class Advector {
     py: Float64Array,
     pz: Float64Array,
   ): void {
-    if (this.grid.dim === 2) this.trace2D(sx, sy, ox, oy, dt, px, py, false, this.none, this.none);
+    if (this.grid.dim === 2) this.trace2D(sx, sy, ox, oy, dt, px, py);
     else this.trace3D(sx, sy, sz, ox, oy, oz, dt, px, py, pz, false, this.none, this.none);
   }
 
@@ -266,11 +328,8 @@ export class Advector {
    * The 2D backtrace. The velocity at the sample's own position needs no general interpolation:
    * at a cell centre it is the average of the cell's faces, at a u face its own u and the mean of
    * the four v faces around it (and likewise at a v face) — the values bilinear sampling gives
-   * there, without its search. The midpoint stage (rk2) then samples bilinearly.
-   *
-   * With `fused` (plain semi-Lagrangian, bilinear) each traced point is resampled at once into
-   * every dsts[f] from srcs[f], with the interpolation weights found once for all fields and no
-   * position buffers written; otherwise the positions go to px/py for the other schemes.
+   * there, without its search. The midpoint stage (rk2) then samples bilinearly. The positions go
+   * to px/py for the schemes other than the plain one (which takes `fusedTrace2D`).
    */
   private trace2D(
     sx: number,
@@ -280,9 +339,6 @@ export class Advector {
     dt: number,
     px: Float64Array,
     py: Float64Array,
-    fused: boolean,
-    srcs: readonly Float64Array[],
-    dsts: readonly Float64Array[],
   ): void {
     const g = this.grid;
     const { nx, ny, h } = g;
@@ -293,9 +349,6 @@ export class Advector {
     const sv = ny + 1;
     const kind = ox === 0 ? 1 : oy === 0 ? 2 : 0; // 0 cell, 1 u face, 2 v face
     const rk2 = this.rk2;
-    const nf = fused ? srcs.length : 0;
-    const mx = sx - 1;
-    const my = sy - 1;
     for (let b = 0; b < sy; b++) {
       const y = (b + oy) * h;
       const row = sx * b;
@@ -322,22 +375,156 @@ export class Advector {
           u1 = sampleLinear2(vu, su, ny, gx, gy - 0.5);
           v1 = sampleLinear2(vv, nx, sv, gx - 0.5, gy);
         }
+        px[row + a] = (x - dt * u1) * inv - ox;
+        py[row + a] = (y - dt * v1) * inv - oy;
+      }
+    }
+  }
+
+  /**
+   * `trace2D` fused with the resampling (plain semi-Lagrangian, bilinear): each traced point is
+   * resampled at once into every dsts[f] from srcs[f], with the interpolation weights found once
+   * for all fields and no position buffers written. The sampling is written out (the same
+   * arithmetic as `sampleLinear2`, `bilinear` and `mean4`, bit for bit): a small helper returning
+   * a double that V8 does not inline boxes its result for every sample. Cell fields are traced
+   * only in the columns a nonzero value is in reach of (`findOccupied`); the others get +0, what
+   * the four zeros of their stencil would give.
+   */
+  private fusedTrace2D(
+    sx: number,
+    sy: number,
+    ox: number,
+    oy: number,
+    dt: number,
+    srcs: readonly Float64Array[],
+    dsts: readonly Float64Array[],
+  ): void {
+    const g = this.grid;
+    const { nx, ny, h } = g;
+    const inv = 1 / h;
+    const vu = this.vu;
+    const vv = this.vv;
+    const su = nx + 1;
+    const kind = ox === 0 ? 1 : oy === 0 ? 2 : 0; // 0 cell, 1 u face, 2 v face
+    const rk2 = this.rk2;
+    const nf = srcs.length;
+    const mx = sx - 1;
+    const my = sy - 1;
+    const hdt = 0.5 * dt;
+    const ux = su - 1;
+    const uy = ny - 1;
+    const vx = nx - 1;
+    const vy = ny + 1 - 1;
+    const reach = kind === 0 ? this.reach : 0;
+    const { rowLo, rowHi } = this;
+    for (let b = 0; b < sy; b++) {
+      const y = (b + oy) * h;
+      const row = sx * b;
+      let a0 = 0;
+      let a1 = sx;
+      if (reach > 0) {
+        // the columns a backtrace from this row can fetch a nonzero value from
+        let lo = sx;
+        let hi = -1;
+        // (| 0 keeps these small integers: Math.max/min are typed as any number, which would
+        // make the loop index below a double and its stores generic, boxing every value)
+        const j0 = Math.max(b - reach, 0) | 0;
+        const j1 = Math.min(b + reach, sy - 1) | 0;
+        for (let jj = j0; jj <= j1; jj++) {
+          if (rowLo[jj]! < lo) lo = rowLo[jj]!;
+          if (rowHi[jj]! > hi) hi = rowHi[jj]!;
+        }
+        a0 = hi < 0 ? sx : Math.max(lo - reach, 0) | 0;
+        a1 = hi < 0 ? sx : Math.min(hi + reach + 1, sx) | 0;
+        for (let f = 0; f < nf; f++) {
+          const dst = dsts[f]!;
+          dst.fill(0, row, row + a0);
+          dst.fill(0, row + a1, row + sx);
+        }
+      }
+      // the u-face kind's v neighbours, the v-face kind's u neighbours: rows j0, j0 + dj
+      const jb = b > 0 ? b - 1 : 0;
+      const dj = (b < ny ? b : ny - 1) - jb;
+      for (let a = a0; a < a1; a++) {
+        const x = (a + ox) * h;
+        let u1: number;
+        let v1: number;
+        if (kind === 0) {
+          u1 = 0.5 * (vu[a + su * b]! + vu[a + 1 + su * b]!);
+          v1 = 0.5 * (vv[a + nx * b]! + vv[a + nx * (b + 1)]!);
+        } else if (kind === 1) {
+          u1 = vu[a + su * b]!;
+          const i0 = a > 0 ? a - 1 : 0;
+          const p = i0 + nx * b;
+          const di = (a < nx ? a : nx - 1) - i0;
+          v1 = 0.25 * (vv[p]! + vv[p + di]! + vv[p + nx]! + vv[p + di + nx]!);
+        } else {
+          v1 = vv[a + nx * b]!;
+          const p = a + su * jb;
+          const d = su * dj;
+          u1 = 0.25 * (vu[p]! + vu[p + 1]! + vu[p + d]! + vu[p + 1 + d]!);
+        }
+        if (rk2) {
+          // midpoint velocity, sampled from the faces (u samples sit at (i, j+½), v at (i+½, j))
+          const gx = (x - hdt * u1) * inv;
+          const gy = (y - hdt * v1) * inv;
+          // u on its su × ny samples at (gx, gy − ½); the clamp bounds are the computed
+          // integers ux, uy, vx, vy (a bound read straight off the grid object merged into the
+          // clamped double would make V8 keep that double boxed)
+          let X = gx;
+          if (X < 0) X = 0;
+          else if (X > ux) X = ux;
+          let Y = gy - 0.5;
+          if (Y < 0) Y = 0;
+          else if (Y > uy) Y = uy;
+          let i = X | 0;
+          if (i >= ux) i = ux - 1;
+          let j = Y | 0;
+          if (j >= uy) j = uy - 1;
+          let fx = X - i;
+          let fy = Y - j;
+          let q = i + su * j;
+          let b0 = vu[q]! + fx * (vu[q + 1]! - vu[q]!);
+          let b1 = vu[q + su]! + fx * (vu[q + su + 1]! - vu[q + su]!);
+          u1 = b0 + fy * (b1 - b0);
+          // v on its nx × sv samples at (gx − ½, gy)
+          X = gx - 0.5;
+          if (X < 0) X = 0;
+          else if (X > vx) X = vx;
+          Y = gy;
+          if (Y < 0) Y = 0;
+          else if (Y > vy) Y = vy;
+          i = X | 0;
+          if (i >= vx) i = vx - 1;
+          j = Y | 0;
+          if (j >= vy) j = vy - 1;
+          fx = X - i;
+          fy = Y - j;
+          q = i + nx * j;
+          b0 = vv[q]! + fx * (vv[q + 1]! - vv[q]!);
+          b1 = vv[q + nx]! + fx * (vv[q + nx + 1]! - vv[q + nx]!);
+          v1 = b0 + fy * (b1 - b0);
+        }
         let tx = (x - dt * u1) * inv - ox;
         let ty = (y - dt * v1) * inv - oy;
-        if (!fused) {
-          px[row + a] = tx;
-          py[row + a] = ty;
-          continue;
-        }
         // bilinear weights as in sampleLinear2, shared by all fields
-        tx = clampCoord(tx, mx);
-        ty = clampCoord(ty, my);
-        const i = baseIndex(tx, mx);
-        const j = baseIndex(ty, my);
+        if (tx < 0) tx = 0;
+        else if (tx > mx) tx = mx;
+        if (ty < 0) ty = 0;
+        else if (ty > my) ty = my;
+        let i = tx | 0;
+        if (i >= mx) i = mx - 1;
+        let j = ty | 0;
+        if (j >= my) j = my - 1;
         const wx = tx - i;
         const wy = ty - j;
         const q = i + sx * j;
-        for (let f = 0; f < nf; f++) dsts[f]![row + a] = bilinear(srcs[f]!, q, sx, wx, wy);
+        for (let f = 0; f < nf; f++) {
+          const src = srcs[f]!;
+          const b0 = src[q]! + wx * (src[q + 1]! - src[q]!);
+          const b1 = src[q + sx]! + wx * (src[q + sx + 1]! - src[q + sx]!);
+          dsts[f]![row + a] = b0 + wy * (b1 - b0);
+        }
       }
     }
   }
@@ -409,9 +596,13 @@ export class Advector {
   ): void {
     const { fx, fy, fz, bx, by, bz, hat, tilde } = this;
     if (scheme === 'semi-lagrangian' && !cubic) {
-      // the common case: trace and resample fused, no position buffers
-      if (this.grid.dim === 2) this.trace2D(sx, sy, ox, oy, dt, fx, fy, true, srcs, dsts);
-      else this.trace3D(sx, sy, sz, ox, oy, oz, dt, fx, fy, fz, true, srcs, dsts);
+      // the common case: trace and resample fused, no position buffers; in 2D the cell fields
+      // are traced only where a nonzero value is in reach
+      if (this.grid.dim === 2) {
+        if (ox !== 0 && oy !== 0) this.findOccupied(srcs, dt);
+        else this.reach = 0;
+        this.fusedTrace2D(sx, sy, ox, oy, dt, srcs, dsts);
+      } else this.trace3D(sx, sy, sz, ox, oy, oz, dt, fx, fy, fz, true, srcs, dsts);
       return;
     }
     this.trace(sx, sy, sz, ox, oy, oz, dt, fx, fy, fz);

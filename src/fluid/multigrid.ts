@@ -25,6 +25,10 @@ interface Level {
   parent: Int32Array;
   /** 2D: this level's residual b − A x at its live cells, 0 elsewhere (read by the restriction) */
   res: Float64Array;
+  /** 2D: the boundary band's red cells, then its black ones (padded indices, index order) */
+  band: Int32Array;
+  /** (see band) where the black cells start */
+  bandBlack: number;
 }
 
 /** Options of the multigrid preconditioner: sweeps and levels. */
@@ -37,6 +41,14 @@ export interface MultigridOptions {
   coarsestSweeps?: number;
   /** stop coarsening when a level has at most this many cells (default 64) */
   coarsestCells?: number;
+  /**
+   * extra red–black sweeps, before and after each level's coarse correction, over the cells near
+   * the boundary (McAdams, Sifakis, Teran 2010, §4: the error a V-cycle leaves concentrates
+   * there); default 0
+   */
+  boundarySweeps?: number;
+  /** how far from a non-uniform cell (wall, solid, open side) the boundary band reaches, in cells (default 2) */
+  boundaryWidth?: number;
 }
 
 /** A geometric multigrid V-cycle on the pressure Poisson system, used as the preconditioner of CG (MGPCG; McAdams, Sifakis, Teran 2010). */
@@ -49,11 +61,17 @@ export class MultigridPreconditioner {
   readonly postSweeps: number;
   /** symmetric sweeps on the coarsest level */
   readonly coarsestSweeps: number;
+  /** extra boundary-band sweeps before and after each coarse correction (2D) */
+  readonly boundarySweeps: number;
+  /** the band's reach from the non-uniform cells, in cells */
+  readonly boundaryWidth: number;
 
   constructor(fine: PoissonSystem, options: MultigridOptions = {}) {
     this.preSweeps = options.preSweeps ?? 2;
     this.postSweeps = options.postSweeps ?? 2;
     this.coarsestSweeps = options.coarsestSweeps ?? 40;
+    this.boundarySweeps = options.boundarySweeps ?? 0;
+    this.boundaryWidth = options.boundaryWidth ?? 2;
     const limit = options.coarsestCells ?? 64;
     let sys = fine;
     for (;;) {
@@ -64,6 +82,8 @@ export class MultigridPreconditioner {
         b: new Float64Array(own),
         parent: new Int32Array(0),
         res: new Float64Array(sys.dim === 2 ? sys.size : 0),
+        band: new Int32Array(0),
+        bandBlack: 0,
       };
       this.levels.push(level);
       if (sys.nx * sys.ny * sys.nz <= limit || (sys.nx <= 2 && sys.ny <= 2)) break;
@@ -153,6 +173,51 @@ export class MultigridPreconditioner {
       } else c.updateRuns();
     }
     for (const level of this.levels) level.res.fill(0);
+    if (this.boundarySweeps > 0) for (const level of this.levels) this.findBand(level);
+  }
+
+  /**
+   * The boundary band of a 2D level: live cells within `boundaryWidth` cells (Chebyshev distance)
+   * of a live cell outside the uniform runs, red ones first, each colour in index order.
+   */
+  private findBand(level: Level): void {
+    const sys = level.sys;
+    if (sys.dim !== 2) return;
+    const { nx, ny, sy, segs, segOffset, live } = sys;
+    const near = new Uint8Array(sys.size);
+    const w = this.boundaryWidth;
+    for (let j = 0; j < ny; j++) {
+      const s1 = segOffset[j + 1]!;
+      for (let t = segOffset[j]!; t < s1; t += 3) {
+        if (segs[t + 2] === 1) continue;
+        const e = segs[t + 1]!;
+        for (let c = segs[t]!; c < e; c++) {
+          const i = c - sys.rowStart(j, 0);
+          for (let dj = -w; dj <= w; dj++) {
+            const jj = j + dj;
+            if (jj < 0 || jj >= ny) continue;
+            for (let di = -w; di <= w; di++) {
+              const ii = i + di;
+              if (ii < 0 || ii >= nx) continue;
+              near[c + di + dj * sy] = 1;
+            }
+          }
+        }
+      }
+    }
+    const red: number[] = [];
+    const black: number[] = [];
+    for (let j = 0; j < ny; j++) {
+      const row = sys.rowStart(j, 0);
+      for (let i = 0; i < nx; i++) {
+        const c = row + i;
+        if (!near[c] || !live[c] || sys.invDiag[c] === 0) continue;
+        if (((i + j) & 1) === 0) red.push(c);
+        else black.push(c);
+      }
+    }
+    level.band = Int32Array.from([...red, ...black]);
+    level.bandBlack = red.length;
   }
 
   /** z = M⁻¹ r: one V-cycle from zero, run straight on r and z (no copies). */
@@ -228,10 +293,13 @@ export class MultigridPreconditioner {
       s++;
     }
     const next = this.levels[l + 1]!;
+    const level = this.levels[l]!;
+    for (let k = 0; k < this.boundarySweeps; k++) bandSweep(sys, x, b, level.band, level.bandBlack, 0);
     sweepRestrict(sys, x, b, pre === 1, next.sys, next.b, this.levels[l]!.res);
     this.vcycle(l + 1, next.x, next.b);
     const withDot = l === 0 && this.dotLast;
     prolongSweep(sys, x, b, next.sys, next.x, withDot && post === 1, this.dot);
+    for (let k = 0; k < this.boundarySweeps; k++) bandSweep(sys, x, b, level.band, level.bandBlack, 1);
     // and those between the prolonging one and the last
     const plain = withDot ? post - 1 : post;
     s = 1;
@@ -245,6 +313,38 @@ export class MultigridPreconditioner {
       }
     }
     if (withDot && post > 1) lastSweepDot(sys, x, b, this.dot);
+  }
+}
+
+/**
+ * One red–black Gauss–Seidel sweep over the boundary band only (McAdams et al. 2010's boundary
+ * smoothing): red then black (first = 0) before the coarse correction, black then red after, so
+ * the V-cycle stays symmetric.
+ */
+function bandSweep(
+  sys: PoissonSystem,
+  x: Float64Array,
+  b: Float64Array,
+  band: Int32Array,
+  black: number,
+  first: number,
+): void {
+  const { invDiag, cx, cy, sy } = sys;
+  const n = band.length;
+  for (let half = 0; half < 2; half++) {
+    const red = (half === 0) === (first === 0);
+    const q0 = red ? 0 : black;
+    const q1 = red ? black : n;
+    for (let q = q0; q < q1; q++) {
+      const c = band[q]!;
+      x[c] =
+        (b[c]! +
+          cx[c]! * x[c + 1]! +
+          cx[c - 1]! * x[c - 1]! +
+          cy[c]! * x[c + sy]! +
+          cy[c - sy]! * x[c - sy]!) *
+        invDiag[c]!;
+    }
   }
 }
 

@@ -85,7 +85,8 @@ export class Projector {
   constructor(grid: MacGrid) {
     this.grid = grid;
     this.sys = new PoissonSystem(grid.nx, grid.ny, grid.nz);
-    this.solver = new PressureSolver(this.sys);
+    // McAdams et al. 2010's boundary smoothing: 4 extra sweeps over a band 3 cells wide
+    this.solver = new PressureSolver(this.sys, { boundarySweeps: 4, boundaryWidth: 3 });
     this.q = new Float64Array(this.sys.size);
     this.b = new Float64Array(this.sys.size);
     this.qPrev = new Float64Array(this.sys.size);
