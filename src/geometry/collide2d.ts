@@ -639,6 +639,229 @@ export function collidePolygons(
   return out;
 }
 
+/** The outward normals of an axis-aligned box's edges (`isAxisBox`): bottom, right, top, left. */
+const BOX_NX = new Float64Array([0, 1, 0, -1]);
+const BOX_NY = new Float64Array([-1, 0, 1, 0]);
+
+/**
+ * An axis-aligned box (`isAxisBox`) whose normals are those numbers bit for bit (no −0: what
+ * `makeBox` builds), so that {@link collideBoxes}, which knows them, computes with the same numbers.
+ */
+export function isPackedBox(p: ConvexShape2): boolean {
+  if (!isAxisBox(p)) return false;
+  for (let i = 0; i < 4; i++)
+    if (!Object.is(p.nx[i], BOX_NX[i]) || !Object.is(p.ny[i], BOX_NY[i])) return false;
+  return true;
+}
+
+/**
+ * {@link collidePolygons} for two axis-aligned boxes (`isAxisBox`) read from packed records
+ * `va[oa …]`, `vb[ob …]` laid out as [count, radius, x₀, y₀, x₁, y₁, x₂, y₂, x₃, y₃] (the shape
+ * store's packed vertices; the normals are the box's axes): the same separating-axis test, the same
+ * reference and incident faces, clipping and ids, with the same operations in the same order, so
+ * the manifold is the same to the bit — without reaching through two geometry objects to eight
+ * arrays for every pair (textbook §26.2 SAT + clipping).
+ */
+export function collideBoxes(
+  va: Float64Array,
+  oa: number,
+  vb: Float64Array,
+  ob: number,
+  xfA: Transform2,
+  xfB: Transform2,
+  speculative: number,
+  out: Manifold2,
+): Manifold2 {
+  out.clear();
+  // B in A's frame
+  const dx = xfB.px - xfA.px;
+  const dy = xfB.py - xfA.py;
+  const c = xfA.c * xfB.c + xfA.s * xfB.s;
+  const s = xfA.c * xfB.s - xfA.s * xfB.c;
+  const px = xfA.c * dx + xfA.s * dy;
+  const py = -xfA.s * dx + xfA.c * dy;
+  const radiusA = va[oa + 1]!;
+  const radiusB = vb[ob + 1]!;
+  const radius = radiusA + radiusB;
+  // A in B's frame: the inverse transform (rotation c, −s)
+  const qx = -(c * px + s * py);
+  const qy = -(-s * px + c * py);
+  const ns = -s;
+  const limit = speculative + radius;
+  // boxSeparation(A, B placed by (px, py, c, s))
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let k = ob + 2; k < ob + 10; k += 2) {
+    const x = px + c * vb[k]! - s * vb[k + 1]!;
+    const y = py + s * vb[k]! + c * vb[k + 1]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  let edgeA = 0;
+  let sepA = -(maxY - va[oa + 3]!);
+  let t = minX - va[oa + 4]!;
+  if (t > sepA) {
+    sepA = t;
+    edgeA = 1;
+  }
+  t = minY - va[oa + 7]!;
+  if (t > sepA) {
+    sepA = t;
+    edgeA = 2;
+  }
+  t = -(maxX - va[oa + 8]!);
+  if (t > sepA) {
+    sepA = t;
+    edgeA = 3;
+  }
+  if (sepA > limit) return out;
+  // boxSeparation(B, A placed by (qx, qy, c, −s))
+  minX = Infinity;
+  minY = Infinity;
+  maxX = -Infinity;
+  maxY = -Infinity;
+  for (let k = oa + 2; k < oa + 10; k += 2) {
+    const x = qx + c * va[k]! - ns * va[k + 1]!;
+    const y = qy + ns * va[k]! + c * va[k + 1]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  let edgeB = 0;
+  let sepB = -(maxY - vb[ob + 3]!);
+  t = minX - vb[ob + 4]!;
+  if (t > sepB) {
+    sepB = t;
+    edgeB = 1;
+  }
+  t = minY - vb[ob + 7]!;
+  if (t > sepB) {
+    sepB = t;
+    edgeB = 2;
+  }
+  t = -(maxX - vb[ob + 8]!);
+  if (t > sepB) {
+    sepB = t;
+    edgeB = 3;
+  }
+  if (sepB > limit) return out;
+  const flip = sepB > sepA + 0.1 * LINEAR_SLOP;
+  // reference (r) and incident (i) records, incident placed in the reference frame by (tx, ty, tc, ts)
+  const vr = flip ? vb : va;
+  const or = flip ? ob : oa;
+  const vi = flip ? va : vb;
+  const oi = flip ? oa : ob;
+  const xf1 = flip ? xfB : xfA;
+  const edge = flip ? edgeB : edgeA;
+  const tx = flip ? qx : px;
+  const ty = flip ? qy : py;
+  const tc = c;
+  const ts = flip ? ns : s;
+  const nx = BOX_NX[edge]!;
+  const ny = BOX_NY[edge]!;
+  // boxIncidentEdge
+  const d0 = ts * nx - tc * ny;
+  const d1 = tc * nx + ts * ny;
+  let incEdge = 0;
+  let minDot = d0;
+  if (d1 < minDot) {
+    minDot = d1;
+    incEdge = 1;
+  }
+  if (-d0 < minDot) {
+    minDot = -d0;
+    incEdge = 2;
+  }
+  if (-d1 < minDot) incEdge = 3;
+  const j2 = incEdge + 1 < 4 ? incEdge + 1 : 0;
+  const i1 = oi + 2 + 2 * incEdge;
+  const i2 = oi + 2 + 2 * j2;
+  const ax = tx + tc * vi[i1]! - ts * vi[i1 + 1]!;
+  const ay = ty + ts * vi[i1]! + tc * vi[i1 + 1]!;
+  const bx = tx + tc * vi[i2]! - ts * vi[i2 + 1]!;
+  const by = ty + ts * vi[i2]! + tc * vi[i2 + 1]!;
+  const e2 = edge + 1 < 4 ? edge + 1 : 0;
+  const r1x = vr[or + 2 + 2 * edge]!;
+  const r1y = vr[or + 3 + 2 * edge]!;
+  const maxSep = flip ? sepB : sepA;
+  const incRadius = flip ? radiusA : radiusB;
+  pairRadii[0] = flip ? radiusB : radiusA;
+  pairRadii[1] = radius;
+  let vertexPair = false;
+  segments[0] = r1x;
+  segments[1] = r1y;
+  segments[2] = vr[or + 2 + 2 * e2]!;
+  segments[3] = vr[or + 3 + 2 * e2]!;
+  segments[4] = ax;
+  segments[5] = ay;
+  segments[6] = bx;
+  segments[7] = by;
+  if (maxSep > 0.1 * LINEAR_SLOP) {
+    closestOnPacked(segments);
+    const ex = closest[CQX]! - closest[CPX]!;
+    const ey = closest[CQY]! - closest[CPY]!;
+    const dist = Math.sqrt(ex * ex + ey * ey);
+    if (dist - radius > speculative) return out;
+    if (radius > 0) {
+      if (dist > 1e-12 && (ex * nx + ey * ny) / dist < 0.99) {
+        return closestPointManifoldOf(out, xf1, flip, edge, incEdge);
+      }
+    } else {
+      const fs = segmentFractions[0]!;
+      const ft = segmentFractions[1]!;
+      vertexPair = dist > 1e-12 && (fs === 0 || fs === 1) && (ft === 0 || ft === 1);
+    }
+  }
+  if (!clipSegmentToSlab(segments, clipOut)) {
+    return vertexPair ? closestPointManifoldOf(out, xf1, flip, edge, incEdge) : out;
+  }
+  const offset = nx * r1x + ny * r1y;
+  const wnx = xf1.c * nx - xf1.s * ny;
+  const wny = xf1.s * nx + xf1.c * ny;
+  if (vertexPair) {
+    const cdx = closest[CQX]! - closest[CPX]!;
+    const cdy = closest[CQY]! - closest[CPY]!;
+    const vv = Math.sqrt(cdx * cdx + cdy * cdy);
+    const s0 = nx * clipOut.x[0]! + ny * clipOut.y[0]! - offset;
+    const s1 = nx * clipOut.x[1]! + ny * clipOut.y[1]! - offset;
+    if (vv + 0.1 * LINEAR_SLOP < Math.min(s0, s1)) {
+      return closestPointManifoldOf(out, xf1, flip, edge, incEdge);
+    }
+  }
+  // the points as in collidePolygons: same order, same ids
+  for (let i = 0; i < 2; i++) {
+    const k = flip ? i : 1 - i;
+    const x = clipOut.x[k]!;
+    const y = clipOut.y[k]!;
+    const sep = nx * x + ny * y - offset - radius;
+    const f = incRadius + 0.5 * sep;
+    const mx = x - f * nx;
+    const my = y - f * ny;
+    out.px[i] = xf1.px + xf1.c * mx - xf1.s * my;
+    out.py[i] = xf1.py + xf1.s * mx + xf1.c * my;
+    out.ix[i] = xf1.px + xf1.c * x - xf1.s * y;
+    out.iy[i] = xf1.py + xf1.s * x + xf1.c * y;
+    out.separation[i] = sep;
+    const origin = clipOut.origin[k]!;
+    const aEnd = origin === 0 || origin === 3;
+    const refVertex = aEnd ? e2 : edge;
+    const incVertex = aEnd ? incEdge : j2;
+    out.id[i] = flip ? pairId(incVertex, refVertex) : pairId(refVertex, incVertex);
+  }
+  out.pointCount = 2;
+  out.normalX = flip ? -wnx : wnx;
+  out.normalY = flip ? -wny : wny;
+  out.flip = flip;
+  out.referenceEdge = edge;
+  out.incidentEdge = incEdge;
+  return out;
+}
+
 /**
  * The one-point manifold along the closest direction between the reference edge `edge` of `ref`
  * and the incident edge `incEdge` (their closest points in `closest`, in the frame `xf1`): unit
@@ -654,13 +877,30 @@ function closestPointManifold(
   incEdge: number,
   radius: number,
 ): Manifold2 {
+  pairRadii[0] = ref.radius;
+  pairRadii[1] = radius;
+  return closestPointManifoldOf(out, xf1, flip, edge, incEdge);
+}
+
+/** the reference shape's radius and the sum of both radii, for {@link closestPointManifoldOf} */
+const pairRadii = new Float64Array(2);
+
+/** {@link closestPointManifold} with the radii in `pairRadii` (the packed boxes' path has no shape object). */
+function closestPointManifoldOf(
+  out: Manifold2,
+  xf1: Transform2,
+  flip: boolean,
+  edge: number,
+  incEdge: number,
+): Manifold2 {
+  const radius = pairRadii[1]!;
   const dx = closest[CQX]! - closest[CPX]!;
   const dy = closest[CQY]! - closest[CPY]!;
   const dist = Math.sqrt(dx * dx + dy * dy);
   const ux = dx / dist;
   const uy = dy / dist;
   const sep = dist - radius;
-  const f = ref.radius + 0.5 * sep;
+  const f = pairRadii[0]! + 0.5 * sep;
   const v = onePoint;
   v[0] = ux;
   v[1] = uy;

@@ -6,6 +6,7 @@
  * that starts or stops touching links or unlinks the islands and reports begin / end / hit events.
  */
 
+import { collideBoxes } from '../geometry/collide2d.js';
 import { originTransform } from './body.js';
 import { BODY_DYNAMIC, BODY_STATIC } from './body-store.js';
 import {
@@ -19,7 +20,7 @@ import { pairEvent } from './events.js';
 import { jointBlocksCollision } from './joints/joint-def.js';
 import { COLLIDERS, KIND_COUNT } from './narrowphase.js';
 import { sensorEndEvent, updateSensorContact } from './sensor.js';
-import { shouldCollide } from './shape-store.js';
+import { SHAPE_VERTS_STRIDE, shouldCollide } from './shape-store.js';
 import { wakeBody } from './sleep.js';
 import type { SolverThreads } from './solver-threads.js';
 import type { World } from './world.js';
@@ -81,6 +82,8 @@ export function collide(w: World): void {
   const b = w.bodies;
   const fat = sh.fat;
   const kind = sh.kind;
+  const box = sh.box;
+  const verts = sh.verts;
   const m = w.manifold;
   const xfA = w.xfA;
   const xfB = w.xfB;
@@ -137,8 +140,12 @@ export function collide(w: World): void {
     }
     originTransform(b, ba, xfA);
     originTransform(b, bb, xfB);
-    if (ahead === null || !ahead.take(c, sa, sb, m))
-      COLLIDERS[kind[sa]! * KIND_COUNT + kind[sb]!]!(sh.geom[sa]!, xfA, sh.geom[sb]!, xfB, spec, m);
+    if (ahead === null || !ahead.take(c, sa, sb, m)) {
+      // two boxes straight from the packed vertices (the same manifold as the table's entry)
+      if ((box[sa]! & box[sb]!) === 1)
+        collideBoxes(verts, SHAPE_VERTS_STRIDE * sa, verts, SHAPE_VERTS_STRIDE * sb, xfA, xfB, spec, m);
+      else COLLIDERS[kind[sa]! * KIND_COUNT + kind[sb]!]!(sh.geom[sa]!, xfA, sh.geom[sb]!, xfB, spec, m);
+    }
     if (flags & CONTACT_SENSOR) {
       updateSensorContact(w, c, sa, sb, flags, m);
       continue;

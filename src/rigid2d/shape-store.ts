@@ -16,6 +16,8 @@ export class ShapeStore extends SlotStore {
   next = new Int32Array(0);
   /** the narrowphase kind code (narrowphase.ts: circle, capsule, polygon, segment, chain segment) */
   kind = new Uint8Array(0);
+  /** 1 for an axis-aligned box in its body's frame (geometry/collide2d.ts `isPackedBox`): box pairs collide from `verts` */
+  box = new Uint8Array(0);
   density = new Float64Array(0);
   friction = new Float64Array(0);
   restitution = new Float64Array(0);
@@ -44,6 +46,7 @@ export class ShapeStore extends SlotStore {
     this.body = grow(this.body, cap);
     this.next = grow(this.next, cap);
     this.kind = grow(this.kind, cap);
+    this.box = grow(this.box, cap);
     this.density = grow(this.density, cap);
     this.friction = grow(this.friction, cap);
     this.restitution = grow(this.restitution, cap);
