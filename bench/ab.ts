@@ -7,7 +7,8 @@
  * both trees end in bit-identical states (a refactor that promises no behaviour change must say
  * "bit-identical"). The scenes are built from each tree's own public API (the shared builders may
  * not exist in an old revision), the same layouts as the rigid2d, cloth and grid suites; Box2D v3's
- * benchmark scenes (joint-grid, smash, spinner, rain) come from each tree's own scene builder.
+ * benchmark scenes (joint-grid, smash, spinner, rain) come from each tree's own scene builder; the 3D
+ * joint scenes (ragdolls, hinge-grid, chain) are bench/rigid3d-joints.ts's, from World3's API.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -97,6 +98,83 @@ function box2dScene(name: string): Make {
   };
 }
 
+/**
+ * bench/rigid3d-joints.ts's scenes from the tree's World3 API: 100 ragdolls dropped on a ground box,
+ * a 20 × 20 hinge grid hanging from a static bar, a 100-link capsule chain on ball joints.
+ */
+function joints3d(name: 'ragdolls' | 'hinge-grid' | 'chain'): Make {
+  return async (src) => {
+    const r3 = await load(src, 'rigid3d/index.ts');
+    const w = new r3.World3({ enableSleep: false });
+    w.profiling = false;
+    const g = w.createBody({ type: 'static' });
+    let ids: unknown[] = [];
+    if (name === 'ragdolls') {
+      w.createShape(g, { kind: 'box', halfExtents: [60, 0.5, 60], position: [0, -0.5, 0] });
+      for (let k = 0; k < 100; k++) {
+        const base = [
+          ((k % 10) - 4.5) * 1.6,
+          1 + Math.floor(k / 10) * 0.6 + (k % 3) * 0.4,
+          (Math.floor(k / 10) - 4.5) * 0.9,
+        ];
+        ids = ids.concat(r3.createRagdoll3(w, { position: base, maxFrictionTorque: 0 }).bodyList);
+      }
+    } else if (name === 'hinge-grid') {
+      const n = 20;
+      for (let i = 0; i < n; i++)
+        for (let k = 0; k < n; k++) {
+          const id = w.createBody({ position: [k * 0.5, 20 - i * 0.5, 0] });
+          w.createShape(id, { kind: 'box', halfExtents: [0.1, 0.1, 0.1] });
+          ids.push(id);
+        }
+      for (let i = 0; i < n; i++)
+        for (let k = 0; k < n; k++) {
+          const x = k * 0.5;
+          const y = 20 - i * 0.5;
+          const id = ids[i * n + k];
+          const axis = [0, 0, 1];
+          if (k + 1 < n)
+            w.createJoint({
+              kind: 'hinge',
+              bodyA: id,
+              bodyB: ids[i * n + k + 1],
+              anchor: [x + 0.25, y, 0],
+              axis,
+            });
+          if (i + 1 < n)
+            w.createJoint({
+              kind: 'hinge',
+              bodyA: id,
+              bodyB: ids[(i + 1) * n + k],
+              anchor: [x, y - 0.25, 0],
+              axis,
+            });
+          if (i === 0) w.createJoint({ kind: 'hinge', bodyA: g, bodyB: id, anchor: [x, y + 0.25, 0], axis });
+        }
+    } else {
+      for (let i = 0; i < 100; i++) {
+        const id = w.createBody({ position: [(i + 0.5) * 0.2, 30, 0] });
+        w.createShape(id, {
+          kind: 'capsule',
+          halfHeight: 0.06,
+          radius: 0.035,
+          orientation: [0, 0, Math.SQRT1_2, Math.SQRT1_2],
+        });
+        w.createJoint({ kind: 'ball', bodyA: i === 0 ? g : ids[i - 1], bodyB: id, anchor: [i * 0.2, 30, 0] });
+        ids.push(id);
+      }
+    }
+    return {
+      step: () => w.step(1 / 60),
+      digest: () =>
+        ids.reduce<number>(
+          (h, id) => hashDoubles(h, [...w.getPosition(id), ...w.getOrientation(id)]),
+          2166136261,
+        ),
+    };
+  };
+}
+
 const small: number[][] = [];
 pyramidCentres(20, 0, small);
 const large: number[][] = [];
@@ -112,6 +190,9 @@ const scenes: Record<string, { make: Make; warm: number; chunk: number }> = {
   smash: { make: box2dScene('smash'), warm: 30, chunk: 10 },
   spinner: { make: box2dScene('spinner'), warm: 30, chunk: 5 },
   rain: { make: box2dScene('rain'), warm: 300, chunk: 20 },
+  ragdolls: { make: joints3d('ragdolls'), warm: 30, chunk: 10 },
+  'hinge-grid': { make: joints3d('hinge-grid'), warm: 30, chunk: 10 },
+  chain: { make: joints3d('chain'), warm: 30, chunk: 20 },
   cloth: {
     warm: 10,
     chunk: 5,

@@ -184,10 +184,27 @@ export class JointContext3 {
   jb = new Int32Array(32);
   /** joints that broke this step */
   broken = new Int32Array(16);
+  /** per body slot: joints to the nearest anchor (shock-propagation.ts) */
+  depth = new Int32Array(16);
+  /** per packed joint: the projection's inverse-mass scales of A and B (shock-propagation.ts) */
+  projScale = new Float64Array(32);
+  /** whether any projection scale differs from 1 this step (then the projection runs in `projSorted` order) */
+  projScaled = false;
+  /** per packed joint: its distance bucket (shock-propagation.ts scratch) */
+  projOrder = new Int32Array(16);
+  /** the packed joints nearest an anchor first (shock-propagation.ts) */
+  projSorted = new Int32Array(16);
+  /** counting-sort buckets (shock-propagation.ts) */
+  depthCount = new Int32Array(18);
 
-  /** Grows the arrays to the joint store's capacity. */
-  ensure(capacity: number): void {
+  /** Grows the arrays to the joint store's and the body store's capacities. */
+  ensure(capacity: number, bodyCapacity: number): void {
+    if (this.depth.length < bodyCapacity) this.depth = new Int32Array(bodyCapacity);
     if (this.list.length >= capacity && this.jc.length >= capacity * JC_STRIDE) return;
+    this.projScale = new Float64Array(2 * capacity);
+    this.projOrder = new Int32Array(capacity);
+    this.projSorted = new Int32Array(capacity);
+    this.depthCount = new Int32Array(capacity + 2);
     this.list = new Int32Array(capacity);
     this.jb = new Int32Array(2 * capacity);
     this.broken = new Int32Array(capacity);

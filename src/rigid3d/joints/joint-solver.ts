@@ -65,6 +65,8 @@ import {
   JP_STRIDE as JP_STRIDE_,
 } from './joint-store.js';
 import { mouseJointSolver } from './mouse-joint.js';
+
+import { shockPropagation3 } from './shock-propagation.js';
 import { sixDofJointSolver } from './six-dof-joint.js';
 import { sliderJointSolver } from './slider-joint.js';
 
@@ -266,10 +268,17 @@ export function solveJoints3(
   }
 }
 
-/** The position projection of every packed joint's point constraint (after a substep's relax pass). */
+/**
+ * The position projection of every packed joint's point constraint (after a substep's relax pass);
+ * with anchored structures (shock-propagation.ts) in the order nearest the anchors first.
+ */
 export function projectJoints3(ctx: JointContext3, list: Int32Array, n: number, jb: Int32Array): void {
   const kind = ctx.joints.kind;
-  for (let k = 0; k < n; k++) {
+  // anchored structures: nearest the anchor first (shock-propagation.ts)
+  const sorted = ctx.projScaled;
+  const order = ctx.projSorted;
+  for (let q = 0; q < n; q++) {
+    const k = sorted ? order[q]! : q;
     const kd = kind[list[k]!]!;
     const o = k * JC_STRIDE;
     const oa = jb[2 * k]!;
@@ -327,13 +336,16 @@ export function prepareJointStep3(
   warmStarting: boolean,
 ): number {
   const js = ctx.joints;
-  ctx.ensure(js.capacity);
+  ctx.ensure(js.capacity, ctx.bodies.capacity);
   const list = ctx.list;
   let n = 0;
   for (let j = 0; j < js.count; j++) {
     if (js.alive[j] === 1 && (awake[js.bodyA[j]!] === 1 || awake[js.bodyB[j]!] === 1)) list[n++] = j;
   }
   ctx.n = n;
-  if (n > 0) prepareJoints3(ctx, list, n, ctx.jb, stateOf, warmStarting);
+  if (n > 0) {
+    prepareJoints3(ctx, list, n, ctx.jb, stateOf, warmStarting);
+    shockPropagation3(ctx, n);
+  }
   return n;
 }

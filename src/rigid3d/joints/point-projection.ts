@@ -24,6 +24,7 @@ import {
   J_MB as J_MB_,
   J_RA as J_RA_,
   J_RB as J_RB_,
+  JC_STRIDE as JC_STRIDE_,
   type JointContext3,
 } from './joint-context.js';
 import {
@@ -51,6 +52,7 @@ const J_MA = J_MA_;
 const J_MB = J_MB_;
 const J_RA = J_RA_;
 const J_RB = J_RB_;
+const JC_STRIDE = JC_STRIDE_;
 const PC_D = PC_D_;
 const PC_KINV = PC_KINV_;
 const PC_OK = PC_OK_;
@@ -141,12 +143,18 @@ export function projectPointCaching3(
   let r0 = ia0 * y - ia1 * x;
   let r1 = ia1 * y - ia3 * x;
   let r2 = ia2 * y - ia4 * x;
-  let e00 = m + (z * p1 - y * p2);
-  let e01 = 0 + (z * q1 - y * q2);
-  let e02 = 0 + (z * r1 - y * r2);
-  let e11 = m + (-z * q0 + x * q2);
-  let e12 = 0 + (-z * r0 + x * r2);
-  let e22 = m + (y * r0 - x * r1);
+  const a00 = z * p1 - y * p2;
+  const a01 = z * q1 - y * q2;
+  const a02 = z * r1 - y * r2;
+  const a11 = -z * q0 + x * q2;
+  const a12 = -z * r0 + x * r2;
+  const a22 = y * r0 - x * r1;
+  let e00 = m + a00;
+  let e01 = 0 + a01;
+  let e02 = 0 + a02;
+  let e11 = m + a11;
+  let e12 = 0 + a12;
+  let e22 = m + a22;
   x = rbx;
   y = rby;
   z = rbz;
@@ -158,12 +166,18 @@ export function projectPointCaching3(
   r0 = ib0 * y - ib1 * x;
   r1 = ib1 * y - ib3 * x;
   r2 = ib2 * y - ib4 * x;
-  e00 += z * p1 - y * p2;
-  e01 += z * q1 - y * q2;
-  e02 += z * r1 - y * r2;
-  e11 += -z * q0 + x * q2;
-  e12 += -z * r0 + x * r2;
-  e22 += y * r0 - x * r1;
+  const b00 = z * p1 - y * p2;
+  const b01 = z * q1 - y * q2;
+  const b02 = z * r1 - y * r2;
+  const b11 = -z * q0 + x * q2;
+  const b12 = -z * r0 + x * r2;
+  const b22 = y * r0 - x * r1;
+  e00 += b00;
+  e01 += b01;
+  e02 += b02;
+  e11 += b11;
+  e12 += b12;
+  e22 += b22;
   const c00 = e11 * e22 - e12 * e12;
   const c01 = e02 * e12 - e01 * e22;
   const c02 = e01 * e12 - e02 * e11;
@@ -187,6 +201,22 @@ export function projectPointCaching3(
   jc[point + PC_KINV + 4] = i12;
   jc[point + PC_KINV + 5] = i22;
   if (!correct) return;
+  if (ctx.projScaled) {
+    const k2 = 2 * ((o / JC_STRIDE) | 0);
+    const sA = ctx.projScale[k2]!;
+    const sB = ctx.projScale[k2 + 1]!;
+    if (sA !== 1 || sB !== 1) {
+      // K = sA·K_A + sB·K_B from the sides' parts above
+      ke[0] = sA * (mA + a00) + sB * (mB + b00);
+      ke[1] = sA * a01 + sB * b01;
+      ke[2] = sA * a02 + sB * b02;
+      ke[3] = sA * (mA + a11) + sB * (mB + b11);
+      ke[4] = sA * a12 + sB * b12;
+      ke[5] = sA * (mA + a22) + sB * (mB + b22);
+      projectScaled(ctx, o, oa, ob, point, k2);
+      return;
+    }
+  }
   // λ = −proj·K⁻¹d moves the in-step translations and turns the bodies about their anchors
   const lx = -proj * (i00 * dx + i01 * dy + i02 * dz);
   const ly = -proj * (i01 * dx + i11 * dy + i12 * dz);
@@ -256,4 +286,76 @@ export function cacheAnchorsNow3(ctx: JointContext3, o: number, oa: number, ob: 
   jc[point + PC_D] = ss[ob + SB_DPX]! - ss[oa + SB_DPX]! + rbx - rax + jc[o + J_DC]!;
   jc[point + PC_D + 1] = ss[ob + SB_DPY]! - ss[oa + SB_DPY]! + rby - ray + jc[o + J_DC + 1]!;
   jc[point + PC_D + 2] = ss[ob + SB_DPZ]! - ss[oa + SB_DPZ]! + rbz - raz + jc[o + J_DC + 2]!;
+}
+
+/** the scaled projection's effective mass (00, 01, 02, 11, 12, 22), filled by projectPointCaching3 */
+const ke = new Float64Array(6);
+
+/**
+ * The projection of {@link projectPointCaching3} with the inverse masses and inertias of A and B
+ * scaled by ctx.projScale[k2], [k2 + 1] (shock-propagation.ts): K = sA·K_A + sB·K_B (in `ke`), the correction
+ * λ = −β·K⁻¹d moves A by sA·mA·λ and B by sB·mB·λ (and turns them alike); the cached K⁻¹ of the
+ * velocity passes keeps the true masses.
+ */
+function projectScaled(
+  ctx: JointContext3,
+  o: number,
+  oa: number,
+  ob: number,
+  point: number,
+  k2: number,
+): void {
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  const sA = ctx.projScale[k2]!;
+  const sB = ctx.projScale[k2 + 1]!;
+  const e00 = ke[0]!;
+  const e01 = ke[1]!;
+  const e02 = ke[2]!;
+  const e11 = ke[3]!;
+  const e12 = ke[4]!;
+  const e22 = ke[5]!;
+  const c00 = e11 * e22 - e12 * e12;
+  const c01 = e02 * e12 - e01 * e22;
+  const c02 = e01 * e12 - e02 * e11;
+  const kdet = e00 * c00 + e01 * c01 + e02 * c02;
+  if (!(kdet > 0)) return;
+  const kinv = 1 / kdet;
+  const dx = jc[point + PC_D]!;
+  const dy = jc[point + PC_D + 1]!;
+  const dz = jc[point + PC_D + 2]!;
+  const proj = ctx.projection;
+  const lx = -proj * kinv * (c00 * dx + c01 * dy + c02 * dz);
+  const ly = -proj * kinv * (c01 * dx + (e00 * e22 - e02 * e02) * dy + (e01 * e02 - e00 * e12) * dz);
+  const lz = -proj * kinv * (c02 * dx + (e01 * e02 - e00 * e12) * dy + (e00 * e11 - e01 * e01) * dz);
+  const mA = sA * jc[o + J_MA]!;
+  const mB = sB * jc[o + J_MB]!;
+  ss[oa + SB_DPX] = ss[oa + SB_DPX]! - mA * lx;
+  ss[oa + SB_DPY] = ss[oa + SB_DPY]! - mA * ly;
+  ss[oa + SB_DPZ] = ss[oa + SB_DPZ]! - mA * lz;
+  ss[ob + SB_DPX] = ss[ob + SB_DPX]! + mB * lx;
+  ss[ob + SB_DPY] = ss[ob + SB_DPY]! + mB * ly;
+  ss[ob + SB_DPZ] = ss[ob + SB_DPZ]! + mB * lz;
+  const ia = o + J_IA;
+  const ib = o + J_IB;
+  let rx = jc[point + PC_RA]!;
+  let ry = jc[point + PC_RA + 1]!;
+  let rz = jc[point + PC_RA + 2]!;
+  let wx = ry * lz - rz * ly;
+  let wy = rz * lx - rx * lz;
+  let wz = rx * ly - ry * lx;
+  half[0] = -0.5 * sA * (jc[ia]! * wx + jc[ia + 1]! * wy + jc[ia + 2]! * wz);
+  half[1] = -0.5 * sA * (jc[ia + 1]! * wx + jc[ia + 3]! * wy + jc[ia + 4]! * wz);
+  half[2] = -0.5 * sA * (jc[ia + 2]! * wx + jc[ia + 4]! * wy + jc[ia + 5]! * wz);
+  turnHalf(ss, oa);
+  rx = jc[point + PC_RB]!;
+  ry = jc[point + PC_RB + 1]!;
+  rz = jc[point + PC_RB + 2]!;
+  wx = ry * lz - rz * ly;
+  wy = rz * lx - rx * lz;
+  wz = rx * ly - ry * lx;
+  half[0] = 0.5 * sB * (jc[ib]! * wx + jc[ib + 1]! * wy + jc[ib + 2]! * wz);
+  half[1] = 0.5 * sB * (jc[ib + 1]! * wx + jc[ib + 3]! * wy + jc[ib + 4]! * wz);
+  half[2] = 0.5 * sB * (jc[ib + 2]! * wx + jc[ib + 4]! * wy + jc[ib + 5]! * wz);
+  turnHalf(ss, ob);
 }
