@@ -93,6 +93,9 @@ export class PbfSet implements ConstraintSet {
    */
   private pairOffsets = new Int32Array(1);
   private pairs = new Int32Array(0);
+  /** the set's own CSR arrays for the cut (the pair list is the search's own lists when they are exact) */
+  private cutOffsets = new Int32Array(1);
+  private cutPairs = new Int32Array(0);
   /**
    * per pair of the sweep, two numbers: [2e] the spiky gradient factor ∇W/|x_ij| · m/ρ0 and [2e + 1]
    * the artificial pressure k (W(r)/W(Δq))ⁿ of a fluid pair (both 0 beyond h; the second 0 for a
@@ -121,7 +124,8 @@ export class PbfSet implements ConstraintSet {
     this.restGrad = this.restDenominator();
     const wq = this.kernels.poly6((dq * this.box.h) ** 2);
     // 0 ε (absolute), 1 k, 2 n, 3 1/W(Δq), 4 xsph, 5 vorticity, 6 the particle mass, 7 ρ0, 8 the
-    // substep h, 9 the largest correction of a sweep that becomes velocity: the passes read their numbers
+    // substep h, 9 the largest correction of a sweep that becomes velocity, 10–13 the box in the plane:
+    // the passes read their numbers
     // from this array (a double passed to a call V8 does not inline is boxed, one heap number per call)
     this.params = Float64Array.of(
       eps * this.restGrad,
@@ -134,6 +138,11 @@ export class PbfSet implements ConstraintSet {
       this.box.restDensity,
       0,
       MAX_SWEEP_CORRECTION * this.box.spacing,
+      // 10–13 the box in the plane: x from, x to, y from, y to (∞ with an open top)
+      this.box.lo[0],
+      this.box.hi[0],
+      this.box.lo[1],
+      this.box.openTop ? Number.POSITIVE_INFINITY : this.box.hi[1],
     );
     this.neighbors = new NeighborSearch({
       dim: this.box.dim,
@@ -187,7 +196,7 @@ export class PbfSet implements ConstraintSet {
     this.vtmp = new Float64Array(3 * all);
     this.omega = new Float64Array(3 * all);
     this.all = new Float64Array(3 * all);
-    this.pairOffsets = new Int32Array(all + 1);
+    this.cutOffsets = new Int32Array(all + 1);
   }
 
   /**
@@ -255,8 +264,10 @@ export class PbfSet implements ConstraintSet {
     const o = 3 * this.first;
     for (let q = 0; q < 3 * n; q++) all[q] = x[o + q];
     if (this.neighbors.count !== n + nb) all.set(this.box.boundary, 3 * n);
+    this.neighbors.staticFrom = n; // the boundary: no boundary–boundary pairs
     this.neighbors.update(all, 0, n + nb);
     if (this.neighbors.builds !== this.rankBuild) this.takeRanks(n, nb);
+    else this.gather(x);
     this.compactPairs(n + nb);
   }
 
@@ -285,22 +296,30 @@ export class PbfSet implements ConstraintSet {
   /**
    * The substep's pair list: the search's half lists (every pair within h + skin at its build, so
    * every pair within h while no particle travelled past skin/2; the skin may be 0 in a fast flow,
-   * see NeighborSearchOptions.adaptiveSkin) cut to the pairs within h now, with
-   * boundary–boundary pairs left out.
+   * see NeighborSearchOptions.adaptiveSkin) cut to the pairs within h now; the search leaves the
+   * boundary–boundary pairs out (NeighborSearch.staticFrom). Lists built without a skin are the pair
+   * list as they are (no copy).
    */
   private compactPairs(count: number): void {
     const ns = this.neighbors;
     const off = ns.offsets;
     const nbr = ns.neighbors;
-    if (this.pairs.length < off[count]) {
-      const cap = Math.max(off[count], 2 * this.pairs.length);
-      this.pairs = new Int32Array(cap);
+    if (this.pairData.length < 2 * off[count]) {
+      const cap = Math.max(off[count], this.pairData.length);
       this.pairData = new Float64Array(2 * cap);
     }
-    this.gather(this.particles.x);
+    if (ns.buildSkin === 0) {
+      // lists without a skin hold exactly the pairs within h (a pair at exactly h adds 0 everywhere)
+      this.pairOffsets = off;
+      this.pairs = nbr;
+      return;
+    }
+    if (this.cutPairs.length < off[count])
+      this.cutPairs = new Int32Array(Math.max(off[count], 2 * this.cutPairs.length));
+    this.pairOffsets = this.cutOffsets;
+    this.pairs = this.cutPairs;
     const po = this.pairOffsets;
     const pairs = this.pairs;
-    const fluid = this.fluid;
     const loc = this.local;
     const h2 = this.kernels.h2;
     const zk = this.box.dim === 3 ? 1 : 0; // in 2D the third number is the fluid flag
@@ -310,10 +329,8 @@ export class PbfSet implements ConstraintSet {
       const xi = loc[3 * s];
       const yi = loc[3 * s + 1];
       const zi = loc[3 * s + 2];
-      const fs = fluid[s];
       for (let e = off[s]; e < off[s + 1]; e++) {
         const t = nbr[e];
-        if (fs + fluid[t] === 0) continue;
         const dx = xi - loc[3 * t];
         const dy = yi - loc[3 * t + 1];
         const dz = zk * (zi - loc[3 * t + 2]);
@@ -355,7 +372,25 @@ export class PbfSet implements ConstraintSet {
     if (n === 0) return;
     this.gather(ctx.x);
     this.lambdas();
-    (this.box.dim === 2 ? pbfDeltas2 : pbfDeltas)(
+    if (this.box.dim === 2) {
+      pbfDeltas2(
+        this.local,
+        this.pairOffsets,
+        this.pairs,
+        this.pairData,
+        this.neighbors.count,
+        this.lambda,
+        this.delta,
+        ctx.x,
+        ctx.dx,
+        ctx.prev,
+        this.first,
+        this.neighbors.order,
+        this.params,
+      );
+      return;
+    }
+    pbfDeltas(
       this.local,
       this.pairOffsets,
       this.pairs,
@@ -364,37 +399,21 @@ export class PbfSet implements ConstraintSet {
       this.lambda,
       this.delta,
     );
-    if (this.box.dim === 2)
-      applyDeltas2(
-        ctx.x,
-        ctx.dx,
-        this.first,
-        this.fluidRanks,
-        this.neighbors.order,
-        n,
-        this.delta,
-        this.box.lo,
-        this.box.hi,
-        this.box.openTop,
-        this.params,
-        ctx.prev,
-      );
-    else
-      applyDeltas(
-        ctx.x,
-        ctx.dx,
-        this.first,
-        this.fluidRanks,
-        this.neighbors.order,
-        n,
-        this.delta,
-        this.box.lo,
-        this.box.hi,
-        3,
-        this.box.openTop,
-        this.params,
-        ctx.prev,
-      );
+    applyDeltas(
+      ctx.x,
+      ctx.dx,
+      this.first,
+      this.fluidRanks,
+      this.neighbors.order,
+      n,
+      this.delta,
+      this.box.lo,
+      this.box.hi,
+      3,
+      this.box.openTop,
+      this.params,
+      ctx.prev,
+    );
   }
 
   private lambdas(): void {
@@ -640,7 +659,7 @@ function pbfDeltas(
 /** {@link pbfLambdas} in the plane (z left out, four sums per rank). */
 function pbfLambdas2(
   x: Float64Array,
-  fluid: Float64Array,
+  _fluid: Float64Array, // the plane reads the flag with the position (see PbfSet.local)
   off: Int32Array,
   nbr: Int32Array,
   count: number,
@@ -713,42 +732,52 @@ function pbfLambdas2(
       acc[b + 2] -= uy;
       acc[b + 3] += g2 * fs;
     }
-    const b = 4 * s;
-    acc[b] += sw;
-    acc[b + 1] += gx;
-    acc[b + 2] += gy;
-    acc[b + 3] += sq;
-  }
-  for (let s = 0; s < count; s++) {
-    if (fluid[s] === 0) {
+    // every pair of rank s is under s or a lower rank: its sums are complete, λ_s follows now
+    if (fs === 0) {
       lambda[s] = 0;
       continue;
     }
     const b = 4 * s;
-    const density = m * (w0 + c6 * acc[b]);
+    const density = m * (w0 + c6 * (acc[b] + sw));
     rhoLocal[s] = density;
     rho[order[s]] = density;
     const C = density / rho0 - 1;
-    const gx = acc[b + 1];
-    const gy = acc[b + 2];
-    lambda[s] = C > 0 ? -C / (gx * gx + gy * gy + acc[b + 3] + eps) : 0;
+    const tx = acc[b + 1] + gx;
+    const ty = acc[b + 2] + gy;
+    lambda[s] = C > 0 ? -C / (tx * tx + ty * ty + (acc[b + 3] + sq) + eps) : 0;
   }
 }
 
-/** {@link pbfDeltas} in the plane (Δx with stride 2). */
+/**
+ * {@link pbfDeltas} in the plane (Δx with stride 2), each fluid rank's Δx added into dx as soon as
+ * its row is done (every pair of a rank is under it or a lower rank), as {@link applyDeltas} does:
+ * inside the box (p[10..13]), the excess over MAX_SWEEP_CORRECTION (p[9]) moving x_prev too.
+ */
 function pbfDeltas2(
-  x: Float64Array,
+  loc: Float64Array,
   off: Int32Array,
   nbr: Int32Array,
   pair: Float64Array,
   count: number,
   lambda: Float64Array,
   delta: Float64Array,
+  x: Float64Array,
+  dx: Float64Array,
+  prev: Float64Array,
+  first: number,
+  order: Int32Array,
+  p: Float64Array,
 ): void {
+  const m2 = p[9] * p[9];
+  const x0 = p[10];
+  const x1 = p[11];
+  const y0 = p[12];
+  const y1 = p[13];
+  const o = 3 * first;
   delta.fill(0, 0, 2 * count); // stride 2 in the plane
   for (let s = 0; s < count; s++) {
-    const xi = x[3 * s];
-    const yi = x[3 * s + 1];
+    const xi = loc[3 * s];
+    const yi = loc[3 * s + 1];
     const ls = lambda[s];
     let sx = 0;
     let sy = 0;
@@ -758,15 +787,34 @@ function pbfDeltas2(
       const gf = pair[2 * e];
       const t = nbr[e];
       const g = (ls + lambda[t] - pair[2 * e + 1]) * gf;
-      const ux = g * (xi - x[3 * t]);
-      const uy = g * (yi - x[3 * t + 1]);
+      const ux = g * (xi - loc[3 * t]);
+      const uy = g * (yi - loc[3 * t + 1]);
       sx += ux;
       sy += uy;
       delta[2 * t] -= ux;
       delta[2 * t + 1] -= uy;
     }
-    delta[2 * s] += sx;
-    delta[2 * s + 1] += sy;
+    if (loc[3 * s + 2] === 0) continue; // a boundary rank (the fluid flag) does not move
+    const ux = delta[2 * s] + sx;
+    const uy = delta[2 * s + 1] + sy;
+    const a = o + 3 * order[s];
+    const cx = x[a];
+    let tx = cx + ux;
+    if (tx < x0) tx = x0;
+    else if (tx > x1) tx = x1;
+    dx[a] += tx - cx;
+    const cy = x[a + 1];
+    let ty = cy + uy;
+    if (ty < y0) ty = y0;
+    else if (ty > y1) ty = y1;
+    dx[a + 1] += ty - cy;
+    const l2 = ux * ux + uy * uy;
+    if (l2 > m2) {
+      // the excess over the bound of the move made moves x_prev too (no velocity from it)
+      const c = 1 - Math.sqrt(m2 / l2);
+      prev[a] += c * (tx - cx);
+      prev[a + 1] += c * (ty - cy);
+    }
   }
 }
 
@@ -806,51 +854,6 @@ function applyDeltas(
       else if (t > hi[k] && !(openTop && k === 1)) t = hi[k];
       dx[a + k] += t - cur;
       prev[a + k] += c * (t - cur);
-    }
-  }
-}
-
-/** {@link applyDeltas} in the plane (z untouched; Δx with stride 2). */
-function applyDeltas2(
-  x: Float64Array,
-  dx: Float64Array,
-  first: number,
-  fluidRanks: Int32Array,
-  order: Int32Array,
-  n: number,
-  delta: Float64Array,
-  lo: Float64Array,
-  hi: Float64Array,
-  openTop: boolean,
-  p: Float64Array,
-  prev: Float64Array,
-): void {
-  const x0 = lo[0];
-  const x1 = hi[0];
-  const y0 = lo[1];
-  const y1 = hi[1];
-  const m2 = p[9] * p[9];
-  for (let q = 0; q < n; q++) {
-    const s = fluidRanks[q];
-    const a = 3 * (first + order[s]);
-    const ux = delta[2 * s];
-    const uy = delta[2 * s + 1];
-    const l2 = ux * ux + uy * uy;
-    const cx = x[a];
-    let tx = cx + ux;
-    if (tx < x0) tx = x0;
-    else if (tx > x1) tx = x1;
-    dx[a] += tx - cx;
-    const cy = x[a + 1];
-    let ty = cy + uy;
-    if (ty < y0) ty = y0;
-    else if (ty > y1 && !openTop) ty = y1;
-    dx[a + 1] += ty - cy;
-    if (l2 > m2) {
-      // the excess over the bound of the move made moves x_prev too (no velocity from it)
-      const c = 1 - Math.sqrt(m2 / l2);
-      prev[a] += c * (tx - cx);
-      prev[a + 1] += c * (ty - cy);
     }
   }
 }

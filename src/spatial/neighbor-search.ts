@@ -57,6 +57,12 @@ export class NeighborSearch {
   readonly half: boolean;
   /** whether builds choose between the skin and none (see {@link NeighborSearchOptions.adaptiveSkin}) */
   readonly adaptiveSkin: boolean;
+  /**
+   * Half lists only: particles with a local index at or above this one (a static boundary placed after
+   * the moving particles) are not listed as pairs among themselves; their pairs with the particles
+   * below are. Read at each build; default 2³⁰ − 1: no such particles.
+   */
+  staticFrom = 0x3fffffff;
   /** the skin of the current lists: `skin`, or 0 when an adaptive build dropped it */
   buildSkin = 0;
   /** CSR offsets, count + 1 entries */
@@ -348,6 +354,8 @@ export class NeighborSearch {
   private writeHalfLists(n: number): void {
     const start = this.cellStart;
     const sp = this.sortedPos;
+    const sorted = this.sorted;
+    const fixed = this.staticFrom;
     const offsets = this.offsets;
     const inv = this.invCell;
     const r2 = this.reach * this.reach;
@@ -379,10 +387,19 @@ export class NeighborSearch {
       const x1 = cx + 1 < nx ? cx + 1 : nx - 1;
       if (dim === 2) {
         const row = cy * nx;
-        m = scanHalf2(sp, s + 1, start[row + x1 + 1], px, py, r2, nb, m);
-        if (cy + 1 < ny) {
-          const next = row + nx;
-          m = scanHalf2(sp, start[next + x0], start[next + x1 + 1], px, py, r2, nb, m);
+        if (sorted[s] < fixed) {
+          m = scanHalf2(sp, s + 1, start[row + x1 + 1], px, py, r2, nb, m);
+          if (cy + 1 < ny) {
+            const next = row + nx;
+            m = scanHalf2(sp, start[next + x0], start[next + x1 + 1], px, py, r2, nb, m);
+          }
+        } else {
+          // a static particle: its partners among the moving ones only
+          m = scanHalfMoving2(sp, sorted, fixed, s + 1, start[row + x1 + 1], px, py, r2, nb, m);
+          if (cy + 1 < ny) {
+            const next = row + nx;
+            m = scanHalfMoving2(sp, sorted, fixed, start[next + x0], start[next + x1 + 1], px, py, r2, nb, m);
+          }
         }
       } else {
         const pz = sp[3 * s + 2];
@@ -401,6 +418,7 @@ export class NeighborSearch {
             m = scanHalf3(sp, start[r + x0], start[r + x1 + 1], px, py, pz, r2, nb, m);
           }
         }
+        if (sorted[s] >= fixed) m = dropStatic(nb, sorted, fixed, offsets[s], m);
       }
     }
     offsets[n] = m;
@@ -451,6 +469,7 @@ export class NeighborSearch {
             ? scanHalf2(sp, e0, start[h + 1], px, py, r2, nb, m)
             : scanHalf3(sp, e0, start[h + 1], px, py, pz, r2, nb, m);
       }
+      if (this.sorted[s] >= this.staticFrom) m = dropStatic(nb, this.sorted, this.staticFrom, offsets[s], m);
     }
     offsets[n] = m;
   }
@@ -619,6 +638,40 @@ function scanHalf2(
     if (dx * dx + dy * dy <= r2) nb[m++] = e;
   }
   return m;
+}
+
+/**
+ * {@link scanHalf2} for a static particle: only the ranks whose particle (`sorted[e]`) is below
+ * `fixed` (the moving ones) are appended.
+ */
+function scanHalfMoving2(
+  sp: Float64Array,
+  sorted: Int32Array,
+  fixed: number,
+  e0: number,
+  e1: number,
+  px: number,
+  py: number,
+  r2: number,
+  nb: Int32Array,
+  m: number,
+): number {
+  for (let e = e0; e < e1; e++) {
+    const dx = sp[2 * e] - px;
+    const dy = sp[2 * e + 1] - py;
+    if (dx * dx + dy * dy <= r2 && sorted[e] < fixed) nb[m++] = e;
+  }
+  return m;
+}
+
+/** Removes from nb[from .. m−1] the ranks whose particle is static (at or above `fixed`); returns the new end. */
+function dropStatic(nb: Int32Array, sorted: Int32Array, fixed: number, from: number, m: number): number {
+  let w = from;
+  for (let e = from; e < m; e++) {
+    const t = nb[e];
+    if (sorted[t] < fixed) nb[w++] = t;
+  }
+  return w;
 }
 
 /** {@link scanHalf2} in space (stride 3). */

@@ -11,6 +11,8 @@ import { XpbdWorld } from '../../src/xpbd/solver.js';
 import { steadyHeapGrowthPerCall } from '../support/steady-heap.js';
 
 setFlagsFromString('--no-use-osr');
+// without inlining, so the measurement does not depend on which function the optimiser took first
+setFlagsFromString('--no-turbo-inlining');
 
 describe('PBF step allocation', () => {
   it("the fluid's passes of a warm substep (neighbours, 3 sweeps, XSPH and vorticity) allocate nothing", () => {
