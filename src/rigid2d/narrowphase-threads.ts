@@ -51,7 +51,19 @@ export interface NarrowphaseArrays {
   mf: Float64Array;
   /** per pair: the manifold's integers ({@link NI_STRIDE}) */
   mi: Int32Array;
+  /**
+   * per pair: 0 not taken yet, 1 being collided by a worker or left to the loop, 2 its manifold is
+   * in its slot ({@link PAIR_DONE}); changed only with Atomics
+   */
+  st: Int32Array;
 }
+
+/** a listed pair's state: no thread has taken it */
+export const PAIR_FREE = 0;
+/** a listed pair's state: a worker collides it, or the collide loop collides it itself */
+export const PAIR_TAKEN = 1;
+/** a listed pair's state: its manifold is in its slot */
+export const PAIR_DONE = 2;
 
 /** A thread's own objects for colliding listed pairs (its shape table, transforms, manifold). */
 export class NarrowphaseWorkspace {
@@ -139,21 +151,25 @@ export class NarrowphaseAhead {
   count = 0;
   /** bumped whenever an array is replaced (the workers must take the new ones) */
   generation = 0;
-  /** are the listed pairs' manifolds computed for this step's collide loop */
+  /** may {@link take} hand out the listed pairs' manifolds (the workers collide them) */
   ready = false;
+  /** manifolds handed to the collide loop from the workers, over the world's life */
+  handed = 0;
   /** the calling thread's workspace (the world's shapes and manifold) */
   readonly workspace = new NarrowphaseWorkspace();
   /** per contact slot: its pair's index in the list (valid while {@link ready}) */
   private jobOf = new Int32Array(0);
   private readonly xf = new Transform2();
   private capacity = 0;
+  /** while the workers collide the list: waits for them to leave the job */
+  private join: (() => void) | null = null;
 
   /** `f64`/`i32` allocate the shared arrays (on SharedArrayBuffers). */
   constructor(
     private readonly f64: (n: number) => Float64Array,
     private readonly i32: (n: number) => Int32Array,
   ) {
-    this.arrays = { job: i32(0), jx: f64(0), mf: f64(0), mi: i32(0) };
+    this.arrays = { job: i32(0), jx: f64(0), mf: f64(0), mi: i32(0), st: i32(0) };
   }
 
   private ensure(n: number): void {
@@ -165,6 +181,7 @@ export class NarrowphaseAhead {
     a.jx = this.f64(NX_STRIDE * cap);
     a.mf = this.f64(NF_STRIDE * cap);
     a.mi = this.i32(NI_STRIDE * cap);
+    a.st = this.i32(cap);
     this.capacity = cap;
     this.generation++;
   }
@@ -192,6 +209,7 @@ export class NarrowphaseAhead {
     const a = this.arrays;
     const job = a.job;
     const jx = a.jx;
+    const st = a.st;
     const xf = this.xf;
     let k = 0;
     for (let c = 0; c < n; c++) {
@@ -246,20 +264,30 @@ export class NarrowphaseAhead {
       jx[x + 6] = xf.c;
       jx[x + 7] = xf.s;
       jobOf[c] = k;
+      st[k] = PAIR_FREE;
       k++;
     }
     this.count = k;
     return k;
   }
 
-  /** The listed pairs' manifolds are computed for this step: {@link take} may hand them out. */
-  computed(): void {
+  /**
+   * The workers collide the listed pairs while the collide loop runs: {@link take} hands out each
+   * manifold that is ready; `join` (called by {@link done}) waits for the workers to leave the job.
+   */
+  started(join: () => void): void {
     this.ready = true;
+    this.join = join;
   }
 
-  /** Ends the step's use of the list (a later collide loop collides every pair itself). */
+  /** Ends the step's use of the list (the workers leave the job; a later collide loop collides every pair itself). */
   done(): void {
     this.ready = false;
+    const join = this.join;
+    if (join !== null) {
+      this.join = null;
+      join();
+    }
   }
 
   /**
@@ -275,6 +303,9 @@ export class NarrowphaseAhead {
     const a = this.arrays;
     const o = NJ_STRIDE * k;
     if (a.job[o] !== c || a.job[o + 1] !== sa || a.job[o + 2] !== sb) return false;
+    // not collided yet: the loop collides it itself (a worker that takes it later skips it), and
+    // one a worker is colliding right now too — the same manifold, without waiting
+    if (Atomics.compareExchange(a.st, k, PAIR_FREE, PAIR_TAKEN) !== PAIR_DONE) return false;
     const mf = a.mf;
     const mi = a.mi;
     const f = NF_STRIDE * k;
@@ -308,6 +339,7 @@ export class NarrowphaseAhead {
       if (!Number.isNaN(sep)) m.separation[j] = sep;
       if (id !== ID_UNSET) m.id[j] = id;
     }
+    this.handed++;
     m.pointCount = pc;
     m.flip = mi[i + 3] === 1;
     m.referenceEdge = mi[i + 4]!;

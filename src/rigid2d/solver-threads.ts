@@ -49,6 +49,9 @@ import {
   NarrowphaseAhead,
   type NarrowphaseArrays,
   NarrowphaseWorkspace,
+  PAIR_DONE,
+  PAIR_FREE,
+  PAIR_TAKEN,
 } from './narrowphase-threads.js';
 import type { SolverScratch, SolverThreadRunner } from './solver-step.js';
 import type { World } from './world.js';
@@ -109,6 +112,8 @@ const FAILED = 18; // 1 once a thread threw inside a job: every thread leaves it
 const I_JOB = 19; // the job: 0 the solve's substeps, 1 the narrowphase's listed pairs
 const I_PAIRS = 20; // the narrowphase job's listed pairs
 const I_STORE_BODIES = 21; // 1: the solve job also writes the bodies' states back (no joints this step)
+const I_CURSOR = 22; // the narrowphase job: the listed pairs below this are not handed out yet
+const I_STOP = 23; // the narrowphase job: 1 once the collide loop is done (the workers leave)
 const JOB_SOLVE = 0;
 const JOB_NARROWPHASE = 1;
 const ACK = 32; // ACK + worker index: the binding sequence the worker holds
@@ -376,6 +381,7 @@ class ThreadView {
     jx: new Float64Array(0),
     mf: new Float64Array(0),
     mi: new Int32Array(0),
+    st: new Int32Array(0),
   };
   nws = new NarrowphaseWorkspace();
   readonly pass: SolvePass = {
@@ -695,11 +701,24 @@ function storeBodyRange(v: ThreadView, lo: number, hi: number): void {
     );
 }
 
-/** The narrowphase job as thread `v.index` of `v.threads`: its fixed block of the listed pairs, then a barrier. */
-function runNarrowphase(v: ThreadView, part: Int32Array): void {
+/**
+ * The narrowphase job on a worker: takes the listed pairs one by one from the last down — the
+ * order of the collide loop, which runs meanwhile on the calling thread — and collides each one no
+ * other thread has taken, until the list is done or the loop has finished; then a barrier. Who
+ * collides a pair cannot change its manifold (the same function and inputs, see narrowphase-threads.ts).
+ */
+function runNarrowphase(v: ThreadView): void {
   v.barriers = 0;
-  partOf(v, 0, v.ctrl[I_PAIRS]!, part);
-  if (part[1]! > part[0]!) collideListed(v.na, v.nws, part[0]!, part[1]!);
+  const ctrl = v.ctrl;
+  const st = v.na.st;
+  for (;;) {
+    if (Atomics.load(ctrl, I_STOP) === 1) break;
+    const k = Atomics.sub(ctrl, I_CURSOR, 1) - 1;
+    if (k < 0) break;
+    if (Atomics.compareExchange(st, k, PAIR_FREE, PAIR_TAKEN) !== PAIR_FREE) continue;
+    collideListed(v.na, v.nws, k, k + 1);
+    Atomics.store(st, k, PAIR_DONE);
+  }
   barrier(v);
 }
 
@@ -857,6 +876,7 @@ export class SolverThreads implements SolverThreadRunner {
         njx: na.jx,
         nmf: na.mf,
         nmi: na.mi,
+        nst: na.st,
         active: v.active,
         awakeList: v.awakeList,
         stateOf: v.stateOf,
@@ -941,30 +961,41 @@ export class SolverThreads implements SolverThreadRunner {
     v.threads = this.readyThreads();
     ctrl[I_JOB] = JOB_NARROWPHASE;
     ctrl[I_PAIRS] = n;
+    ctrl[I_CURSOR] = n;
+    ctrl[I_STOP] = 0;
     ctrl[JOB_T] = v.threads;
     ctrl[JOB_BASE] = Atomics.load(ctrl, ARRIVE);
+    v.index = 0;
+    v.barriers = 0;
     Atomics.store(ctrl, CMD, CMD_RUN);
     Atomics.add(ctrl, EPOCH, 1);
     Atomics.notify(ctrl, EPOCH);
-    v.index = 0;
+    // the calling thread goes on to the collide loop while the workers collide; the loop's
+    // `narrowphase.done()` ends the job (joinNarrowphase)
+    na.started(this.joinNarrowphase);
+    this.parallelNarrowphases++;
+  }
+
+  /** Ends the narrowphase job: the workers stop taking pairs and meet the calling thread at its barrier. */
+  private readonly joinNarrowphase = (): void => {
+    const v = this.view;
+    const ctrl = v.ctrl;
+    Atomics.store(ctrl, I_STOP, 1);
     const timed = this.timing;
     v.timing = timed;
     if (timed) v.waited = 0;
-    const t0 = timed ? performance.now() : 0;
     try {
-      runNarrowphase(v, this.part);
+      barrier(v);
     } catch (e) {
       fail(ctrl);
       this.dispose();
       throw e;
     }
-    na.computed();
     if (timed) {
-      this.profile.narrowphaseJob += performance.now() - t0;
+      this.profile.narrowphaseJob += v.waited;
       this.profile.waits += v.waited;
     }
-    this.parallelNarrowphases++;
-  }
+  };
 
   /**
    * Are the stores' and the scratch's arrays those the workers hold? (A store or the scratch that
@@ -1151,6 +1182,7 @@ export function solverWorkerMessage(data: unknown): void {
     njx: Float64Array;
     nmf: Float64Array;
     nmi: Int32Array;
+    nst: Int32Array;
     active: Int32Array;
     awakeList: Int32Array;
     stateOf: Int32Array;
@@ -1180,7 +1212,7 @@ export function solverWorkerMessage(data: unknown): void {
   v.jb = m.jb;
   v.jk = m.jk;
   v.jo = m.jo;
-  v.na = { job: m.njob, jx: m.njx, mf: m.nmf, mi: m.nmi };
+  v.na = { job: m.njob, jx: m.njx, mf: m.nmf, mi: m.nmi, st: m.nst };
   v.active = m.active;
   v.awakeList = m.awakeList;
   v.stateOf = m.stateOf;
@@ -1212,7 +1244,7 @@ export function solverWorkerMessage(data: unknown): void {
       if (ctrl[I_JOB] === JOB_NARROWPHASE) {
         const spec = v.params[F_SPEC]!;
         if (v.nws.spec[0] !== spec) v.nws.spec[0] = spec;
-        runNarrowphase(v, workerPart);
+        runNarrowphase(v);
       } else runJob(v, workerPart);
     } catch {
       fail(ctrl);
