@@ -15,57 +15,27 @@
  * - motor: drives d|pB − pA|/dt to motorSpeed, accumulated impulse clamped to ±Fmax·h.
  */
 import { makeSoftness } from '../../dynamics/softness.js';
-import { SB_DPX, SB_DPY, SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
-import {
-  J_DCX,
-  J_DCY,
-  J_IA,
-  J_IB,
-  J_IMPULSE,
-  J_KIND,
-  J_MA,
-  J_MB,
-  J_RAX,
-  J_RAY,
-  J_RBX,
-  J_RBY,
-  type JointContext,
-  type JointKindSolver,
-  rigidBias,
-} from './joint-context.js';
-import {
-  JP_DAMPING,
-  JP_ENABLE_LIMIT,
-  JP_ENABLE_MOTOR,
-  JP_ENABLE_SPRING,
-  JP_HERTZ,
-  JP_LENGTH,
-  JP_LOWER,
-  JP_MAX_MOTOR,
-  JP_MOTOR_SPEED,
-  JP_STRIDE,
-  JP_UPPER,
-} from './joint-store.js';
+import { J_IMPULSE, J_KIND, type JointContext, type JointKindSolver, rigidBias } from './joint-context.js';
 
 // kind block
-const D_AXIAL_MASS = J_KIND;
-const D_LENGTH = J_KIND + 1;
-const D_MIN = J_KIND + 2;
-const D_MAX = J_KIND + 3;
+export const D_AXIAL_MASS = J_KIND;
+export const D_LENGTH = J_KIND + 1;
+export const D_MIN = J_KIND + 2;
+export const D_MAX = J_KIND + 3;
 /** 1: spring/limit/motor branch, 0: rigid rod */
-const D_SOFT = J_KIND + 4;
+export const D_SOFT = J_KIND + 4;
 /** 1: a spring of hertz > 0 acts */
-const D_SPRING = J_KIND + 5;
-const D_SPRING_RATE = J_KIND + 6;
-const D_SPRING_MASS = J_KIND + 7;
-const D_SPRING_IMPULSE = J_KIND + 8;
-const D_ENABLE_LIMIT = J_KIND + 9;
-const D_ENABLE_MOTOR = J_KIND + 10;
-const D_MOTOR_SPEED = J_KIND + 11;
-const D_MAX_MOTOR_IMPULSE = J_KIND + 12;
+export const D_SPRING = J_KIND + 5;
+export const D_SPRING_RATE = J_KIND + 6;
+export const D_SPRING_MASS = J_KIND + 7;
+export const D_SPRING_IMPULSE = J_KIND + 8;
+export const D_ENABLE_LIMIT = J_KIND + 9;
+export const D_ENABLE_MOTOR = J_KIND + 10;
+export const D_MOTOR_SPEED = J_KIND + 11;
+export const D_MAX_MOTOR_IMPULSE = J_KIND + 12;
 /** the axis of the last pass (for the reaction force) */
-const D_AXIS_X = J_KIND + 13;
-const D_AXIS_Y = J_KIND + 14;
+export const D_AXIS_X = J_KIND + 13;
+export const D_AXIS_Y = J_KIND + 14;
 // accumulated impulses (along u, on B)
 /** the rod or the spring */
 export const DI_AXIAL = J_IMPULSE;
@@ -82,6 +52,17 @@ const g = new Float64Array(7);
 
 /** Current anchors and separation of packed joint `o` into `g`. */
 function geometry(ss: Float64Array, jc: Float64Array, o: number, oa: number, ob: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_RAX = 4;
+  const J_RAY = 5;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const J_DCX = 8;
+  const J_DCY = 9;
+  const SB_DPX = 3;
+  const SB_DPY = 4;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
   const qAc = ss[oa + SB_DQC]!;
   const qAs = ss[oa + SB_DQS]!;
   const qBc = ss[ob + SB_DQC]!;
@@ -102,6 +83,47 @@ function geometry(ss: Float64Array, jc: Float64Array, o: number, oa: number, ob:
 }
 
 function prepare(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const D_AXIAL_MASS = 21;
+  const D_LENGTH = 22;
+  const D_MIN = 23;
+  const D_MAX = 24;
+  const D_SOFT = 25;
+  const D_SPRING = 26;
+  const D_SPRING_RATE = 27;
+  const D_SPRING_MASS = 28;
+  const D_SPRING_IMPULSE = 29;
+  const D_ENABLE_LIMIT = 30;
+  const D_ENABLE_MOTOR = 31;
+  const D_MOTOR_SPEED = 32;
+  const D_MAX_MOTOR_IMPULSE = 33;
+  const D_AXIS_X = 34;
+  const D_AXIS_Y = 35;
+  const DI_AXIAL = 13;
+  const DI_LOWER = 14;
+  const DI_UPPER = 15;
+  const DI_MOTOR = 16;
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const J_RAX = 4;
+  const J_RAY = 5;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const J_DCX = 8;
+  const J_DCY = 9;
+  const JP_ENABLE_LIMIT = 7;
+  const JP_LOWER = 8;
+  const JP_UPPER = 9;
+  const JP_ENABLE_MOTOR = 10;
+  const JP_MOTOR_SPEED = 11;
+  const JP_MAX_MOTOR = 12;
+  const JP_ENABLE_SPRING = 13;
+  const JP_HERTZ = 14;
+  const JP_DAMPING = 15;
+  const JP_LENGTH = 16;
+  const JP_STRIDE = 24;
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -156,6 +178,18 @@ function prepare(ctx: JointContext, j: number, o: number): void {
 }
 
 function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const DI_AXIAL = 13;
+  const DI_LOWER = 14;
+  const DI_UPPER = 15;
+  const DI_MOTOR = 16;
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
   const ss = ctx.ss;
   const jc = ctx.jc;
   geometry(ss, jc, o, oa, ob);
@@ -177,6 +211,33 @@ function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
 }
 
 function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const D_AXIAL_MASS = 21;
+  const D_LENGTH = 22;
+  const D_MIN = 23;
+  const D_MAX = 24;
+  const D_SOFT = 25;
+  const D_SPRING = 26;
+  const D_SPRING_RATE = 27;
+  const D_SPRING_MASS = 28;
+  const D_SPRING_IMPULSE = 29;
+  const D_ENABLE_LIMIT = 30;
+  const D_ENABLE_MOTOR = 31;
+  const D_MOTOR_SPEED = 32;
+  const D_MAX_MOTOR_IMPULSE = 33;
+  const D_AXIS_X = 34;
+  const D_AXIS_Y = 35;
+  const DI_AXIAL = 13;
+  const DI_LOWER = 14;
+  const DI_UPPER = 15;
+  const DI_MOTOR = 16;
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
   const ss = ctx.ss;
   const jc = ctx.jc;
   geometry(ss, jc, o, oa, ob);
@@ -319,6 +380,13 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
 }
 
 function reaction(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const D_AXIS_X = 34;
+  const D_AXIS_Y = 35;
+  const DI_AXIAL = 13;
+  const DI_LOWER = 14;
+  const DI_UPPER = 15;
+  const DI_MOTOR = 16;
   const jc = ctx.jc;
   const js = ctx.joints;
   const f = (jc[o + DI_AXIAL]! + jc[o + DI_LOWER]! - jc[o + DI_UPPER]! + jc[o + DI_MOTOR]!) * ctx.invH;

@@ -20,7 +20,6 @@
  */
 import { makeSoftness, type Softness } from '../../dynamics/softness.js';
 import type { BodyStore } from '../body-store.js';
-import { SB_DQC, SB_DQS } from '../contact-solver.js';
 import { JI_STRIDE, type JointStore } from './joint-store.js';
 
 // ---- the common header of a packed joint
@@ -128,6 +127,10 @@ export function rotationAngleInto(c: number, s: number, out: Float64Array, k: nu
 
 /** The current relative angle of a packed joint: header angle + the in-step rotation of B relative to A. */
 export function jointAngleNow(ss: Float64Array, jc: Float64Array, o: number, oa: number, ob: number): number {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_ANGLE = 10;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
   const ac = ss[oa + SB_DQC]!;
   const as = ss[oa + SB_DQS]!;
   const bc = ss[ob + SB_DQC]!;

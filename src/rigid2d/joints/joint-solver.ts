@@ -8,20 +8,7 @@
  */
 import { distanceJointSolver } from './distance-joint.js';
 import {
-  J_ANGLE,
-  J_DCX,
-  J_DCY,
-  J_IA,
-  J_IB,
   J_IMPULSE,
-  J_MA,
-  J_MB,
-  J_QAC,
-  J_QAS,
-  J_RAX,
-  J_RAY,
-  J_RBX,
-  J_RBY,
   JC_STRIDE,
   type JointContext,
   type JointKindSolver,
@@ -29,27 +16,14 @@ import {
   rotationAngleInto,
   unwindAngle,
 } from './joint-context.js';
-import {
-  JI_STRIDE,
-  JOINT_KIND_COUNT,
-  JOINT_REVOLUTE,
-  JP_ENABLE_LIMIT,
-  JP_ENABLE_MOTOR,
-  JP_ENABLE_SPRING,
-  JP_REFERENCE_ANGLE,
-  JP_STRIDE,
-} from './joint-store.js';
+import { JOINT_KIND_COUNT, JOINT_REVOLUTE } from './joint-store.js';
 import { motorJointSolver } from './motor-joint.js';
 import { mouseJointSolver } from './mouse-joint.js';
 import { solvePointConstraint } from './point-constraint.js';
 import { prismaticJointSolver } from './prismatic-joint.js';
 import {
   prepareRevolute,
-  RI_LOWER,
-  RI_MOTOR,
-  RI_SPRING,
   RI_UPPER,
-  RI_X,
   reactionRevolute,
   revoluteJointSolver,
   solveRevolute,
@@ -84,10 +58,10 @@ KIND_STRIDE[JOINT_REVOLUTE] = 32;
  * constraint (the joints of chains and grids): its solve is the point constraint alone, with the
  * rigid-part softness computed once per pass instead of once per joint.
  */
-const JK_PLAIN_REVOLUTE = JOINT_KIND_COUNT;
+export const JK_PLAIN_REVOLUTE = JOINT_KIND_COUNT;
 
 /** impulses a revolute joint accumulates (point x, y, spring, motor, lower, upper) */
-const REVOLUTE_IMPULSES = RI_UPPER - J_IMPULSE + 1;
+export const REVOLUTE_IMPULSES = RI_UPPER - J_IMPULSE + 1;
 
 /** the rigid-part softness of a pass over the plain revolute joints (one per thread) */
 const plainSoft = new Float64Array(3);
@@ -106,6 +80,33 @@ export function prepareJoints(
   stateOf: Int32Array,
   warmStarting: boolean,
 ): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const J_RAX = 4;
+  const J_RAY = 5;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const J_DCX = 8;
+  const J_DCY = 9;
+  const J_ANGLE = 10;
+  const J_QAC = 11;
+  const J_QAS = 12;
+  const J_IMPULSE = 13;
+  const JI_STRIDE = 8;
+  const JK_PLAIN_REVOLUTE = 7;
+  const JOINT_REVOLUTE = 0;
+  const JP_REFERENCE_ANGLE = 4;
+  const JP_ENABLE_LIMIT = 7;
+  const JP_ENABLE_MOTOR = 10;
+  const JP_ENABLE_SPRING = 13;
+  const JP_STRIDE = 24;
+  const RI_SPRING = 15;
+  const RI_MOTOR = 16;
+  const RI_LOWER = 17;
+  const RI_UPPER = 18;
   const js = ctx.joints;
   const b = ctx.bodies;
   const jc = ctx.jc;
@@ -183,6 +184,9 @@ export function prepareJoints(
 
 /** Zeroes the accumulated impulses of packed joints [start, end) (each substep without warm starting). */
 export function resetJointImpulses(ctx: JointContext, jo: Int32Array, start: number, end: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_IMPULSE = 13;
+  const JI_STRIDE = 8;
   const jc = ctx.jc;
   for (let k = start; k < end; k++) jc.fill(0, jo[k]! + J_IMPULSE, jo[k]! + J_IMPULSE + JI_STRIDE);
 }
@@ -200,6 +204,9 @@ export function warmStartJoints(
   end: number,
   jb: Int32Array,
 ): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const JK_PLAIN_REVOLUTE = 7;
+  const JOINT_REVOLUTE = 0;
   for (let k = start; k < end; k++) {
     const kd = jk[k]!;
     if (kd === JK_PLAIN_REVOLUTE || kd === JOINT_REVOLUTE)
@@ -222,6 +229,10 @@ export function solveJoints(
   jb: Int32Array,
   useBias: boolean,
 ): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const JK_PLAIN_REVOLUTE = 7;
+  const JOINT_REVOLUTE = 0;
+  const RI_X = 13;
   // the bias of a rigid point (error 1: the rate itself), as the revolute joint computes it per joint
   if (useBias && end > start) rigidBias(ctx, 1, true, plainSoft);
   for (let k = start; k < end; k++) {
@@ -246,6 +257,12 @@ export function finishJoints(
   jk: Int32Array,
   broken: Int32Array,
 ): number {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_IMPULSE = 13;
+  const JI_STRIDE = 8;
+  const JK_PLAIN_REVOLUTE = 7;
+  const JOINT_REVOLUTE = 0;
+  const REVOLUTE_IMPULSES = 6;
   const js = ctx.joints;
   const jc = ctx.jc;
   const imp = js.impulse;

@@ -15,53 +15,58 @@
  * pass included: B really moves at the commanded speed, and with an unclamped force the error
  * shrinks by (1 − β_c) per substep without overshoot.
  */
-import { SB_DPX, SB_DPY, SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
 import {
-  J_DCX,
-  J_DCY,
-  J_IA,
-  J_IB,
   J_IMPULSE,
   J_KIND,
-  J_MA,
-  J_MB,
-  J_QAC,
-  J_QAS,
-  J_RAX,
-  J_RAY,
-  J_RBX,
-  J_RBY,
   type JointContext,
   type JointKindSolver,
   jointAngleNow,
 } from './joint-context.js';
-import {
-  JP_CORRECTION,
-  JP_MAX_FORCE,
-  JP_MAX_TORQUE,
-  JP_STRIDE,
-  JP_TARGET_X,
-  JP_TARGET_Y,
-} from './joint-store.js';
 
 // kind block
 /** A's offset point relative to A's centre, world axes at the start of the step */
-const M_RAX = J_KIND;
-const M_RAY = J_KIND + 1;
+export const M_RAX = J_KIND;
+export const M_RAY = J_KIND + 1;
 /** the inverse of the 2×2 effective mass (symmetric) */
-const M_K11 = J_KIND + 2;
-const M_K12 = J_KIND + 3;
-const M_K22 = J_KIND + 4;
-const M_ANGULAR_MASS = J_KIND + 5;
-const M_MAX_FORCE_IMPULSE = J_KIND + 6;
-const M_MAX_TORQUE_IMPULSE = J_KIND + 7;
-const M_CORRECTION = J_KIND + 8;
+export const M_K11 = J_KIND + 2;
+export const M_K12 = J_KIND + 3;
+export const M_K22 = J_KIND + 4;
+export const M_ANGULAR_MASS = J_KIND + 5;
+export const M_MAX_FORCE_IMPULSE = J_KIND + 6;
+export const M_MAX_TORQUE_IMPULSE = J_KIND + 7;
+export const M_CORRECTION = J_KIND + 8;
 // accumulated impulses (on B)
 export const MI_X = J_IMPULSE;
 export const MI_Y = J_IMPULSE + 1;
 export const MI_ANGULAR = J_IMPULSE + 2;
 
 function prepare(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const J_RAX = 4;
+  const J_RAY = 5;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const J_QAC = 11;
+  const J_QAS = 12;
+  const JP_MAX_FORCE = 19;
+  const JP_MAX_TORQUE = 20;
+  const JP_CORRECTION = 21;
+  const JP_TARGET_X = 22;
+  const JP_TARGET_Y = 23;
+  const JP_STRIDE = 24;
+  const M_RAX = 21;
+  const M_RAY = 22;
+  const M_K11 = 23;
+  const M_K12 = 24;
+  const M_K22 = 25;
+  const M_ANGULAR_MASS = 26;
+  const M_MAX_FORCE_IMPULSE = 27;
+  const M_MAX_TORQUE_IMPULSE = 28;
+  const M_CORRECTION = 29;
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -95,6 +100,23 @@ function prepare(ctx: JointContext, j: number, o: number): void {
 }
 
 function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const M_RAX = 21;
+  const M_RAY = 22;
+  const MI_X = 13;
+  const MI_Y = 14;
+  const MI_ANGULAR = 15;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const qAc = ss[oa + SB_DQC]!;
@@ -119,6 +141,34 @@ function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
 }
 
 function solve(ctx: JointContext, o: number, oa: number, ob: number, _useBias: boolean): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const J_DCX = 8;
+  const J_DCY = 9;
+  const M_RAX = 21;
+  const M_RAY = 22;
+  const M_K11 = 23;
+  const M_K12 = 24;
+  const M_K22 = 25;
+  const M_ANGULAR_MASS = 26;
+  const M_MAX_FORCE_IMPULSE = 27;
+  const M_MAX_TORQUE_IMPULSE = 28;
+  const M_CORRECTION = 29;
+  const MI_X = 13;
+  const MI_Y = 14;
+  const MI_ANGULAR = 15;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const SB_DPX = 3;
+  const SB_DPY = 4;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const mA = jc[o + J_MA]!;
@@ -193,6 +243,10 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, _useBias: b
 }
 
 function reaction(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const MI_X = 13;
+  const MI_Y = 14;
+  const MI_ANGULAR = 15;
   const jc = ctx.jc;
   const js = ctx.joints;
   js.forceX[j] = jc[o + MI_X]! * ctx.invH;

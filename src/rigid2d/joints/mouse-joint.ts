@@ -6,32 +6,34 @@
  * exceeds `maxForce`. Body A is not moved (usually a static ground body).
  */
 import { makeSoftness } from '../../dynamics/softness.js';
-import { SB_DPX, SB_DPY, SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
-import {
-  J_IB,
-  J_IMPULSE,
-  J_KIND,
-  J_MB,
-  J_RBX,
-  J_RBY,
-  type JointContext,
-  type JointKindSolver,
-} from './joint-context.js';
-import { JP_DAMPING, JP_HERTZ, JP_MAX_FORCE, JP_STRIDE, JP_TARGET_X, JP_TARGET_Y } from './joint-store.js';
+import { J_IMPULSE, J_KIND, type JointContext, type JointKindSolver } from './joint-context.js';
 
 // kind block
-const M_RATE = J_KIND;
-const M_MASS = J_KIND + 1;
-const M_IMPULSE = J_KIND + 2;
-const M_MAX_IMPULSE = J_KIND + 3;
+export const M_RATE = J_KIND;
+export const M_MASS = J_KIND + 1;
+export const M_IMPULSE = J_KIND + 2;
+export const M_MAX_IMPULSE = J_KIND + 3;
 /** cB − target at the start of the step */
-const M_CX = J_KIND + 4;
-const M_CY = J_KIND + 5;
+export const M_CX = J_KIND + 4;
+export const M_CY = J_KIND + 5;
 // accumulated impulse
-const MI_X = J_IMPULSE;
-const MI_Y = J_IMPULSE + 1;
+export const MI_X = J_IMPULSE;
+export const MI_Y = J_IMPULSE + 1;
 
 function prepare(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const JP_HERTZ = 14;
+  const JP_DAMPING = 15;
+  const JP_MAX_FORCE = 19;
+  const JP_TARGET_X = 22;
+  const JP_TARGET_Y = 23;
+  const JP_STRIDE = 24;
+  const M_RATE = 21;
+  const M_MASS = 22;
+  const M_IMPULSE = 23;
+  const M_MAX_IMPULSE = 24;
+  const M_CX = 25;
+  const M_CY = 26;
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -46,6 +48,18 @@ function prepare(ctx: JointContext, j: number, o: number): void {
 }
 
 function warmStart(ctx: JointContext, o: number, _oa: number, ob: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MB = 1;
+  const J_IB = 3;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const MI_X = 13;
+  const MI_Y = 14;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const qc = ss[ob + SB_DQC]!;
@@ -61,6 +75,26 @@ function warmStart(ctx: JointContext, o: number, _oa: number, ob: number): void 
 }
 
 function solve(ctx: JointContext, o: number, _oa: number, ob: number, _useBias: boolean): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MB = 1;
+  const J_IB = 3;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const M_RATE = 21;
+  const M_MASS = 22;
+  const M_IMPULSE = 23;
+  const M_MAX_IMPULSE = 24;
+  const M_CX = 25;
+  const M_CY = 26;
+  const MI_X = 13;
+  const MI_Y = 14;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const SB_DPX = 3;
+  const SB_DPY = 4;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const mB = jc[o + J_MB]!;
@@ -110,6 +144,9 @@ function solve(ctx: JointContext, o: number, _oa: number, ob: number, _useBias: 
 }
 
 function reaction(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const MI_X = 13;
+  const MI_Y = 14;
   const jc = ctx.jc;
   const js = ctx.joints;
   js.forceX[j] = jc[o + MI_X]! * ctx.invH;

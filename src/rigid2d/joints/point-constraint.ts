@@ -8,20 +8,7 @@
  * "Soft Constraints", GDC 2011). Reads and writes the two bodies' packed velocities in `ctx.ss`
  * and the accumulated impulse at `jc[o + impulse]`, `jc[o + impulse + 1]`.
  */
-import { SB_DPX, SB_DPY, SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
-import {
-  J_DCX,
-  J_DCY,
-  J_IA,
-  J_IB,
-  J_MA,
-  J_MB,
-  J_RAX,
-  J_RAY,
-  J_RBX,
-  J_RBY,
-  type JointContext,
-} from './joint-context.js';
+import type { JointContext } from './joint-context.js';
 
 /**
  * One Gauss–Seidel update of the point constraint of the joint at `o` (bodies at `oa`, `ob` in
@@ -37,6 +24,24 @@ export function solvePointConstraint(
   biased: boolean,
   soft: Float64Array,
 ): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const J_RAX = 4;
+  const J_RAY = 5;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const J_DCX = 8;
+  const J_DCY = 9;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const SB_DPX = 3;
+  const SB_DPY = 4;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const mA = jc[o + J_MA]!;

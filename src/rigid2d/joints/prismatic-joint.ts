@@ -8,66 +8,70 @@
  * (inequalities, speculative inside the range). The axial Jacobian is (−u, −(d + rA)×u; u, rB×u).
  */
 import { makeSoftness } from '../../dynamics/softness.js';
-import { SB_DPX, SB_DPY, SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
 import {
-  J_DCX,
-  J_DCY,
-  J_IA,
-  J_IB,
   J_IMPULSE,
   J_KIND,
-  J_MA,
-  J_MB,
-  J_QAC,
-  J_QAS,
-  J_RAX,
-  J_RAY,
-  J_RBX,
-  J_RBY,
   type JointContext,
   type JointKindSolver,
   jointAngleNow,
   rigidBias,
 } from './joint-context.js';
-import {
-  JP_AXIS_X,
-  JP_AXIS_Y,
-  JP_DAMPING,
-  JP_ENABLE_LIMIT,
-  JP_ENABLE_MOTOR,
-  JP_ENABLE_SPRING,
-  JP_HERTZ,
-  JP_LOWER,
-  JP_MAX_MOTOR,
-  JP_MOTOR_SPEED,
-  JP_STRIDE,
-  JP_UPPER,
-} from './joint-store.js';
 
 // kind block
-const P_AXIS_X = J_KIND;
-const P_AXIS_Y = J_KIND + 1;
-const P_SPRING_RATE = J_KIND + 2;
-const P_SPRING_MASS = J_KIND + 3;
-const P_SPRING_IMPULSE = J_KIND + 4;
-const P_ENABLE_SPRING = J_KIND + 5;
-const P_ENABLE_MOTOR = J_KIND + 6;
-const P_ENABLE_LIMIT = J_KIND + 7;
-const P_LOWER = J_KIND + 8;
-const P_UPPER = J_KIND + 9;
-const P_MOTOR_SPEED = J_KIND + 10;
-const P_MAX_MOTOR_IMPULSE = J_KIND + 11;
+export const P_AXIS_X = J_KIND;
+export const P_AXIS_Y = J_KIND + 1;
+export const P_SPRING_RATE = J_KIND + 2;
+export const P_SPRING_MASS = J_KIND + 3;
+export const P_SPRING_IMPULSE = J_KIND + 4;
+export const P_ENABLE_SPRING = J_KIND + 5;
+export const P_ENABLE_MOTOR = J_KIND + 6;
+export const P_ENABLE_LIMIT = J_KIND + 7;
+export const P_LOWER = J_KIND + 8;
+export const P_UPPER = J_KIND + 9;
+export const P_MOTOR_SPEED = J_KIND + 10;
+export const P_MAX_MOTOR_IMPULSE = J_KIND + 11;
 // accumulated impulses
-const PI_PERP = J_IMPULSE;
-const PI_ANGLE = J_IMPULSE + 1;
-const PI_SPRING = J_IMPULSE + 2;
-const PI_MOTOR = J_IMPULSE + 3;
-const PI_LOWER = J_IMPULSE + 4;
-const PI_UPPER = J_IMPULSE + 5;
+export const PI_PERP = J_IMPULSE;
+export const PI_ANGLE = J_IMPULSE + 1;
+export const PI_SPRING = J_IMPULSE + 2;
+export const PI_MOTOR = J_IMPULSE + 3;
+export const PI_LOWER = J_IMPULSE + 4;
+export const PI_UPPER = J_IMPULSE + 5;
 
 const bias = new Float64Array(3);
 
 function prepare(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_QAC = 11;
+  const J_QAS = 12;
+  const JP_AXIS_X = 5;
+  const JP_AXIS_Y = 6;
+  const JP_ENABLE_LIMIT = 7;
+  const JP_LOWER = 8;
+  const JP_UPPER = 9;
+  const JP_ENABLE_MOTOR = 10;
+  const JP_MOTOR_SPEED = 11;
+  const JP_MAX_MOTOR = 12;
+  const JP_ENABLE_SPRING = 13;
+  const JP_HERTZ = 14;
+  const JP_DAMPING = 15;
+  const JP_STRIDE = 24;
+  const P_AXIS_X = 21;
+  const P_AXIS_Y = 22;
+  const P_SPRING_RATE = 23;
+  const P_SPRING_MASS = 24;
+  const P_SPRING_IMPULSE = 25;
+  const P_ENABLE_SPRING = 26;
+  const P_ENABLE_MOTOR = 27;
+  const P_ENABLE_LIMIT = 28;
+  const P_LOWER = 29;
+  const P_UPPER = 30;
+  const P_MOTOR_SPEED = 31;
+  const P_MAX_MOTOR_IMPULSE = 32;
+  const PI_SPRING = 15;
+  const PI_MOTOR = 16;
+  const PI_LOWER = 17;
+  const PI_UPPER = 18;
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -107,6 +111,19 @@ function geometry(
   ob: number,
   g: Float64Array,
 ): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_RAX = 4;
+  const J_RAY = 5;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const J_DCX = 8;
+  const J_DCY = 9;
+  const P_AXIS_X = 21;
+  const P_AXIS_Y = 22;
+  const SB_DPX = 3;
+  const SB_DPY = 4;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
   const qAc = ss[oa + SB_DQC]!;
   const qAs = ss[oa + SB_DQS]!;
   const qBc = ss[ob + SB_DQC]!;
@@ -128,6 +145,20 @@ function geometry(
 const geo = new Float64Array(8);
 
 function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const PI_PERP = 13;
+  const PI_ANGLE = 14;
+  const PI_SPRING = 15;
+  const PI_MOTOR = 16;
+  const PI_LOWER = 17;
+  const PI_UPPER = 18;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
   const ss = ctx.ss;
   const jc = ctx.jc;
   geometry(ss, jc, o, oa, ob, geo);
@@ -162,6 +193,30 @@ function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
 }
 
 function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const P_SPRING_RATE = 23;
+  const P_SPRING_MASS = 24;
+  const P_SPRING_IMPULSE = 25;
+  const P_ENABLE_SPRING = 26;
+  const P_ENABLE_MOTOR = 27;
+  const P_ENABLE_LIMIT = 28;
+  const P_LOWER = 29;
+  const P_UPPER = 30;
+  const P_MOTOR_SPEED = 31;
+  const P_MAX_MOTOR_IMPULSE = 32;
+  const PI_PERP = 13;
+  const PI_ANGLE = 14;
+  const PI_SPRING = 15;
+  const PI_MOTOR = 16;
+  const PI_LOWER = 17;
+  const PI_UPPER = 18;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const mA = jc[o + J_MA]!;
@@ -306,6 +361,15 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
 }
 
 function reaction(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const P_AXIS_X = 21;
+  const P_AXIS_Y = 22;
+  const PI_PERP = 13;
+  const PI_ANGLE = 14;
+  const PI_SPRING = 15;
+  const PI_MOTOR = 16;
+  const PI_LOWER = 17;
+  const PI_UPPER = 18;
   const jc = ctx.jc;
   const js = ctx.joints;
   const invH = ctx.invH;

@@ -11,49 +11,28 @@
  */
 
 import { makeSoftness } from '../../dynamics/softness.js';
-import { SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
 import {
-  J_IA,
-  J_IB,
   J_IMPULSE,
   J_KIND,
-  J_MA,
-  J_MB,
-  J_RAX,
-  J_RAY,
-  J_RBX,
-  J_RBY,
   type JointContext,
   type JointKindSolver,
   jointAngleNow,
   rigidBias,
 } from './joint-context.js';
-import {
-  JP_DAMPING,
-  JP_ENABLE_LIMIT,
-  JP_ENABLE_MOTOR,
-  JP_ENABLE_SPRING,
-  JP_HERTZ,
-  JP_LOWER,
-  JP_MAX_MOTOR,
-  JP_MOTOR_SPEED,
-  JP_STRIDE,
-  JP_UPPER,
-} from './joint-store.js';
 import { solvePointConstraint } from './point-constraint.js';
 
 // kind block
-const R_AXIAL_MASS = J_KIND;
-const R_SPRING_RATE = J_KIND + 1;
-const R_SPRING_MASS = J_KIND + 2;
-const R_SPRING_IMPULSE = J_KIND + 3;
-const R_ENABLE_SPRING = J_KIND + 4;
-const R_ENABLE_MOTOR = J_KIND + 5;
-const R_ENABLE_LIMIT = J_KIND + 6;
-const R_LOWER = J_KIND + 7;
-const R_UPPER = J_KIND + 8;
-const R_MOTOR_SPEED = J_KIND + 9;
-const R_MAX_MOTOR_IMPULSE = J_KIND + 10;
+export const R_AXIAL_MASS = J_KIND;
+export const R_SPRING_RATE = J_KIND + 1;
+export const R_SPRING_MASS = J_KIND + 2;
+export const R_SPRING_IMPULSE = J_KIND + 3;
+export const R_ENABLE_SPRING = J_KIND + 4;
+export const R_ENABLE_MOTOR = J_KIND + 5;
+export const R_ENABLE_LIMIT = J_KIND + 6;
+export const R_LOWER = J_KIND + 7;
+export const R_UPPER = J_KIND + 8;
+export const R_MOTOR_SPEED = J_KIND + 9;
+export const R_MAX_MOTOR_IMPULSE = J_KIND + 10;
 // accumulated impulses
 export const RI_X = J_IMPULSE;
 export const RI_Y = J_IMPULSE + 1;
@@ -66,6 +45,34 @@ const bias = new Float64Array(3);
 
 /** Prepares the revolute joint in slot `j`, packed at `o`: axial mass, spring softness, motor and limit settings. */
 export function prepareRevolute(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_IA = 2;
+  const J_IB = 3;
+  const JP_ENABLE_LIMIT = 7;
+  const JP_LOWER = 8;
+  const JP_UPPER = 9;
+  const JP_ENABLE_MOTOR = 10;
+  const JP_MOTOR_SPEED = 11;
+  const JP_MAX_MOTOR = 12;
+  const JP_ENABLE_SPRING = 13;
+  const JP_HERTZ = 14;
+  const JP_DAMPING = 15;
+  const JP_STRIDE = 24;
+  const R_AXIAL_MASS = 21;
+  const R_SPRING_RATE = 22;
+  const R_SPRING_MASS = 23;
+  const R_SPRING_IMPULSE = 24;
+  const R_ENABLE_SPRING = 25;
+  const R_ENABLE_MOTOR = 26;
+  const R_ENABLE_LIMIT = 27;
+  const R_LOWER = 28;
+  const R_UPPER = 29;
+  const R_MOTOR_SPEED = 30;
+  const R_MAX_MOTOR_IMPULSE = 31;
+  const RI_SPRING = 15;
+  const RI_MOTOR = 16;
+  const RI_LOWER = 17;
+  const RI_UPPER = 18;
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -94,6 +101,26 @@ export function prepareRevolute(ctx: JointContext, j: number, o: number): void {
 
 /** Warm start of the revolute joint at `o` (bodies at `oa`, `ob`): its accumulated impulses applied. */
 export function warmStartRevolute(ctx: JointContext, o: number, oa: number, ob: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const J_RAX = 4;
+  const J_RAY = 5;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const RI_X = 13;
+  const RI_Y = 14;
+  const RI_SPRING = 15;
+  const RI_MOTOR = 16;
+  const RI_LOWER = 17;
+  const RI_UPPER = 18;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const mA = jc[o + J_MA]!;
@@ -122,6 +149,28 @@ export function warmStartRevolute(ctx: JointContext, o: number, oa: number, ob: 
 
 /** One Gauss–Seidel update of the revolute joint at `o`: spring, motor, limits, then the point. */
 export function solveRevolute(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_IA = 2;
+  const J_IB = 3;
+  const R_AXIAL_MASS = 21;
+  const R_SPRING_RATE = 22;
+  const R_SPRING_MASS = 23;
+  const R_SPRING_IMPULSE = 24;
+  const R_ENABLE_SPRING = 25;
+  const R_ENABLE_MOTOR = 26;
+  const R_ENABLE_LIMIT = 27;
+  const R_LOWER = 28;
+  const R_UPPER = 29;
+  const R_MOTOR_SPEED = 30;
+  const R_MAX_MOTOR_IMPULSE = 31;
+  const RI_X = 13;
+  const RI_SPRING = 15;
+  const RI_MOTOR = 16;
+  const RI_LOWER = 17;
+  const RI_UPPER = 18;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const iA = jc[o + J_IA]!;
@@ -221,6 +270,13 @@ export function solveRevolute(ctx: JointContext, o: number, oa: number, ob: numb
 
 /** The revolute joint's reaction force and torque (accumulated impulses / h) into the joint store. */
 export function reactionRevolute(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const RI_X = 13;
+  const RI_Y = 14;
+  const RI_SPRING = 15;
+  const RI_MOTOR = 16;
+  const RI_LOWER = 17;
+  const RI_UPPER = 18;
   const jc = ctx.jc;
   const js = ctx.joints;
   const invH = ctx.invH;

@@ -7,44 +7,51 @@
  * that frequency and damping ratio (Catto, "Soft Constraints", 2011), soft in every pass.
  */
 import { makeSoftness } from '../../dynamics/softness.js';
-import { SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
 import {
-  J_IA,
-  J_IB,
   J_IMPULSE,
   J_KIND,
-  J_MA,
-  J_MB,
-  J_RAX,
-  J_RAY,
-  J_RBX,
-  J_RBY,
   type JointContext,
   type JointKindSolver,
   jointAngleNow,
   rigidBias,
 } from './joint-context.js';
-import { JP_ANGULAR_DAMPING, JP_ANGULAR_HERTZ, JP_DAMPING, JP_HERTZ, JP_STRIDE } from './joint-store.js';
 import { solvePointConstraint } from './point-constraint.js';
 
 // kind block: each part's softness (rate, mass scale, impulse scale) and whether it is a spring
-const W_AXIAL_MASS = J_KIND;
-const W_LIN_SPRING = J_KIND + 1;
-const W_LIN_RATE = J_KIND + 2;
-const W_LIN_MASS = J_KIND + 3;
-const W_LIN_IMPULSE = J_KIND + 4;
-const W_ANG_SPRING = J_KIND + 5;
-const W_ANG_RATE = J_KIND + 6;
-const W_ANG_MASS = J_KIND + 7;
-const W_ANG_IMPULSE = J_KIND + 8;
+export const W_AXIAL_MASS = J_KIND;
+export const W_LIN_SPRING = J_KIND + 1;
+export const W_LIN_RATE = J_KIND + 2;
+export const W_LIN_MASS = J_KIND + 3;
+export const W_LIN_IMPULSE = J_KIND + 4;
+export const W_ANG_SPRING = J_KIND + 5;
+export const W_ANG_RATE = J_KIND + 6;
+export const W_ANG_MASS = J_KIND + 7;
+export const W_ANG_IMPULSE = J_KIND + 8;
 // accumulated impulses
-const WI_X = J_IMPULSE;
-const WI_Y = J_IMPULSE + 1;
-const WI_ANGLE = J_IMPULSE + 2;
+export const WI_X = J_IMPULSE;
+export const WI_Y = J_IMPULSE + 1;
+export const WI_ANGLE = J_IMPULSE + 2;
 
 const bias = new Float64Array(3);
 
 function prepare(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_IA = 2;
+  const J_IB = 3;
+  const JP_HERTZ = 14;
+  const JP_DAMPING = 15;
+  const JP_ANGULAR_HERTZ = 17;
+  const JP_ANGULAR_DAMPING = 18;
+  const JP_STRIDE = 24;
+  const W_LIN_SPRING = 22;
+  const W_LIN_RATE = 23;
+  const W_AXIAL_MASS = 21;
+  const W_LIN_MASS = 24;
+  const W_LIN_IMPULSE = 25;
+  const W_ANG_SPRING = 26;
+  const W_ANG_RATE = 27;
+  const W_ANG_MASS = 28;
+  const W_ANG_IMPULSE = 29;
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -65,6 +72,23 @@ function prepare(ctx: JointContext, j: number, o: number): void {
 }
 
 function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const J_RAX = 4;
+  const J_RAY = 5;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
+  const WI_X = 13;
+  const WI_Y = 14;
+  const WI_ANGLE = 15;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const qAc = ss[oa + SB_DQC]!;
@@ -89,6 +113,23 @@ function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
 }
 
 function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_IA = 2;
+  const J_IB = 3;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const W_LIN_SPRING = 22;
+  const W_LIN_RATE = 23;
+  const W_AXIAL_MASS = 21;
+  const W_LIN_MASS = 24;
+  const W_LIN_IMPULSE = 25;
+  const W_ANG_SPRING = 26;
+  const W_ANG_RATE = 27;
+  const W_ANG_MASS = 28;
+  const W_ANG_IMPULSE = 29;
+  const WI_X = 13;
+  const WI_ANGLE = 15;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const iA = jc[o + J_IA]!;
@@ -142,6 +183,10 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
 }
 
 function reaction(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const WI_X = 13;
+  const WI_Y = 14;
+  const WI_ANGLE = 15;
   const jc = ctx.jc;
   const js = ctx.joints;
   js.forceX[j] = jc[o + WI_X]! * ctx.invH;

@@ -14,62 +14,29 @@
  * Solve order: motor, spring, limits, point-on-line (the hard constraint last).
  */
 import { makeSoftness } from '../../dynamics/softness.js';
-import { SB_DPX, SB_DPY, SB_DQC, SB_DQS, SB_VX, SB_VY, SB_W } from '../contact-solver.js';
-import {
-  J_DCX,
-  J_DCY,
-  J_IA,
-  J_IB,
-  J_IMPULSE,
-  J_KIND,
-  J_MA,
-  J_MB,
-  J_QAC,
-  J_QAS,
-  J_RAX,
-  J_RAY,
-  J_RBX,
-  J_RBY,
-  type JointContext,
-  type JointKindSolver,
-  rigidBias,
-} from './joint-context.js';
-import {
-  JP_AXIS_X,
-  JP_AXIS_Y,
-  JP_DAMPING,
-  JP_ENABLE_LIMIT,
-  JP_ENABLE_MOTOR,
-  JP_ENABLE_SPRING,
-  JP_HERTZ,
-  JP_LOWER,
-  JP_MAX_MOTOR,
-  JP_MOTOR_SPEED,
-  JP_STRIDE,
-  JP_UPPER,
-} from './joint-store.js';
+import { J_IMPULSE, J_KIND, type JointContext, type JointKindSolver, rigidBias } from './joint-context.js';
 
 // kind block
 /** the axis in world axes at the start of the step */
-const W_AX = J_KIND;
-const W_AY = J_KIND + 1;
-const W_PERP_MASS = J_KIND + 2;
-const W_AXIAL_MASS = J_KIND + 3;
-const W_MOTOR_MASS = J_KIND + 4;
-const W_SPRING_RATE = J_KIND + 5;
-const W_SPRING_MASS = J_KIND + 6;
-const W_SPRING_IMPULSE = J_KIND + 7;
+export const W_AX = J_KIND;
+export const W_AY = J_KIND + 1;
+export const W_PERP_MASS = J_KIND + 2;
+export const W_AXIAL_MASS = J_KIND + 3;
+export const W_MOTOR_MASS = J_KIND + 4;
+export const W_SPRING_RATE = J_KIND + 5;
+export const W_SPRING_MASS = J_KIND + 6;
+export const W_SPRING_IMPULSE = J_KIND + 7;
 /** 1: a spring of hertz > 0 acts */
-const W_SPRING = J_KIND + 8;
-const W_ENABLE_LIMIT = J_KIND + 9;
-const W_ENABLE_MOTOR = J_KIND + 10;
-const W_LOWER = J_KIND + 11;
-const W_UPPER = J_KIND + 12;
-const W_MOTOR_SPEED = J_KIND + 13;
-const W_MAX_MOTOR_IMPULSE = J_KIND + 14;
+export const W_SPRING = J_KIND + 8;
+export const W_ENABLE_LIMIT = J_KIND + 9;
+export const W_ENABLE_MOTOR = J_KIND + 10;
+export const W_LOWER = J_KIND + 11;
+export const W_UPPER = J_KIND + 12;
+export const W_MOTOR_SPEED = J_KIND + 13;
+export const W_MAX_MOTOR_IMPULSE = J_KIND + 14;
 /** the current axis of the last pass (for the reaction force) */
-const W_CAX = J_KIND + 15;
-const W_CAY = J_KIND + 16;
+export const W_CAX = J_KIND + 15;
+export const W_CAY = J_KIND + 16;
 // accumulated impulses (on B)
 export const WI_PERP = J_IMPULSE;
 export const WI_SPRING = J_IMPULSE + 1;
@@ -83,6 +50,19 @@ const g = new Float64Array(8);
 
 /** The current anchors, separation and axis of packed joint `o` into `g`. */
 function geometry(ss: Float64Array, jc: Float64Array, o: number, oa: number, ob: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_RAX = 4;
+  const J_RAY = 5;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const J_DCX = 8;
+  const J_DCY = 9;
+  const SB_DPX = 3;
+  const SB_DPY = 4;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
+  const W_AX = 21;
+  const W_AY = 22;
   const qAc = ss[oa + SB_DQC]!;
   const qAs = ss[oa + SB_DQS]!;
   const qBc = ss[ob + SB_DQC]!;
@@ -102,6 +82,52 @@ function geometry(ss: Float64Array, jc: Float64Array, o: number, oa: number, ob:
 }
 
 function prepare(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const J_RAX = 4;
+  const J_RAY = 5;
+  const J_RBX = 6;
+  const J_RBY = 7;
+  const J_DCX = 8;
+  const J_DCY = 9;
+  const J_QAC = 11;
+  const J_QAS = 12;
+  const JP_AXIS_X = 5;
+  const JP_AXIS_Y = 6;
+  const JP_ENABLE_LIMIT = 7;
+  const JP_LOWER = 8;
+  const JP_UPPER = 9;
+  const JP_ENABLE_MOTOR = 10;
+  const JP_MOTOR_SPEED = 11;
+  const JP_MAX_MOTOR = 12;
+  const JP_ENABLE_SPRING = 13;
+  const JP_HERTZ = 14;
+  const JP_DAMPING = 15;
+  const JP_STRIDE = 24;
+  const W_AX = 21;
+  const W_AY = 22;
+  const W_PERP_MASS = 23;
+  const W_AXIAL_MASS = 24;
+  const W_MOTOR_MASS = 25;
+  const W_SPRING_RATE = 26;
+  const W_SPRING_MASS = 27;
+  const W_SPRING_IMPULSE = 28;
+  const W_SPRING = 29;
+  const W_ENABLE_LIMIT = 30;
+  const W_ENABLE_MOTOR = 31;
+  const W_LOWER = 32;
+  const W_UPPER = 33;
+  const W_MOTOR_SPEED = 34;
+  const W_MAX_MOTOR_IMPULSE = 35;
+  const W_CAX = 36;
+  const W_CAY = 37;
+  const WI_SPRING = 14;
+  const WI_MOTOR = 15;
+  const WI_LOWER = 16;
+  const WI_UPPER = 17;
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -156,6 +182,19 @@ function prepare(ctx: JointContext, j: number, o: number): void {
 }
 
 function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const WI_PERP = 13;
+  const WI_SPRING = 14;
+  const WI_MOTOR = 15;
+  const WI_LOWER = 16;
+  const WI_UPPER = 17;
   const ss = ctx.ss;
   const jc = ctx.jc;
   geometry(ss, jc, o, oa, ob);
@@ -191,6 +230,34 @@ function warmStart(ctx: JointContext, o: number, oa: number, ob: number): void {
 }
 
 function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_IA = 2;
+  const J_IB = 3;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_W = 2;
+  const W_PERP_MASS = 23;
+  const W_AXIAL_MASS = 24;
+  const W_MOTOR_MASS = 25;
+  const W_SPRING_RATE = 26;
+  const W_SPRING_MASS = 27;
+  const W_SPRING_IMPULSE = 28;
+  const W_SPRING = 29;
+  const W_ENABLE_LIMIT = 30;
+  const W_ENABLE_MOTOR = 31;
+  const W_LOWER = 32;
+  const W_UPPER = 33;
+  const W_MOTOR_SPEED = 34;
+  const W_MAX_MOTOR_IMPULSE = 35;
+  const W_CAX = 36;
+  const W_CAY = 37;
+  const WI_PERP = 13;
+  const WI_SPRING = 14;
+  const WI_MOTOR = 15;
+  const WI_LOWER = 16;
+  const WI_UPPER = 17;
   const ss = ctx.ss;
   const jc = ctx.jc;
   geometry(ss, jc, o, oa, ob);
@@ -335,6 +402,14 @@ function solve(ctx: JointContext, o: number, oa: number, ob: number, useBias: bo
 }
 
 function reaction(ctx: JointContext, j: number, o: number): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const W_CAX = 36;
+  const W_CAY = 37;
+  const WI_PERP = 13;
+  const WI_SPRING = 14;
+  const WI_MOTOR = 15;
+  const WI_LOWER = 16;
+  const WI_UPPER = 17;
   const jc = ctx.jc;
   const js = ctx.joints;
   const invH = ctx.invH;
