@@ -184,10 +184,17 @@ function boxFeature(p: ConvexProxy3, f: Feature3): void {
  * function the optimiser does not inline is boxed (a heap allocation per call).
  */
 export function featureToward(p: ConvexProxy3, d: ArrayLike<number>, sign: number, f: Feature3): void {
-  p.pose.unrotate(sign * d[0]!, sign * d[1]!, sign * d[2]!, ld, 0);
-  const lx = ld[0]!;
-  const ly = ld[1]!;
-  const lz = ld[2]!;
+  // Pose3.unrotate written out (computed doubles crossing an un-inlined call are boxed)
+  const q = p.pose;
+  const dx = sign * d[0]!;
+  const dy = sign * d[1]!;
+  const dz = sign * d[2]!;
+  const lx = q.r00 * dx + q.r10 * dy + q.r20 * dz;
+  const ly = q.r01 * dx + q.r11 * dy + q.r21 * dz;
+  const lz = q.r02 * dx + q.r12 * dy + q.r22 * dz;
+  ld[0] = lx;
+  ld[1] = ly;
+  ld[2] = lz;
   f.align = 0;
   f.face = featureCode(FEATURE_FACE, 0);
   switch (p.core) {
@@ -570,14 +577,6 @@ export function reduceContacts3(
   if (i3 >= 0) out.addFrom(kx, ky, kz, ks, kid, i3);
 }
 
-/** The smallest separation of a non-empty manifold. */
-function deepestOf(m: Manifold3): number {
-  const s = m.separation;
-  let d = s[0]!;
-  for (let k = 1; k < m.pointCount; k++) if (s[k]! < d) d = s[k]!;
-  return d;
-}
-
 const fa = new Feature3();
 const fb = new Feature3();
 
@@ -618,7 +617,11 @@ export function manifoldFromNormal3(
     if (count > 0) {
       // a face a little off the normal measures deeper: accept it within the tolerance SAT gives
       // faces over edge pairs (5 % + 2.5 mm), else fall back to the single point along n
-      if (deepestOf(out) >= sep - Math.abs(sep) * (1 / FACE_REL_TOL - 1) - FACE_ABS_TOL - 1e-9) return;
+      // the deepest clipped point (written out: a returned double would be boxed)
+      const ps = out.separation;
+      let deepest = ps[0]!;
+      for (let k = 1; k < out.pointCount; k++) if (ps[k]! < deepest) deepest = ps[k]!;
+      if (deepest >= sep - Math.abs(sep) * (1 / FACE_REL_TOL - 1) - FACE_ABS_TOL - 1e-9) return;
     }
     out.clear();
   }

@@ -230,8 +230,8 @@ function capsuleBox(
   capsuleSegment(a, xfA, oa, poseA, seg, 0);
   poseB.set(xfB, ob);
   const q = segBox;
-  poseB.toLocal(seg[0]!, seg[1]!, seg[2]!, q, 0);
-  poseB.toLocal(seg[3]!, seg[4]!, seg[5]!, q, 3);
+  poseB.toLocalAt(seg, 0, q, 0);
+  poseB.toLocalAt(seg, 3, q, 3);
   const hx = b.hx;
   const hy = b.hy;
   const hz = b.hz;
@@ -265,9 +265,13 @@ function capsuleBox(
     const d = Math.sqrt(d2);
     if (d - a.radius >= speculative) return;
     const inv = 1 / d;
-    poseB.rotate((c[3]! - c[0]!) * inv, (c[4]! - c[1]!) * inv, (c[5]! - c[2]!) * inv, segBoxN, 0);
-    poseB.toWorld(c[0]!, c[1]!, c[2]!, segBoxPa, 0);
-    poseB.toWorld(c[3]!, c[4]!, c[5]!, segBoxPb, 0);
+    const ln = segBoxN;
+    ln[0] = (c[3]! - c[0]!) * inv;
+    ln[1] = (c[4]! - c[1]!) * inv;
+    ln[2] = (c[5]! - c[2]!) * inv;
+    poseB.rotateAt(ln, 0, segBoxN, 0);
+    poseB.toWorldAt(c, 0, segBoxPa, 0);
+    poseB.toWorldAt(c, 3, segBoxPb, 0);
     manifoldFromNormal3(proxyA, proxyB, segBoxN, segBoxPa, segBoxPb, speculative, out);
     return;
   }
@@ -342,8 +346,14 @@ function capsuleSegment(
   oo: number,
 ): void {
   pose.set(xf, o);
-  pose.toWorld(0, -c.halfHeight, 0, out, oo);
-  pose.toWorld(0, c.halfHeight, 0, out, oo + 3);
+  // the ends (0, ∓h, 0) through the pose, written out (no double crosses a call)
+  const h = c.halfHeight;
+  out[oo] = pose.px - pose.r01 * h;
+  out[oo + 1] = pose.py - pose.r11 * h;
+  out[oo + 2] = pose.pz - pose.r21 * h;
+  out[oo + 3] = pose.px + pose.r01 * h;
+  out[oo + 4] = pose.py + pose.r11 * h;
+  out[oo + 5] = pose.pz + pose.r21 * h;
 }
 
 function sphereCapsule(
@@ -397,7 +407,7 @@ function sphereBox(
   out: Manifold3,
 ): void {
   poseB.set(xfB, ob);
-  poseB.toLocal(xfA[oa]!, xfA[oa + 1]!, xfA[oa + 2]!, v3, 0);
+  poseB.toLocalAt(xfA, oa, v3, 0);
   const cx = v3[0]!;
   const cy = v3[1]!;
   const cz = v3[2]!;
@@ -450,8 +460,14 @@ function sphereBox(
   }
   // the box surface point is the sphere centre moved by (r + sep) along n; the midpoint half-way
   const t = r + 0.5 * sep;
-  poseB.rotate(nx, ny, nz, v3, 3);
-  poseB.toWorld(cx + nx * t, cy + ny * t, cz + nz * t, v3, 6);
+  v3[9] = nx;
+  v3[10] = ny;
+  v3[11] = nz;
+  poseB.rotateAt(v3, 9, v3, 3);
+  v3[9] = cx + nx * t;
+  v3[10] = cy + ny * t;
+  v3[11] = cz + nz * t;
+  poseB.toWorldAt(v3, 9, v3, 6);
   out.normalX = v3[3]!;
   out.normalY = v3[4]!;
   out.normalZ = v3[5]!;

@@ -96,4 +96,37 @@ export class Pose3 {
     out[oo + 1] = this.r01 * x + this.r11 * y + this.r21 * z;
     out[oo + 2] = this.r02 * x + this.r12 * y + this.r22 * z;
   }
+
+  /**
+   * `toWorld` of the local point `v[vo..vo+2]`: numbers stay in arrays, so nothing is boxed where
+   * the optimiser does not inline the call (computed doubles handed to a call are heap numbers).
+   */
+  toWorldAt(v: ArrayLike<number>, vo: number, out: Float64Array, oo: number): void {
+    const x = v[vo]!;
+    const y = v[vo + 1]!;
+    const z = v[vo + 2]!;
+    out[oo] = this.px + this.r00 * x + this.r01 * y + this.r02 * z;
+    out[oo + 1] = this.py + this.r10 * x + this.r11 * y + this.r12 * z;
+    out[oo + 2] = this.pz + this.r20 * x + this.r21 * y + this.r22 * z;
+  }
+
+  /** `rotate` of the local direction `v[vo..vo+2]` (arrays in and out, see `toWorldAt`). */
+  rotateAt(v: ArrayLike<number>, vo: number, out: Float64Array, oo: number): void {
+    const x = v[vo]!;
+    const y = v[vo + 1]!;
+    const z = v[vo + 2]!;
+    out[oo] = this.r00 * x + this.r01 * y + this.r02 * z;
+    out[oo + 1] = this.r10 * x + this.r11 * y + this.r12 * z;
+    out[oo + 2] = this.r20 * x + this.r21 * y + this.r22 * z;
+  }
+
+  /** `toLocal` of the world point `v[vo..vo+2]` (arrays in and out, see `toWorldAt`). */
+  toLocalAt(v: ArrayLike<number>, vo: number, out: Float64Array, oo: number): void {
+    const dx = v[vo]! - this.px;
+    const dy = v[vo + 1]! - this.py;
+    const dz = v[vo + 2]! - this.pz;
+    out[oo] = this.r00 * dx + this.r10 * dy + this.r20 * dz;
+    out[oo + 1] = this.r01 * dx + this.r11 * dy + this.r21 * dz;
+    out[oo + 2] = this.r02 * dx + this.r12 * dy + this.r22 * dz;
+  }
 }

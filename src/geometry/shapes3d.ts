@@ -657,6 +657,64 @@ export function computeAabb3(
   out: Float64Array,
   oo = 0,
 ): void {
+  // the rare kinds in their own functions: a small body is optimised after few calls (a large one
+  // runs unoptimised for long in a small scene, boxing every double it computes)
+  if (shape.kind === ShapeKind3.HULL || shape.kind === ShapeKind3.CYLINDER) {
+    aabbRare3(shape, xf, o, out, oo);
+    return;
+  }
+  if (shape.kind === ShapeKind3.MESH || shape.kind === ShapeKind3.HEIGHTFIELD) {
+    aabbStatic3(shape, xf, o, out, oo);
+    return;
+  }
+  const px = xf[o]!;
+  const py = xf[o + 1]!;
+  const pz = xf[o + 2]!;
+  const qx = xf[o + 3]!;
+  const qy = xf[o + 4]!;
+  const qz = xf[o + 5]!;
+  const qw = xf[o + 6]!;
+  let ex = 0;
+  let ey = 0;
+  let ez = 0;
+  let pad = 0;
+  if (shape.kind === ShapeKind3.SPHERE) {
+    pad = shape.radius;
+  } else if (shape.kind === ShapeKind3.CAPSULE) {
+    const r01 = 2 * (qx * qy - qw * qz);
+    const r11 = 1 - 2 * (qx * qx + qz * qz);
+    const r21 = 2 * (qy * qz + qw * qx);
+    ex = Math.abs(r01) * shape.halfHeight;
+    ey = Math.abs(r11) * shape.halfHeight;
+    ez = Math.abs(r21) * shape.halfHeight;
+    pad = shape.radius;
+  } else {
+    const r00 = 1 - 2 * (qy * qy + qz * qz);
+    const r01 = 2 * (qx * qy - qw * qz);
+    const r02 = 2 * (qx * qz + qw * qy);
+    const r10 = 2 * (qx * qy + qw * qz);
+    const r11 = 1 - 2 * (qx * qx + qz * qz);
+    const r12 = 2 * (qy * qz - qw * qx);
+    const r20 = 2 * (qx * qz - qw * qy);
+    const r21 = 2 * (qy * qz + qw * qx);
+    const r22 = 1 - 2 * (qx * qx + qy * qy);
+    ex = Math.abs(r00) * shape.hx + Math.abs(r01) * shape.hy + Math.abs(r02) * shape.hz;
+    ey = Math.abs(r10) * shape.hx + Math.abs(r11) * shape.hy + Math.abs(r12) * shape.hz;
+    ez = Math.abs(r20) * shape.hx + Math.abs(r21) * shape.hy + Math.abs(r22) * shape.hz;
+  }
+  const cx = 0;
+  const cy = 0;
+  const cz = 0;
+  out[oo] = px + cx - ex - pad;
+  out[oo + 1] = py + cy - ey - pad;
+  out[oo + 2] = pz + cz - ez - pad;
+  out[oo + 3] = px + cx + ex + pad;
+  out[oo + 4] = py + cy + ey + pad;
+  out[oo + 5] = pz + cz + ez + pad;
+}
+
+/** `computeAabb3` for hulls and cylinders. */
+function aabbRare3(shape: Shape3, xf: ArrayLike<number>, o: number, out: Float64Array, oo: number): void {
   const px = xf[o]!;
   const py = xf[o + 1]!;
   const pz = xf[o + 2]!;
@@ -682,15 +740,6 @@ export function computeAabb3(
   let ez = 0;
   let pad = 0;
   switch (shape.kind) {
-    case ShapeKind3.SPHERE:
-      pad = shape.radius;
-      break;
-    case ShapeKind3.CAPSULE:
-      ex = Math.abs(r01) * shape.halfHeight;
-      ey = Math.abs(r11) * shape.halfHeight;
-      ez = Math.abs(r21) * shape.halfHeight;
-      pad = shape.radius;
-      break;
     case ShapeKind3.CYLINDER: {
       // a disc of radius r with axis a extends r·sqrt(1 − a_i²) along axis i
       const h = shape.halfHeight;
@@ -700,11 +749,6 @@ export function computeAabb3(
       ez = Math.abs(r21) * h + r * Math.sqrt(Math.max(0, 1 - r21 * r21));
       break;
     }
-    case ShapeKind3.BOX:
-      ex = Math.abs(r00) * shape.hx + Math.abs(r01) * shape.hy + Math.abs(r02) * shape.hz;
-      ey = Math.abs(r10) * shape.hx + Math.abs(r11) * shape.hy + Math.abs(r12) * shape.hz;
-      ez = Math.abs(r20) * shape.hx + Math.abs(r21) * shape.hy + Math.abs(r22) * shape.hz;
-      break;
     case ShapeKind3.HULL: {
       // exact: project every vertex
       const v = shape.vertices;
@@ -737,6 +781,42 @@ export function computeAabb3(
       pad = shape.radius;
       break;
     }
+  }
+  out[oo] = px + cx - ex - pad;
+  out[oo + 1] = py + cy - ey - pad;
+  out[oo + 2] = pz + cz - ez - pad;
+  out[oo + 3] = px + cx + ex + pad;
+  out[oo + 4] = py + cy + ey + pad;
+  out[oo + 5] = pz + cz + ez + pad;
+}
+
+/** `computeAabb3` for triangle meshes and height fields. */
+function aabbStatic3(shape: Shape3, xf: ArrayLike<number>, o: number, out: Float64Array, oo: number): void {
+  const px = xf[o]!;
+  const py = xf[o + 1]!;
+  const pz = xf[o + 2]!;
+  const qx = xf[o + 3]!;
+  const qy = xf[o + 4]!;
+  const qz = xf[o + 5]!;
+  const qw = xf[o + 6]!;
+  // rotation matrix rows
+  const r00 = 1 - 2 * (qy * qy + qz * qz);
+  const r01 = 2 * (qx * qy - qw * qz);
+  const r02 = 2 * (qx * qz + qw * qy);
+  const r10 = 2 * (qx * qy + qw * qz);
+  const r11 = 1 - 2 * (qx * qx + qz * qz);
+  const r12 = 2 * (qy * qz - qw * qx);
+  const r20 = 2 * (qx * qz - qw * qy);
+  const r21 = 2 * (qy * qz + qw * qx);
+  const r22 = 1 - 2 * (qx * qx + qy * qy);
+  let cx = 0;
+  let cy = 0;
+  let cz = 0;
+  let ex = 0;
+  let ey = 0;
+  let ez = 0;
+  const pad = 0;
+  switch (shape.kind) {
     case ShapeKind3.MESH:
     case ShapeKind3.HEIGHTFIELD: {
       let lx: number;

@@ -44,6 +44,8 @@ export class ConvexProxy3 {
   /** the placement */
   readonly pose = new Pose3();
   private readonly d = new Float64Array(3);
+  /** the support point in the core's frame, before the pose */
+  private readonly local = new Float64Array(3);
 
   /** Loads a convex shape placed by `xf[o..o+6]`; returns this. */
   setShape(shape: ConvexShape3, xf: ArrayLike<number>, o: number): this {
@@ -129,39 +131,65 @@ export class ConvexProxy3 {
    * a heap allocation, when the optimiser does not inline `support`).
    */
   supportAlong(n: ArrayLike<number>, sign: number, out: Float64Array, oo: number): number {
-    this.pose.unrotate(sign * n[0]!, sign * n[1]!, sign * n[2]!, this.d, 0);
+    // Pose3.unrotate written out: three computed doubles would be boxed at an un-inlined call
+    const p = this.pose;
+    const x = sign * n[0]!;
+    const y = sign * n[1]!;
+    const z = sign * n[2]!;
+    const d = this.d;
+    d[0] = p.r00 * x + p.r10 * y + p.r20 * z;
+    d[1] = p.r01 * x + p.r11 * y + p.r21 * z;
+    d[2] = p.r02 * x + p.r12 * y + p.r22 * z;
     return this.supportLocal(out, oo);
   }
 
-  /** The support point for the local direction already in `this.d`. */
+  /**
+   * The support point for the local direction already in `this.d`. The local point goes to the
+   * world through `world` (Pose3.toWorld written out once): computed doubles handed to an
+   * un-inlined call would be boxed, a heap allocation per support point.
+   */
   private supportLocal(out: Float64Array, oo: number): number {
-    const p = this.pose;
     const d = this.d;
     const lx = d[0]!;
     const ly = d[1]!;
     const lz = d[2]!;
+    const l = this.local;
+    let k = 0;
     switch (this.core) {
       case CoreKind3.POINT:
-        p.toWorld(0, 0, 0, out, oo);
-        return 0;
+        l[0] = 0;
+        l[1] = 0;
+        l[2] = 0;
+        break;
       case CoreKind3.SEGMENT: {
         const s = ly >= 0 ? 1 : -1;
-        p.toWorld(0, s * this.hy, 0, out, oo);
-        return ly >= 0 ? 1 : 0;
+        l[0] = 0;
+        l[1] = s * this.hy;
+        l[2] = 0;
+        k = ly >= 0 ? 1 : 0;
+        break;
       }
       case CoreKind3.BOX: {
         const sx = lx >= 0 ? 1 : -1;
         const sy = ly >= 0 ? 1 : -1;
         const sz = lz >= 0 ? 1 : -1;
-        p.toWorld(sx * this.hx, sy * this.hy, sz * this.hz, out, oo);
-        return (lx >= 0 ? 1 : 0) | (ly >= 0 ? 2 : 0) | (lz >= 0 ? 4 : 0);
+        l[0] = sx * this.hx;
+        l[1] = sy * this.hy;
+        l[2] = sz * this.hz;
+        k = (lx >= 0 ? 1 : 0) | (ly >= 0 ? 2 : 0) | (lz >= 0 ? 4 : 0);
+        break;
       }
       case CoreKind3.CYLINDER: {
         const r = Math.sqrt(lx * lx + lz * lz);
-        const y = ly >= 0 ? this.hy : -this.hy;
-        if (r > 1e-12) p.toWorld((this.hz * lx) / r, y, (this.hz * lz) / r, out, oo);
-        else p.toWorld(this.hz, y, 0, out, oo);
-        return 0;
+        l[1] = ly >= 0 ? this.hy : -this.hy;
+        if (r > 1e-12) {
+          l[0] = (this.hz * lx) / r;
+          l[2] = (this.hz * lz) / r;
+        } else {
+          l[0] = this.hz;
+          l[2] = 0;
+        }
+        break;
       }
       case CoreKind3.HULL: {
         const h = this.hull!;
@@ -175,18 +203,30 @@ export class ConvexProxy3 {
             best = i;
           }
         }
-        p.toWorld(v[3 * best]!, v[3 * best + 1]!, v[3 * best + 2]!, out, oo);
-        return best;
+        l[0] = v[3 * best]!;
+        l[1] = v[3 * best + 1]!;
+        l[2] = v[3 * best + 2]!;
+        k = best;
+        break;
       }
       default: {
         const t = this.tri;
         const s0 = t[0]! * lx + t[1]! * ly + t[2]! * lz;
         const s1 = t[3]! * lx + t[4]! * ly + t[5]! * lz;
         const s2 = t[6]! * lx + t[7]! * ly + t[8]! * lz;
-        const k = s0 >= s1 ? (s0 >= s2 ? 0 : 2) : s1 >= s2 ? 1 : 2;
-        p.toWorld(t[3 * k]!, t[3 * k + 1]!, t[3 * k + 2]!, out, oo);
-        return k;
+        k = s0 >= s1 ? (s0 >= s2 ? 0 : 2) : s1 >= s2 ? 1 : 2;
+        l[0] = t[3 * k]!;
+        l[1] = t[3 * k + 1]!;
+        l[2] = t[3 * k + 2]!;
       }
     }
+    const p = this.pose;
+    const x = l[0]!;
+    const y = l[1]!;
+    const z = l[2]!;
+    out[oo] = p.px + p.r00 * x + p.r01 * y + p.r02 * z;
+    out[oo + 1] = p.py + p.r10 * x + p.r11 * y + p.r12 * z;
+    out[oo + 2] = p.pz + p.r20 * x + p.r21 * y + p.r22 * z;
+    return k;
   }
 }
