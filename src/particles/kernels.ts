@@ -23,7 +23,8 @@ export class SphKernels {
   readonly viscosityConstant: number;
   /** the cubic spline's constant σ: 8/(π h³) in 3D, 40/(7π h²) in 2D */
   readonly cubicConstant: number;
-  private readonly invH: number;
+  /** 1/h */
+  readonly invH: number;
 
   constructor(dim: 2 | 3, h: number) {
     if (dim !== 2 && dim !== 3)

@@ -585,7 +585,12 @@ function densities(
 ): void {
   const off = ns.offsets;
   const nbr = ns.neighbors;
-  const w0 = poly6 ? k.poly6Constant * k.h2 * k.h2 * k.h2 : k.cubicConstant; // W(0) without a call returning a double
+  const h2 = k.h2;
+  const c6 = k.poly6Constant;
+  const cc = k.cubicConstant;
+  const invH = k.invH;
+  // W(0) without a call returning a double; both arms computed, so the merge is of two unboxed doubles
+  const w0 = poly6 ? c6 * h2 * h2 * h2 : cc * 1;
   for (let i = nb; i < n; i++) {
     const xi = x[3 * i];
     const yi = x[3 * i + 1];
@@ -597,7 +602,24 @@ function densities(
       const dy = yi - x[3 * j + 1];
       const dz = zi - x[3 * j + 2];
       const r2 = dx * dx + dy * dy + dz * dz;
-      s += m[j] * (poly6 ? k.poly6(r2) : k.cubic(Math.sqrt(r2)));
+      // SphKernels.poly6 / cubic written out (a double returned from a call that is not inlined is boxed)
+      let w = 0;
+      if (poly6) {
+        if (r2 < h2) {
+          const d = h2 - r2;
+          w = c6 * d * d * d;
+        }
+      } else {
+        const q = Math.sqrt(r2) * invH;
+        if (q < 1) {
+          if (q <= 0.5) w = cc * (6 * (q * q * q - q * q) + 1);
+          else {
+            const d = 1 - q;
+            w = cc * 2 * d * d * d;
+          }
+        }
+      }
+      s += m[j] * w;
     }
     rho[i] = s;
   }
@@ -629,7 +651,13 @@ function equationOfState(
   const stiffness = sc[0];
   const rho0 = sc[7];
   for (let i = nb; i < n; i++) {
-    const q = stateEquation(rho[i], rho0, stiffness, eos);
+    // stateEquation written out (a double returned from a call that is not inlined is boxed)
+    let q: number;
+    if (eos === 'tait') {
+      const r = rho[i] / rho0;
+      const r2 = r * r;
+      q = ((stiffness * rho0) / 7) * (r2 * r2 * r2 * r - 1);
+    } else q = stiffness * (rho[i] - rho0);
     p[i] = Math.max(q, 0);
   }
 }
@@ -658,6 +686,11 @@ function nonPressureForces(
   const off = ns.offsets;
   const nbr = ns.neighbors;
   const h = k.h;
+  const h2 = k.h2;
+  const vc = k.viscosityConstant;
+  const c6 = k.poly6Constant;
+  const cc = k.cubicConstant;
+  const invH = k.invH;
   for (let i = nb; i < n; i++) {
     const xi = x[3 * i];
     const yi = x[3 * i + 1];
@@ -679,7 +712,9 @@ function nonPressureForces(
           const dx = xi - x[3 * j];
           const dy = yi - x[3 * j + 1];
           const dz = zi - x[3 * j + 2];
-          bw += m[j] * k.viscosityLaplacian(Math.sqrt(dx * dx + dy * dy + dz * dz));
+          // SphKernels.viscosityLaplacian written out (no double returned from a call)
+          const r = Math.sqrt(dx * dx + dy * dy + dz * dz);
+          bw += m[j] * (r >= h ? 0 : vc * (h - r));
         }
         continue;
       }
@@ -689,12 +724,28 @@ function nonPressureForces(
       const r2 = dx * dx + dy * dy + dz * dz;
       const r = Math.sqrt(r2);
       if (r >= h) continue;
-      const lap = (m[j] / rho[j]) * k.viscosityLaplacian(r);
+      const lap = (m[j] / rho[j]) * (vc * (h - r)); // r < h here
       ax += lap * (v[3 * j] - vxi);
       ay += lap * (v[3 * j + 1] - vyi);
       az += lap * (v[3 * j + 2] - vzi);
       if (gamma > 0) {
-        const w = m[j] * (poly6 ? k.poly6(r2) : k.cubic(r));
+        let wk = 0;
+        if (poly6) {
+          if (r2 < h2) {
+            const d = h2 - r2;
+            wk = c6 * d * d * d;
+          }
+        } else {
+          const q = r * invH;
+          if (q < 1) {
+            if (q <= 0.5) wk = cc * (6 * (q * q * q - q * q) + 1);
+            else {
+              const d = 1 - q;
+              wk = cc * 2 * d * d * d;
+            }
+          }
+        }
+        const w = m[j] * wk;
         tx += w * dx;
         ty += w * dy;
         tz += w * dz;

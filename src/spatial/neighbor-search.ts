@@ -88,6 +88,8 @@ export class NeighborSearch {
   /** the positions in sorted (cell) order, stride `dim`: the candidate scan reads them contiguously */
   private sortedPos = new Float64Array(0);
   private readonly buckets = new Int32Array(27);
+  /** a scan's query: x, y, z and the squared reach */
+  private readonly query = new Float64Array(4);
   private readonly grid = new Float64Array(3);
   private nx = 1;
   private ny = 1;
@@ -338,7 +340,8 @@ export class NeighborSearch {
         sp[3 * e + 2] = ref[3 * i + 2];
       }
     }
-    this.order.set(sorted.subarray(0, n));
+    const order = this.order;
+    for (let e = 0; e < n; e++) order[e] = sorted[e]; // no subarray view (an allocation per build)
   }
 
   private hash(cx: number, cy: number, cz: number): number {
@@ -359,6 +362,8 @@ export class NeighborSearch {
     const offsets = this.offsets;
     const inv = this.invCell;
     const r2 = this.reach * this.reach;
+    const q = this.query; // the query point and r², read by the scans (no doubles passed in a call)
+    q[3] = r2;
     const dim = this.dim;
     const nx = this.nx;
     const ny = this.ny;
@@ -381,6 +386,8 @@ export class NeighborSearch {
       // the rank's own position from the sorted copy (read in order, not through sorted[s])
       const px = sp[dim * s];
       const py = sp[dim * s + 1];
+      q[0] = px;
+      q[1] = py;
       const cx = Math.floor((px - gx) * inv);
       const cy = Math.floor((py - gy) * inv);
       const x0 = cx > 0 ? cx - 1 : 0;
@@ -388,34 +395,35 @@ export class NeighborSearch {
       if (dim === 2) {
         const row = cy * nx;
         if (sorted[s] < fixed) {
-          m = scanHalf2(sp, s + 1, start[row + x1 + 1], px, py, r2, nb, m);
+          m = scanHalf2(sp, s + 1, start[row + x1 + 1], q, nb, m);
           if (cy + 1 < ny) {
             const next = row + nx;
-            m = scanHalf2(sp, start[next + x0], start[next + x1 + 1], px, py, r2, nb, m);
+            m = scanHalf2(sp, start[next + x0], start[next + x1 + 1], q, nb, m);
           }
         } else {
           // a static particle: its partners among the moving ones only
-          m = scanHalfMoving2(sp, sorted, fixed, s + 1, start[row + x1 + 1], px, py, r2, nb, m);
+          m = scanHalfMoving2(sp, sorted, fixed, s + 1, start[row + x1 + 1], q, nb, m);
           if (cy + 1 < ny) {
             const next = row + nx;
-            m = scanHalfMoving2(sp, sorted, fixed, start[next + x0], start[next + x1 + 1], px, py, r2, nb, m);
+            m = scanHalfMoving2(sp, sorted, fixed, start[next + x0], start[next + x1 + 1], q, nb, m);
           }
         }
       } else {
         const pz = sp[3 * s + 2];
+        q[2] = pz;
         const cz = Math.floor((pz - gz) * inv);
         const row = (cz * ny + cy) * nx;
-        m = scanHalf3(sp, s + 1, start[row + x1 + 1], px, py, pz, r2, nb, m);
+        m = scanHalf3(sp, s + 1, start[row + x1 + 1], q, nb, m);
         if (cy + 1 < ny) {
           const next = row + nx;
-          m = scanHalf3(sp, start[next + x0], start[next + x1 + 1], px, py, pz, r2, nb, m);
+          m = scanHalf3(sp, start[next + x0], start[next + x1 + 1], q, nb, m);
         }
         if (cz + 1 < nz) {
           const y0 = cy > 0 ? cy - 1 : 0;
           const y1 = cy + 1 < ny ? cy + 1 : ny - 1;
           for (let y = y0; y <= y1; y++) {
             const r = ((cz + 1) * ny + y) * nx;
-            m = scanHalf3(sp, start[r + x0], start[r + x1 + 1], px, py, pz, r2, nb, m);
+            m = scanHalf3(sp, start[r + x0], start[r + x1 + 1], q, nb, m);
           }
         }
         if (sorted[s] >= fixed) m = dropStatic(nb, sorted, fixed, offsets[s], m);
@@ -431,6 +439,8 @@ export class NeighborSearch {
     const offsets = this.offsets;
     const inv = this.invCell;
     const r2 = this.reach * this.reach;
+    const q = this.query; // the query point and r², read by the scans (no doubles passed in a call)
+    q[3] = r2;
     const dim = this.dim;
     const buckets = this.buckets;
     let nb = this.neighbors;
@@ -445,7 +455,10 @@ export class NeighborSearch {
       }
       const px = sp[dim * s];
       const py = sp[dim * s + 1];
+      q[0] = px;
+      q[1] = py;
       const pz = dim === 3 ? sp[3 * s + 2] : 0;
+      q[2] = pz;
       const cx = Math.floor((px - this.grid[0]) * inv);
       const cy = Math.floor((py - this.grid[1]) * inv);
       const cz = dim === 3 ? Math.floor((pz - this.grid[2]) * inv) : 0;
@@ -464,10 +477,7 @@ export class NeighborSearch {
       for (let b = 0; b < nbk; b++) {
         const h = buckets[b];
         const e0 = Math.max(start[h], s + 1);
-        m =
-          dim === 2
-            ? scanHalf2(sp, e0, start[h + 1], px, py, r2, nb, m)
-            : scanHalf3(sp, e0, start[h + 1], px, py, pz, r2, nb, m);
+        m = dim === 2 ? scanHalf2(sp, e0, start[h + 1], q, nb, m) : scanHalf3(sp, e0, start[h + 1], q, nb, m);
       }
       if (this.sorted[s] >= this.staticFrom) m = dropStatic(nb, this.sorted, this.staticFrom, offsets[s], m);
     }
@@ -482,6 +492,8 @@ export class NeighborSearch {
     const offsets = this.offsets;
     const inv = this.invCell;
     const r2 = this.reach * this.reach;
+    const q = this.query; // the query point and r², read by the scans (no doubles passed in a call)
+    q[3] = r2;
     const dim = this.dim;
     const hashed = this.hashed;
     const nx = this.nx;
@@ -499,7 +511,10 @@ export class NeighborSearch {
       offsets[i] = m;
       const px = ref[3 * i];
       const py = ref[3 * i + 1];
+      q[0] = px;
+      q[1] = py;
       const pz = ref[3 * i + 2];
+      q[2] = pz;
       const cx = Math.floor((px - gx) * inv);
       const cy = Math.floor((py - gy) * inv);
       const cz = dim === 3 ? Math.floor((pz - gz) * inv) : 0;
@@ -525,8 +540,8 @@ export class NeighborSearch {
             const e1 = start[row + x1 + 1];
             m =
               dim === 2
-                ? scanRow2(sp, sorted, e0, e1, i, px, py, r2, nb, m)
-                : scanRow3(sp, sorted, e0, e1, i, px, py, pz, r2, nb, m);
+                ? scanRow2(sp, sorted, e0, e1, i, q, nb, m)
+                : scanRow3(sp, sorted, e0, e1, i, q, nb, m);
           }
         }
       } else {
@@ -571,19 +586,20 @@ export class NeighborSearch {
   }
 }
 
-/** The candidates e0 .. e1−1 of the sorted positions (stride 2) within √r2 of (px, py), i excluded, appended to nb. */
+/** The candidates e0 .. e1−1 of the sorted positions (stride 2) within √q[3] of (q[0], q[1]), i excluded, appended to nb (the query in an array: a double passed to a call that is not inlined is boxed). */
 function scanRow2(
   sp: Float64Array,
   sorted: Int32Array,
   e0: number,
   e1: number,
   i: number,
-  px: number,
-  py: number,
-  r2: number,
+  q: Float64Array,
   nb: Int32Array,
   m: number,
 ): number {
+  const px = q[0];
+  const py = q[1];
+  const r2 = q[3];
   for (let e = e0; e < e1; e++) {
     const dx = sp[2 * e] - px;
     const dy = sp[2 * e + 1] - py;
@@ -602,13 +618,14 @@ function scanRow3(
   e0: number,
   e1: number,
   i: number,
-  px: number,
-  py: number,
-  pz: number,
-  r2: number,
+  q: Float64Array,
   nb: Int32Array,
   m: number,
 ): number {
+  const px = q[0];
+  const py = q[1];
+  const pz = q[2];
+  const r2 = q[3];
   for (let e = e0; e < e1; e++) {
     const dx = sp[3 * e] - px;
     const dy = sp[3 * e + 1] - py;
@@ -621,17 +638,18 @@ function scanRow3(
   return m;
 }
 
-/** The ranks e0 .. e1−1 whose sorted positions (stride 2) lie within √r2 of (px, py), appended to nb. */
+/** The ranks e0 .. e1−1 whose sorted positions (stride 2) lie within √q[3] of (q[0], q[1]), appended to nb. */
 function scanHalf2(
   sp: Float64Array,
   e0: number,
   e1: number,
-  px: number,
-  py: number,
-  r2: number,
+  q: Float64Array,
   nb: Int32Array,
   m: number,
 ): number {
+  const px = q[0];
+  const py = q[1];
+  const r2 = q[3];
   for (let e = e0; e < e1; e++) {
     const dx = sp[2 * e] - px;
     const dy = sp[2 * e + 1] - py;
@@ -650,12 +668,13 @@ function scanHalfMoving2(
   fixed: number,
   e0: number,
   e1: number,
-  px: number,
-  py: number,
-  r2: number,
+  q: Float64Array,
   nb: Int32Array,
   m: number,
 ): number {
+  const px = q[0];
+  const py = q[1];
+  const r2 = q[3];
   for (let e = e0; e < e1; e++) {
     const dx = sp[2 * e] - px;
     const dy = sp[2 * e + 1] - py;
@@ -679,13 +698,14 @@ function scanHalf3(
   sp: Float64Array,
   e0: number,
   e1: number,
-  px: number,
-  py: number,
-  pz: number,
-  r2: number,
+  q: Float64Array,
   nb: Int32Array,
   m: number,
 ): number {
+  const px = q[0];
+  const py = q[1];
+  const pz = q[2];
+  const r2 = q[3];
   for (let e = e0; e < e1; e++) {
     const dx = sp[3 * e] - px;
     const dy = sp[3 * e + 1] - py;

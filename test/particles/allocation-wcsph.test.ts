@@ -9,6 +9,8 @@ import { SphFluid } from '../../src/particles/sph.js';
 import { steadyHeapGrowthPerCall } from '../support/steady-heap.js';
 
 setFlagsFromString('--no-use-osr');
+// without inlining, so the measurement does not depend on which function the optimiser took first
+setFlagsFromString('--no-turbo-inlining');
 
 describe('WCSPH step allocation', () => {
   it('allocates nothing per warm step (a small dam break, 10 substeps)', () => {
