@@ -117,6 +117,7 @@ export function loadBodyStates(
 /**
  * Writes the solver state back to the bodies: velocities, and the step's motion applied to the
  * transforms (c ← c + Δp, q ← Δq·q). With `release`, the bodies' slot offsets are reset to 0.
+ * `from` (default 0): only the awake bodies [from, n) of the list (a thread's block).
  */
 export function storeBodyStates(
   bodies: BodyStore,
@@ -125,6 +126,7 @@ export function storeBodyStates(
   ss: Float64Array,
   stateOf: Int32Array,
   release: boolean,
+  from = 0,
 ): void {
   // the layout as local literals (see the note at SB_VX)
   const SB_VX = 0;
@@ -136,7 +138,7 @@ export function storeBodyStates(
   const SB_DQS = 6;
   const SB_STRIDE = 8;
   const { vx, vy, w, cx, cy, qc, qs, dpx, dpy, dqc, dqs } = bodies;
-  for (let k = 0; k < n; k++) {
+  for (let k = from; k < n; k++) {
     const i = list[k]!;
     const o = (k + 1) * SB_STRIDE;
     vx[i] = ss[o + SB_VX]!;
@@ -171,6 +173,7 @@ export function storeBodyStates(
  * (zeroed without warm starting). `constraintOf[c]` receives each contact's constraint index;
  * `stateOf` maps a body slot to its solver-state offset (see {@link loadBodyStates}). Returns how
  * many constraints have a restitution (0: the restitution pass has nothing to do).
+ * `from` (default 0): only the constraints [from, nActive) (a thread's block).
  */
 export function prepareContacts(
   bodies: BodyStore,
@@ -182,6 +185,7 @@ export function prepareContacts(
   cb: Int32Array,
   constraintOf: Int32Array,
   stateOf: Int32Array,
+  from = 0,
 ): number {
   // the layout as local literals (see the note at SB_VX)
   const C_MA = 0;
@@ -212,7 +216,7 @@ export function prepareContacts(
   const { bodyA, bodyB, pointCount, nx, ny, px, py, qx, qy, separation, friction, restitution } = contacts;
   const { normalImpulse, tangentImpulse } = contacts;
   let restituting = 0;
-  for (let i = 0; i < nActive; i++) {
+  for (let i = from; i < nActive; i++) {
     const c = active[i]!;
     constraintOf[c] = i;
     const o = i * CONSTRAINT_STRIDE;
@@ -819,6 +823,7 @@ export function applyRestitution(
  * After the substeps, one pass over the constraints: the accumulated impulses go back to the
  * persistent contacts (the next step's warm start) and each point's current separation (after the
  * in-step motion, as {@link separationInto} computes it) to the contacts' readout.
+ * `from` (default 0): only the constraints [from, nActive) (a thread's block).
  */
 export function storeContacts(
   ss: Float64Array,
@@ -827,6 +832,7 @@ export function storeContacts(
   nActive: number,
   cc: Float64Array,
   cb: Int32Array,
+  from = 0,
 ): void {
   // the layout as local literals (see the note at SB_VX)
   const C_NX = 4;
@@ -846,7 +852,7 @@ export function storeContacts(
   const SB_DQC = 5;
   const SB_DQS = 6;
   const { normalImpulse, tangentImpulse, separation } = contacts;
-  for (let i = 0; i < nActive; i++) {
+  for (let i = from; i < nActive; i++) {
     const o = i * CONSTRAINT_STRIDE;
     const oa = cb[3 * i]!;
     const ob = cb[3 * i + 1]!;

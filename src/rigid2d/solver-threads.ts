@@ -28,12 +28,10 @@ import {
   BIAS_BAUMGARTE,
   BIAS_NONE,
   BIAS_SOFT,
-  CONSTRAINT_STRIDE,
   integratePositions,
   integrateVelocities,
   prepareContacts,
   resetImpulses,
-  SB_STRIDE,
   type SolvePass,
   solveContacts,
   solvePositions,
@@ -114,11 +112,11 @@ const I_PAIRS = 20; // the narrowphase job's listed pairs
 const I_STORE_BODIES = 21; // 1: the solve job also writes the bodies' states back (no joints this step)
 const I_CURSOR = 22; // the narrowphase job: the listed pairs below this are not handed out yet
 const I_STOP = 23; // the narrowphase job: 1 once the collide loop is done (the workers leave)
+const I_RESTITUTING = 24; // the solve job: prepared constraints with a restitution, summed over the blocks
 const JOB_SOLVE = 0;
 const JOB_NARROWPHASE = 1;
 const ACK = 32; // ACK + worker index: the binding sequence the worker holds
-const REST = 96; // REST + thread index: how many of the thread's prepared contacts have a restitution
-const CTRL_SIZE = 96 + 64;
+const CTRL_SIZE = 32 + 64;
 const CMD_RUN = 1;
 const CMD_QUIT = 2;
 const CMD_BIND = 3;
@@ -150,8 +148,10 @@ const PARAMS_SIZE = 24;
 
 /** spins on a barrier before sleeping */
 const SPIN = 4000;
-/** a range shorter than this is done by thread 0 alone (the split would cost more than it saves) */
+/** a range shorter than this many items per thread is one block (the split would cost more than it saves) */
 const MIN_SPLIT = 16;
+/** a stage's range is cut into this many blocks per thread (a thread that falls behind leaves its blocks to the others) */
+const BLOCKS_PER_THREAD = 4;
 
 /**
  * The body-store arrays the contact prepare and the state store-back read and write (a worker's
@@ -404,6 +404,10 @@ class ThreadView {
   canBlock = true;
   /** barriers passed in the current job */
   barriers = 0;
+  /** stages begun in the current solve job */
+  stage = 0;
+  /** per stage of the solve job: blocks taken, blocks done (zeroed by the calling thread before each job) */
+  blk: Int32Array = new Int32Array(0);
   /** this thread's index and the job's thread count */
   index = 0;
   threads = 1;
@@ -481,64 +485,149 @@ function fail(ctrl: Int32Array): void {
   Atomics.notify(ctrl, ARRIVE);
 }
 
-/** This thread's part [lo, hi) of the range [a, b) is written to `part` (fixed split). */
-function partOf(v: ThreadView, a: number, b: number, part: Int32Array): void {
-  const n = b - a;
-  if (n < MIN_SPLIT * v.threads) {
-    part[0] = a;
-    part[1] = v.index === 0 ? b : a;
-    return;
+// ---- the solve job's stages: each range is cut into fixed blocks; the threads take them in turn
+const OP_INTEGRATE_VELOCITIES = 0;
+const OP_WARM_JOINTS = 1;
+const OP_SOLVE_JOINTS = 2;
+const OP_RELAX_JOINTS = 3;
+const OP_RESET_JOINTS = 4;
+const OP_RESET_CONTACTS = 5;
+const OP_WARM = 6;
+const OP_SOLVE = 7;
+const OP_RESTITUTION = 8;
+const OP_POSITION = 9;
+const OP_INTEGRATE_POSITIONS = 10;
+const OP_PREPARE = 11;
+const OP_STORE_CONTACTS = 12;
+const OP_STORE_BODIES = 13;
+
+/** Does `op` on the items [lo, hi) (a block of a stage's range). */
+function runOp(v: ThreadView, op: number, lo: number, hi: number): void {
+  switch (op) {
+    case OP_INTEGRATE_VELOCITIES:
+      integrateVelocities(v.ss, v.sv, lo, hi);
+      break;
+    case OP_WARM_JOINTS:
+      warmStartJoints(v.jctx, v.jk, v.jo, lo, hi, v.jb);
+      break;
+    case OP_SOLVE_JOINTS:
+      solveJoints(v.jctx, v.jk, v.jo, lo, hi, v.jb, true);
+      break;
+    case OP_RELAX_JOINTS:
+      solveJoints(v.jctx, v.jk, v.jo, lo, hi, v.jb, false);
+      break;
+    case OP_RESET_JOINTS:
+      resetJointImpulses(v.jctx, v.jo, lo, hi);
+      break;
+    case OP_RESET_CONTACTS:
+      resetImpulses(v.cc, lo, hi);
+      break;
+    case OP_WARM:
+      warmStart(v.ss, v.cc, v.cb, lo, hi);
+      break;
+    case OP_SOLVE:
+      solveContacts(v.ss, v.cc, v.cb, lo, hi, v.pass);
+      break;
+    case OP_RESTITUTION:
+      applyRestitution(v.ss, v.cc, v.cb, lo, hi, v.pass);
+      break;
+    case OP_POSITION:
+      solvePositions(v.ss, v.cc, v.cb, lo, hi, v.params[F_PERCENT]!, v.params[F_SLOP]!, 0.2);
+      break;
+    case OP_INTEGRATE_POSITIONS:
+      integratePositions(v.ss, lo, hi, v.pass);
+      break;
+    case OP_PREPARE: {
+      const warm = v.ctrl[I_WARM] === 1;
+      const r = prepareContacts(
+        v.bodyStore,
+        v.contactStore,
+        v.active,
+        hi,
+        warm,
+        v.cc,
+        v.cb,
+        v.constraintOf,
+        v.stateOf,
+        lo,
+      );
+      if (r > 0) Atomics.add(v.ctrl, I_RESTITUTING, r);
+      break;
+    }
+    case OP_STORE_CONTACTS:
+      storeContacts(v.ss, v.contactStore, v.active, hi, v.cc, v.cb, lo);
+      break;
+    case OP_STORE_BODIES:
+      storeBodyStates(v.bodyStore, v.awakeList, hi, v.ss, v.stateOf, true, lo);
+      break;
   }
-  part[0] = a + Math.floor((n * v.index) / v.threads);
-  part[1] = a + Math.floor((n * (v.index + 1)) / v.threads);
 }
 
-const STAGE_WARM = 0;
-const STAGE_SOLVE = 1;
-const STAGE_RELAX = 2;
-const STAGE_RESTITUTION = 3;
-const STAGE_POSITION = 4;
+/**
+ * One stage over the range [a, b): cut into fixed blocks (the whole range one block when `single`,
+ * as the overflow constraints, which share bodies and are solved in order), which the threads take
+ * one at a time from the stage's counter until none is left; then each waits until every block is
+ * done. Every thread goes through the same stages in the same order (`v.stage` counts them). A
+ * block's result does not depend on which thread did it (the items of a stage's range are
+ * independent: a colour's constraints share no dynamic body), so the state is the same for any
+ * number of threads; a thread that falls behind (a busy machine) is not waited for — the others
+ * take its blocks — except for a block it has started.
+ */
+function stage(v: ThreadView, op: number, a: number, b: number, single: boolean): void {
+  const s = 2 * v.stage++;
+  const n = b - a;
+  if (n <= 0) return;
+  const blk = v.blk;
+  const size = single || n < MIN_SPLIT * v.threads ? n : Math.ceil(n / (BLOCKS_PER_THREAD * v.threads));
+  const count = Math.ceil(n / size);
+  for (;;) {
+    const i = Atomics.add(blk, s, 1);
+    if (i >= count) break;
+    const lo = a + i * size;
+    runOp(v, op, lo, Math.min(b, lo + size));
+    if (Atomics.add(blk, s + 1, 1) + 1 === count) Atomics.notify(blk, s + 1);
+  }
+  if (Atomics.load(blk, s + 1) >= count) return;
+  if (v.timing) {
+    const t0 = performance.now();
+    waitDone(v, s + 1, count);
+    v.waited += performance.now() - t0;
+  } else waitDone(v, s + 1, count);
+}
 
-/** One constraint stage: the joints' groups, then the contacts', each group followed by a barrier. */
-function constraintStage(v: ThreadView, stage: number, part: Int32Array): void {
+/** Spins, then sleeps, until the stage's done counter `blk[at]` reaches `count`. */
+function waitDone(v: ThreadView, at: number, count: number): void {
+  const blk = v.blk;
+  const ctrl = v.ctrl;
+  for (let i = 0; i < SPIN; i++) if (Atomics.load(blk, at) >= count) return;
+  for (let cur = Atomics.load(blk, at); cur < count; cur = Atomics.load(blk, at)) {
+    if (Atomics.load(ctrl, FAILED) === 1) failed();
+    if (v.canBlock) Atomics.wait(blk, at, cur, 1);
+  }
+}
+
+/** The stages of one constraint pass: the joints' groups, then the contacts', each group a stage (the overflow group as one block). */
+function constraintStage(v: ThreadView, contactOp: number, jointOp: number): void {
   const ctrl = v.ctrl;
   const colors = ctrl[I_COLORS]!;
   const r = v.ranges;
-  if (stage !== STAGE_RESTITUTION && stage !== STAGE_POSITION && ctrl[I_JOINTS]! > 0) {
-    for (let g = 0; g <= colors; g++) {
-      const a = r[RANGE_JOINTS + g]!;
-      const b = r[RANGE_JOINTS + g + 1]!;
-      if (a === b) continue;
-      if (g === 0) {
-        part[0] = a;
-        part[1] = v.index === 0 ? b : a;
-      } else partOf(v, a, b, part);
-      if (part[1]! > part[0]!) {
-        if (stage === STAGE_WARM) warmStartJoints(v.jctx, v.jk, v.jo, part[0]!, part[1]!, v.jb);
-        else solveJoints(v.jctx, v.jk, v.jo, part[0]!, part[1]!, v.jb, stage === STAGE_SOLVE);
-      }
-      barrier(v);
-    }
+  if (jointOp >= 0 && ctrl[I_JOINTS]! > 0) {
+    for (let g = 0; g <= colors; g++)
+      stage(v, jointOp, r[RANGE_JOINTS + g]!, r[RANGE_JOINTS + g + 1]!, g === 0);
   }
-  for (let g = 0; g <= colors; g++) {
-    const a = r[g]!;
-    const b = r[g + 1]!;
-    if (a === b) continue;
-    if (g === 0) {
-      part[0] = a;
-      part[1] = v.index === 0 ? b : a;
-    } else partOf(v, a, b, part);
-    const lo = part[0]!;
-    const hi = part[1]!;
-    if (hi > lo) {
-      if (stage === STAGE_WARM) warmStart(v.ss, v.cc, v.cb, lo, hi);
-      else if (stage === STAGE_RESTITUTION) applyRestitution(v.ss, v.cc, v.cb, lo, hi, v.pass);
-      else if (stage === STAGE_POSITION)
-        solvePositions(v.ss, v.cc, v.cb, lo, hi, v.params[F_PERCENT]!, v.params[F_SLOP]!, 0.2);
-      else solveContacts(v.ss, v.cc, v.cb, lo, hi, v.pass);
-    }
-    barrier(v);
-  }
+  for (let g = 0; g <= colors; g++) stage(v, contactOp, r[g]!, r[g + 1]!, g === 0);
+}
+
+/** The most stages a solve job goes through (its block counters must fit in `blk`). */
+function stagesOfJob(
+  substeps: number,
+  iterations: number,
+  relax: number,
+  position: number,
+  colors: number,
+): number {
+  const pass = 2 * (colors + 1);
+  return 4 + substeps * (3 + pass * (1 + iterations + relax + position)) + pass;
 }
 
 /** Reads the step's numbers into this thread's pass and joint context. */
@@ -571,12 +660,15 @@ function loadJob(v: ThreadView): void {
 }
 
 /**
- * The substeps and the restitution pass as thread `v.index` of `v.threads`: the same stages in
- * the same order as the single-thread solve (solver-step.ts), each range split between the threads.
+ * The solve job as thread `v.index` of `v.threads`: the contacts prepared, the substeps and the
+ * restitution pass — the same stages in the same order as the single-thread solve (solver-step.ts)
+ * — and the impulses and states stored back, each stage's range in blocks ({@link stage}); a
+ * barrier at the end (every thread has left the job before the calling thread goes on).
  */
-function runJob(v: ThreadView, part: Int32Array): void {
+function runJob(v: ThreadView): void {
   const ctrl = v.ctrl;
   v.barriers = 0;
+  v.stage = 0;
   loadJob(v);
   const pass = v.pass;
   const nAwake = ctrl[I_AWAKE]!;
@@ -590,115 +682,38 @@ function runJob(v: ThreadView, part: Int32Array): void {
   const warm = ctrl[I_WARM] === 1;
   const mode = ctrl[I_MODE]!;
   const stepCount = ctrl[I_STEP]!;
-  // the contacts are prepared in fixed blocks (each constraint's slot is its own)
-  partOf(v, 0, nActive, part);
-  ctrl[REST + v.index] = part[1]! > part[0]! ? prepareRange(v, part[0]!, part[1]!, warm) : 0;
-  barrier(v);
-  let restituting = 0;
-  for (let t = 0; t < v.threads; t++) restituting += ctrl[REST + t]!;
+  // each constraint's slot is its own: the contacts are prepared in blocks
+  stage(v, OP_PREPARE, 0, nActive, false);
+  const restituting = Atomics.load(ctrl, I_RESTITUTING);
   for (let sub = 0; sub < substeps; sub++) {
-    partOf(v, 0, nAwake, part);
-    if (part[1]! > part[0]!) integrateVelocities(v.ss, v.sv, part[0]!, part[1]!);
-    barrier(v);
+    stage(v, OP_INTEGRATE_VELOCITIES, 0, nAwake, false);
     pass.reverse = ((stepCount * substeps + sub) & 1) === 1;
-    if (warm) constraintStage(v, STAGE_WARM, part);
+    if (warm) constraintStage(v, OP_WARM, OP_WARM_JOINTS);
     else if (sub > 0) {
-      partOf(v, 0, nJoints, part);
-      if (part[1]! > part[0]!) resetJointImpulses(v.jctx, v.jo, part[0]!, part[1]!);
-      partOf(v, 0, nActive, part);
-      if (part[1]! > part[0]!) resetImpulses(v.cc, part[0]!, part[1]!);
-      barrier(v);
+      stage(v, OP_RESET_JOINTS, 0, nJoints, false);
+      stage(v, OP_RESET_CONTACTS, 0, nActive, false);
     }
     pass.mode = mode === 0 ? BIAS_SOFT : mode === 1 ? BIAS_BAUMGARTE : BIAS_NONE;
     pass.friction = mode !== 0 || relaxIterations === 0;
     for (let it = 1; it <= iterations; it++) {
       if (mode !== 0) pass.reverse = ((stepCount + it) & 1) === 0;
-      constraintStage(v, STAGE_SOLVE, part);
+      constraintStage(v, OP_SOLVE, OP_SOLVE_JOINTS);
     }
-    partOf(v, 0, nAwake, part);
-    if (part[1]! > part[0]!) integratePositions(v.ss, part[0]!, part[1]!, pass);
-    barrier(v);
+    stage(v, OP_INTEGRATE_POSITIONS, 0, nAwake, false);
     if (mode === 0) {
       pass.mode = BIAS_NONE;
       pass.friction = true;
-      for (let it = 1; it <= relaxIterations; it++) constraintStage(v, STAGE_RELAX, part);
+      for (let it = 1; it <= relaxIterations; it++) constraintStage(v, OP_SOLVE, OP_RELAX_JOINTS);
     } else if (mode === 2) {
-      for (let it = 1; it <= positionIterations; it++) constraintStage(v, STAGE_POSITION, part);
+      for (let it = 1; it <= positionIterations; it++) constraintStage(v, OP_POSITION, -1);
     }
   }
   // restitution 0 everywhere: the pass would change nothing (as on one thread)
-  if (restituting > 0) constraintStage(v, STAGE_RESTITUTION, part);
-  // the impulses and separations back to the contacts, the states back to the bodies, in fixed blocks
-  partOf(v, 0, nActive, part);
-  if (part[1]! > part[0]!) storeContactRange(v, part[0]!, part[1]!);
-  if (ctrl[I_STORE_BODIES] === 1) {
-    partOf(v, 0, nAwake, part);
-    if (part[1]! > part[0]!) storeBodyRange(v, part[0]!, part[1]!);
-  }
+  if (restituting > 0) constraintStage(v, OP_RESTITUTION, -1);
+  // the impulses and separations back to the contacts, the states back to the bodies
+  stage(v, OP_STORE_CONTACTS, 0, nActive, false);
+  if (ctrl[I_STORE_BODIES] === 1) stage(v, OP_STORE_BODIES, 0, nAwake, false);
   barrier(v);
-}
-
-/**
- * Prepares the constraints [lo, hi) of the step's contacts (contact-solver.ts `prepareContacts`
- * on the block's part of the packed arrays); returns how many have a restitution.
- */
-function prepareRange(v: ThreadView, lo: number, hi: number, warm: boolean): number {
-  if (lo === 0)
-    return prepareContacts(
-      v.bodyStore,
-      v.contactStore,
-      v.active,
-      hi,
-      warm,
-      v.cc,
-      v.cb,
-      v.constraintOf,
-      v.stateOf,
-    );
-  const active = v.active;
-  const constraintOf = v.constraintOf;
-  const r = prepareContacts(
-    v.bodyStore,
-    v.contactStore,
-    active.subarray(lo, hi),
-    hi - lo,
-    warm,
-    v.cc.subarray(lo * CONSTRAINT_STRIDE),
-    v.cb.subarray(3 * lo),
-    constraintOf,
-    v.stateOf,
-  );
-  // the block numbered its constraints from 0: their indices in the whole list
-  for (let i = lo; i < hi; i++) constraintOf[active[i]!] = i;
-  return r;
-}
-
-/** Stores the impulses and separations of the constraints [lo, hi) back to their contacts (`storeContacts` on the block). */
-function storeContactRange(v: ThreadView, lo: number, hi: number): void {
-  if (lo === 0) storeContacts(v.ss, v.contactStore, v.active, hi, v.cc, v.cb);
-  else
-    storeContacts(
-      v.ss,
-      v.contactStore,
-      v.active.subarray(lo, hi),
-      hi - lo,
-      v.cc.subarray(lo * CONSTRAINT_STRIDE),
-      v.cb.subarray(3 * lo),
-    );
-}
-
-/** Writes the states of the awake bodies [lo, hi) back to the bodies (`storeBodyStates` on the block). */
-function storeBodyRange(v: ThreadView, lo: number, hi: number): void {
-  if (lo === 0) storeBodyStates(v.bodyStore, v.awakeList, hi, v.ss, v.stateOf, true);
-  else
-    storeBodyStates(
-      v.bodyStore,
-      v.awakeList.subarray(lo, hi),
-      hi - lo,
-      v.ss.subarray(lo * SB_STRIDE),
-      v.stateOf,
-      true,
-    );
 }
 
 /**
@@ -726,7 +741,6 @@ function runNarrowphase(v: ThreadView): void {
 export class SolverThreads implements SolverThreadRunner {
   private readonly view = new ThreadView();
   private readonly workers: SolverWorkerHandle[] = [];
-  private readonly part = new Int32Array(2);
   private boundGeneration = -1;
   /** steps solved on more than one thread */
   parallelSteps = 0;
@@ -877,6 +891,7 @@ export class SolverThreads implements SolverThreadRunner {
         nmf: na.mf,
         nmi: na.mi,
         nst: na.st,
+        blk: v.blk,
         active: v.active,
         awakeList: v.awakeList,
         stateOf: v.stateOf,
@@ -1041,6 +1056,22 @@ export class SolverThreads implements SolverThreadRunner {
     if (this.boundGeneration !== this.scratch.generation) this.bind();
     if (this.scratch.nActive + this.scratch.nJoints < this.minConstraints) return false;
     if (!this.storesBound(w)) return false;
+    const st = w.solver;
+    const need =
+      2 *
+      stagesOfJob(
+        st.substeps,
+        st.iterations,
+        st.relaxIterations,
+        st.positionIterations,
+        this.scratch.graph.colors,
+      );
+    if (this.view.blk.length < need) {
+      // the block counters grow: the workers take them, this step runs alone
+      this.view.blk = new Int32Array(new SharedArrayBuffer(8 * need));
+      this.bind();
+      return false;
+    }
     const t = this.readyThreads();
     this.view.threads = t;
     return t > 1;
@@ -1105,6 +1136,12 @@ export class SolverThreads implements SolverThreadRunner {
       r[RANGE_JOINTS + g] = graph.jointStart[g]!;
     }
     ctrl[I_JOB] = JOB_SOLVE;
+    ctrl[I_RESTITUTING] = 0;
+    v.blk.fill(
+      0,
+      0,
+      2 * stagesOfJob(st.substeps, st.iterations, st.relaxIterations, st.positionIterations, colors),
+    );
     ctrl[JOB_T] = v.threads;
     ctrl[JOB_BASE] = Atomics.load(ctrl, ARRIVE);
     Atomics.store(ctrl, CMD, CMD_RUN);
@@ -1116,16 +1153,14 @@ export class SolverThreads implements SolverThreadRunner {
     if (timed) v.waited = 0;
     const t0 = timed ? performance.now() : 0;
     try {
-      runJob(v, this.part);
+      runJob(v);
     } catch (e) {
       // a thread failed: the step's solver state is lost; the world goes on alone from the next step
       fail(ctrl);
       this.dispose();
       throw e;
     }
-    let restituting = 0;
-    for (let t = 0; t < v.threads; t++) restituting += ctrl[REST + t]!;
-    s.restituting = restituting;
+    s.restituting = ctrl[I_RESTITUTING]!;
     if (timed) {
       const pr = this.profile;
       pr.solveJob += performance.now() - t0;
@@ -1152,7 +1187,6 @@ export class SolverThreads implements SolverThreadRunner {
 
 // ---- the worker side
 let workerView: ThreadView | null = null;
-const workerPart = new Int32Array(2);
 /** a worker's copies of the shapes' geometry, its transforms and manifold */
 const workerNarrowphase = new NarrowphaseWorkspace();
 workerNarrowphase.m = new Manifold2();
@@ -1183,6 +1217,7 @@ export function solverWorkerMessage(data: unknown): void {
     nmf: Float64Array;
     nmi: Int32Array;
     nst: Int32Array;
+    blk: Int32Array;
     active: Int32Array;
     awakeList: Int32Array;
     stateOf: Int32Array;
@@ -1213,6 +1248,7 @@ export function solverWorkerMessage(data: unknown): void {
   v.jk = m.jk;
   v.jo = m.jo;
   v.na = { job: m.njob, jx: m.njx, mf: m.nmf, mi: m.nmi, st: m.nst };
+  v.blk = m.blk;
   v.active = m.active;
   v.awakeList = m.awakeList;
   v.stateOf = m.stateOf;
@@ -1245,7 +1281,7 @@ export function solverWorkerMessage(data: unknown): void {
         const spec = v.params[F_SPEC]!;
         if (v.nws.spec[0] !== spec) v.nws.spec[0] = spec;
         runNarrowphase(v);
-      } else runJob(v, workerPart);
+      } else runJob(v);
     } catch {
       fail(ctrl);
       return;
