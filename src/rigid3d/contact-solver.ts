@@ -164,6 +164,21 @@ export function loadBodyStates3(
   ss: Float64Array,
   stateOf: Int32Array,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const SB_DPX = 6;
+  const SB_DPY = 7;
+  const SB_DPZ = 8;
+  const SB_DQW = 12;
+  const SB_DQX = 9;
+  const SB_DQY = 10;
+  const SB_DQZ = 11;
+  const SB_STRIDE = 16;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
   ss.fill(0, 0, SB_STRIDE);
   ss[SB_DQW] = 1;
   for (let k = 0; k < n; k++) {
@@ -188,6 +203,14 @@ export function loadBodyStates3(
 
 /** Writes the solver velocities back to the bodies (for a trace callback, or the end of the step). */
 export function storeVelocities3(b: BodyStore3, list: Int32Array, n: number, ss: Float64Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const SB_STRIDE = 16;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
   for (let k = 0; k < n; k++) {
     const i = list[k]!;
     const o = (k + 1) * SB_STRIDE;
@@ -208,6 +231,15 @@ export function storeTransforms3(
   ss: Float64Array,
   stateOf: Int32Array,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const SB_DPX = 6;
+  const SB_DPY = 7;
+  const SB_DPZ = 8;
+  const SB_DQW = 12;
+  const SB_DQX = 9;
+  const SB_DQY = 10;
+  const SB_DQZ = 11;
+  const SB_STRIDE = 16;
   for (let k = 0; k < n; k++) {
     const i = list[k]!;
     const o = (k + 1) * SB_STRIDE;
@@ -241,6 +273,10 @@ export function storeTransforms3(
  * t1 ⟂ n from the normal's smallest component (a continuous choice away from the switch), t2 = n × t1.
  */
 function tangentBasis(cc: Float64Array, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const C_N = 14;
+  const C_T1 = 17;
+  const C_T2 = 20;
   const nx = cc[o + C_N]!;
   const ny = cc[o + C_N + 1]!;
   const nz = cc[o + C_N + 2]!;
@@ -271,6 +307,9 @@ function tangentBasis(cc: Float64Array, o: number): void {
  * constraint o, written to cc[out] (a returned double would be boxed: the loop keeps it from inlining).
  */
 function twoSided(cc: Float64Array, o: number, d: number, out: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const C_IA = 2;
+  const C_IB = 8;
   const dx = cc[d]!;
   const dy = cc[d + 1]!;
   const dz = cc[d + 2]!;
@@ -299,6 +338,35 @@ export function prepareContacts3(
   cb: Int32Array,
   stateOf: Int32Array,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const C_ANG_IMPULSE = 31;
+  const C_ANG_MASS = 28;
+  const C_FRICTION = 23;
+  const C_IA = 2;
+  const C_IB = 8;
+  const C_MA = 0;
+  const C_MB = 1;
+  const C_N = 14;
+  const C_P0 = 35;
+  const C_POINT_COUNT = 34;
+  const C_RESTITUTION = 24;
+  const C_ROLLING = 26;
+  const C_STATIC = 25;
+  const C_T1 = 17;
+  const C_T2 = 20;
+  const C_TORSION = 27;
+  const MAX_POINTS = 4;
+  const P_BASE_SEP = 6;
+  const P_CONE_MASS = 15;
+  const P_MAX_NORMAL_IMPULSE = 13;
+  const P_NORMAL_IMPULSE = 10;
+  const P_NORMAL_MASS = 7;
+  const P_RA = 0;
+  const P_RB = 3;
+  const P_RELATIVE_VELOCITY = 14;
+  const P_STRIDE = 16;
+  const P_TANGENT_IMPULSE = 11;
+  const P_TANGENT_MASS = 8;
   const iw = b.invInertiaWorld;
   let off = 0;
   for (let i = 0; i < nActive; i++) {
@@ -438,6 +506,13 @@ export function prepareContacts3(
 
 /** Zeroes the accumulated impulses (each substep without warm starting). */
 export function resetImpulses3(cc: Float64Array, nActive: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const C_ANG_IMPULSE = 31;
+  const C_P0 = 35;
+  const C_POINT_COUNT = 34;
+  const P_NORMAL_IMPULSE = 10;
+  const P_STRIDE = 16;
+  const P_TANGENT_IMPULSE = 11;
   let off = 0;
   for (let i = 0; i < nActive; i++) {
     const o = off;
@@ -462,6 +537,14 @@ export function storeImpulses3(
   nActive: number,
   cc: Float64Array,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const C_ANG_IMPULSE = 31;
+  const C_P0 = 35;
+  const C_POINT_COUNT = 34;
+  const MAX_POINTS = 4;
+  const P_NORMAL_IMPULSE = 10;
+  const P_STRIDE = 16;
+  const P_TANGENT_IMPULSE = 11;
   let off = 0;
   for (let i = 0; i < nActive; i++) {
     const c = active[i]!;
@@ -491,6 +574,19 @@ function applyImpulse3(
   q: number,
   P: Float64Array,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const C_IA = 2;
+  const C_IB = 8;
+  const C_MA = 0;
+  const C_MB = 1;
+  const P_RA = 0;
+  const P_RB = 3;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
   const Px = P[0]!;
   const Py = P[1]!;
   const Pz = P[2]!;
@@ -526,6 +622,27 @@ const impulseScratch = new Float64Array(3);
  * contact's accumulated angular impulses.
  */
 export function warmStart3(ss: Float64Array, cc: Float64Array, cb: Int32Array, nActive: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const C_ANG_IMPULSE = 31;
+  const C_IA = 2;
+  const C_IB = 8;
+  const C_MA = 0;
+  const C_MB = 1;
+  const C_N = 14;
+  const C_P0 = 35;
+  const C_T1 = 17;
+  const C_T2 = 20;
+  const P_NORMAL_IMPULSE = 10;
+  const P_RA = 0;
+  const P_RB = 3;
+  const P_STRIDE = 16;
+  const P_TANGENT_IMPULSE = 11;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
   const P = impulseScratch;
   let off = 0;
   for (let i = 0; i < nActive; i++) {
@@ -635,6 +752,12 @@ function applyAngular(
   o: number,
   M: Float64Array,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const C_IA = 2;
+  const C_IB = 8;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
   const mx = M[0]!;
   const my = M[1]!;
   const mz = M[2]!;
@@ -661,6 +784,46 @@ export function solveContacts3(
   nActive: number,
   pass: SolvePass3,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const BIAS_BAUMGARTE = 2;
+  const BIAS_SOFT = 1;
+  const C_ANG_IMPULSE = 31;
+  const C_ANG_MASS = 28;
+  const C_FRICTION = 23;
+  const C_IA = 2;
+  const C_IB = 8;
+  const C_MA = 0;
+  const C_MB = 1;
+  const C_N = 14;
+  const C_P0 = 35;
+  const C_ROLLING = 26;
+  const C_STATIC = 25;
+  const C_T1 = 17;
+  const C_T2 = 20;
+  const C_TORSION = 27;
+  const P_BASE_SEP = 6;
+  const P_CONE_MASS = 15;
+  const P_MAX_NORMAL_IMPULSE = 13;
+  const P_NORMAL_IMPULSE = 10;
+  const P_NORMAL_MASS = 7;
+  const P_RA = 0;
+  const P_RB = 3;
+  const P_STRIDE = 16;
+  const P_TANGENT_IMPULSE = 11;
+  const P_TANGENT_MASS = 8;
+  const SB_DPX = 6;
+  const SB_DPY = 7;
+  const SB_DPZ = 8;
+  const SB_DQW = 12;
+  const SB_DQX = 9;
+  const SB_DQY = 10;
+  const SB_DQZ = 11;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
   const mode = pass.mode;
   const invH = pass.invH;
   const betaInvH = pass.beta * invH;
@@ -935,6 +1098,15 @@ export function applyRestitution3(
   nActive: number,
   pass: SolvePass3,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const C_N = 14;
+  const C_P0 = 35;
+  const C_RESTITUTION = 24;
+  const P_MAX_NORMAL_IMPULSE = 13;
+  const P_NORMAL_IMPULSE = 10;
+  const P_NORMAL_MASS = 7;
+  const P_RELATIVE_VELOCITY = 14;
+  const P_STRIDE = 16;
   const threshold = pass.restitutionThreshold;
   const P = impulseScratch;
   let off = 0;
@@ -977,6 +1149,16 @@ export function relativeNormalVelocity(
   o: number,
   q: number,
 ): number {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const C_N = 14;
+  const P_RA = 0;
+  const P_RB = 3;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
   const ax = cc[q + P_RA]!;
   const ay = cc[q + P_RA + 1]!;
   const az = cc[q + P_RA + 2]!;
@@ -1012,6 +1194,18 @@ function separationInto3(
   out: Float64Array,
   k: number,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const C_N = 14;
+  const P_BASE_SEP = 6;
+  const P_RA = 0;
+  const P_RB = 3;
+  const SB_DPX = 6;
+  const SB_DPY = 7;
+  const SB_DPZ = 8;
+  const SB_DQW = 12;
+  const SB_DQX = 9;
+  const SB_DQY = 10;
+  const SB_DQZ = 11;
   let s = cc[q + P_BASE_SEP]!;
   for (let side = 0; side < 2; side++) {
     const so = side === 0 ? oa : ob;
@@ -1046,6 +1240,10 @@ export function storeSeparations3(
   cc: Float64Array,
   cb: Int32Array,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const C_P0 = 35;
+  const MAX_POINTS = 4;
+  const P_STRIDE = 16;
   let off = 0;
   for (let i = 0; i < nActive; i++) {
     const o = off;
@@ -1067,6 +1265,11 @@ export function storeSeparations3(
 
 /** Turns the in-step rotation of solver slot `so` by the small rotation vector v: Δq ← normalize(Δq + ½(v, 0)Δq). */
 function rotateState3(ss: Float64Array, so: number, v: Float64Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const SB_DQW = 12;
+  const SB_DQX = 9;
+  const SB_DQY = 10;
+  const SB_DQZ = 11;
   const hx = 0.5 * v[0]!;
   const hy = 0.5 * v[1]!;
   const hz = 0.5 * v[2]!;
@@ -1099,6 +1302,20 @@ export function solvePositions3(
   nActive: number,
   percent: Float64Array,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const C_IA = 2;
+  const C_IB = 8;
+  const C_MA = 0;
+  const C_MB = 1;
+  const C_N = 14;
+  const C_P0 = 35;
+  const P_NORMAL_MASS = 7;
+  const P_RA = 0;
+  const P_RB = 3;
+  const P_STRIDE = 16;
+  const SB_DPX = 6;
+  const SB_DPY = 7;
+  const SB_DPZ = 8;
   const pct = percent[0]!;
   const slop = percent[1]!;
   const v = rotationScratch;

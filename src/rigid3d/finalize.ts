@@ -5,13 +5,15 @@
  * broadphase) and its sleep timer advanced while it is still (max(|v|, extent·|ω|) below the
  * sleep tolerance) or reset.
  */
-import { BODY_KINEMATIC } from './body-store.js';
+
 import { updateWorldInertia } from './inertia.js';
 import { updateBodyBoxes3 } from './shape.js';
 import type { World3 } from './world.js';
 
 /** The finalize stage for a step of `dt` seconds (read from `w.scratch.dt[0]`, no boxed argument). */
 export function finalizeBodies3(w: World3): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const BODY_KINEMATIC = 1;
   const b = w.bodies;
   const list = w.scratch.awakeList;
   const n = w.scratch.nAwake;

@@ -14,27 +14,12 @@ import { psincosAt } from '../math/portable.js';
 import type { BodyStore3 } from './body-store.js';
 import {
   applyRestitution3,
-  BIAS_BAUMGARTE,
-  BIAS_NONE,
   BIAS_SOFT,
   CONSTRAINT_STRIDE,
   loadBodyStates3,
   prepareContacts3,
   resetImpulses3,
-  SB_DPX,
-  SB_DPY,
-  SB_DPZ,
-  SB_DQW,
-  SB_DQX,
-  SB_DQY,
-  SB_DQZ,
   SB_STRIDE,
-  SB_VX,
-  SB_VY,
-  SB_VZ,
-  SB_WX,
-  SB_WY,
-  SB_WZ,
   type SolvePass3,
   solveContacts3,
   solvePositions3,
@@ -44,14 +29,7 @@ import {
   storeVelocities3,
   warmStart3,
 } from './contact-solver.js';
-import {
-  carryMomentum,
-  explicitGyroscopic,
-  GYRO_EXPLICIT,
-  GYRO_IMPLICIT,
-  GYRO_MOMENTUM,
-  implicitGyroscopic,
-} from './gyroscopic.js';
+import { carryMomentum, explicitGyroscopic, implicitGyroscopic } from './gyroscopic.js';
 import { jointBreakEvents3 } from './joints/joint-break.js';
 import { setJointSoftness3 } from './joints/joint-context.js';
 import {
@@ -135,6 +113,11 @@ export class SolverScratch3 {
 
 /** Writes the current orientation Δq·q of awake body k (slot i) into out[0..3]. */
 function currentOrientation(b: BodyStore3, i: number, ss: Float64Array, o: number, out: Float64Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const SB_DQW = 12;
+  const SB_DQX = 9;
+  const SB_DQY = 10;
+  const SB_DQZ = 11;
   const ax = ss[o + SB_DQX]!;
   const ay = ss[o + SB_DQY]!;
   const az = ss[o + SB_DQZ]!;
@@ -154,6 +137,16 @@ function currentOrientation(b: BodyStore3, i: number, ss: Float64Array, o: numbe
  * then the gyroscopic term ('implicit' or 'explicit') at the current orientation.
  */
 function integrateVelocities3(w: World3, list: Int32Array, n: number, ss: Float64Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const GYRO_EXPLICIT = 2;
+  const GYRO_IMPLICIT = 1;
+  const SB_STRIDE = 16;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
   const s = w.scratch;
   const pass = s.pass;
   const b = w.bodies;
@@ -199,6 +192,22 @@ const halfAngle = new Float64Array(3);
  * gyroscopic mode 'momentum' ω is then re-derived from the carried angular momentum.
  */
 function integratePositions3(w: World3, list: Int32Array, n: number, ss: Float64Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const GYRO_MOMENTUM = 3;
+  const SB_DPX = 6;
+  const SB_DPY = 7;
+  const SB_DPZ = 8;
+  const SB_DQW = 12;
+  const SB_DQX = 9;
+  const SB_DQY = 10;
+  const SB_DQZ = 11;
+  const SB_STRIDE = 16;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
   const s = w.scratch;
   const h = s.pass.h;
   const b = w.bodies;
@@ -275,6 +284,10 @@ function emitTrace(
 
 /** The solve stage for a step of `dt` seconds (read from `w.scratch.dt[0]`). */
 export function solve3(w: World3): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const BIAS_BAUMGARTE = 2;
+  const BIAS_NONE = 0;
+  const BIAS_SOFT = 1;
   const s = w.scratch;
   const b = w.bodies;
   const cs = w.contactStore;

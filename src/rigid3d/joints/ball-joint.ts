@@ -6,40 +6,27 @@
  */
 import {
   anchorsNow,
-  J_IMPULSE as J_IMPULSE_,
   J_KIND as J_KIND_,
   type JointContext3,
   type JointKindSolver3,
   rigidSoftness,
   smallTurn,
-  T_C as T_C_,
-  T_D as T_D_,
-  T_L as T_L_,
-  T_LA as T_LA_,
-  T_LB as T_LB_,
-  T_P as T_P_,
-  T_RA as T_RA_,
-  T_RB as T_RB_,
-  T_SB as T_SB_,
 } from './joint-context.js';
-import { applyJointImpulse, PC_RA, PC_RB, pointBlock, pointBlockCached, projectPoint } from './joint-rows.js';
+import { applyJointImpulse, pointBlock, pointBlockCached, projectPoint } from './joint-rows.js';
 import { cacheAnchorsNow3, projectPointCaching3 } from './point-projection.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
-const J_IMPULSE = J_IMPULSE_;
 const J_KIND = J_KIND_;
-const T_C = T_C_;
-const T_D = T_D_;
-const T_L = T_L_;
-const T_LA = T_LA_;
-const T_LB = T_LB_;
-const T_P = T_P_;
-const T_RA = T_RA_;
-const T_RB = T_RB_;
-const T_SB = T_SB_;
 
 /** Copies the current anchors into the lever arms and the point impulse at jc[acc..] into t[T_P]; clears t[T_L]. */
 export function pointWarmStart(ctx: JointContext3, acc: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_L = 51;
+  const T_LA = 42;
+  const T_LB = 45;
+  const T_P = 48;
+  const T_RA = 0;
+  const T_RB = 3;
   const t = ctx.t;
   const jc = ctx.jc;
   for (let i = 0; i < 3; i++) {
@@ -64,6 +51,10 @@ export function solvePoint(
   acc: number,
   useBias: boolean,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_C = 33;
+  const T_D = 6;
+  const T_SB = 62;
   const t = ctx.t;
   anchorsNow(ctx, o, oa, ob);
   t[T_C] = t[T_D]!;
@@ -81,6 +72,8 @@ export function solvePoint(
 
 /** The point constraint's softness into t[T_SB..] (the soft step: rigid, no bias; PGS: Baumgarte). */
 export function pointSoftness(ctx: JointContext3, useBias: boolean): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_SB = 62;
   const t = ctx.t;
   if (ctx.baumgarte) rigidSoftness(ctx, useBias);
   else {
@@ -106,6 +99,8 @@ export function solvePointCached(
 
 /** The position projection of the point constraint (joint-rows.ts `projectPoint`). */
 export function projectAnchors(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_SB = 62;
   anchorsNow(ctx, o, oa, ob);
   ctx.t[T_SB] = ctx.projection;
   projectPoint(ctx, o, oa, ob);
@@ -123,12 +118,21 @@ export function projectAnchorsCaching(
   ob: number,
   c: number,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_SB = 62;
   ctx.t[T_SB] = ctx.projection;
   projectPointCaching3(ctx, o, oa, ob, c, true);
 }
 
 /** {@link pointWarmStart} with the lever arms from the point cache at jc[c..]. */
 export function pointWarmStartCached(ctx: JointContext3, acc: number, c: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const PC_RA = 0;
+  const PC_RB = 3;
+  const T_L = 51;
+  const T_LA = 42;
+  const T_LB = 45;
+  const T_P = 48;
   const t = ctx.t;
   const jc = ctx.jc;
   for (let i = 0; i < 3; i++) {
@@ -149,11 +153,15 @@ const B_POINT = J_KIND;
 
 /** The ball kind's `refresh` pass (exported for the solver's direct dispatch). */
 export function refreshBall(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const B_POINT = 32;
   projectPointCaching3(ctx, o, oa, ob, o + B_POINT, false);
 }
 
 /** The ball kind's `refreshAxes` pass (exported for the solver's direct dispatch). */
 export function refreshAxesBall(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const B_POINT = 32;
   if (!smallTurn(ctx, oa, ob)) {
     refreshBall(ctx, o, oa, ob);
     return;
@@ -163,22 +171,32 @@ export function refreshAxesBall(ctx: JointContext3, o: number, oa: number, ob: n
 
 /** The ball kind's `warmStart` pass (exported for the solver's direct dispatch). */
 export function warmStartBall(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const B_POINT = 32;
+  const J_IMPULSE = 14;
   pointWarmStartCached(ctx, o + J_IMPULSE, o + B_POINT);
   applyJointImpulse(ctx, o, oa, ob);
 }
 
 /** The ball kind's `project` pass (exported for the solver's direct dispatch). */
 export function projectBall(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const B_POINT = 32;
   projectAnchorsCaching(ctx, o, oa, ob, o + B_POINT);
 }
 
 /** The ball joint's velocity pass (exported for the solver's direct dispatch). */
 export function solveBall(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const B_POINT = 32;
+  const J_IMPULSE = 14;
   solvePointCached(ctx, o, oa, ob, o + J_IMPULSE, o + B_POINT, useBias);
 }
 
 /** The ball kind's reaction readout (exported for the solver's direct dispatch). */
 export function reactionBall(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IMPULSE = 14;
   const js = ctx.joints;
   const jc = ctx.jc;
   for (let i = 0; i < 3; i++) {
@@ -197,3 +215,9 @@ export const ballJointSolver: JointKindSolver3 = {
   reaction: reactionBall,
   project: projectBall,
 };
+
+/**
+ * The ball kind's offsets in a packed joint and its scratch that the passes use only as local
+ * literal copies (test/rigid3d/solver-layout.test.ts checks every copy against these).
+ */
+export const BALL_LAYOUT3 = { B_POINT } as const;

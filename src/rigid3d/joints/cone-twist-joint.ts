@@ -18,59 +18,16 @@ import {
   type JointContext3,
   type JointKindSolver3,
   smallTurn,
-  T_ATAN as T_ATAN_,
-  T_ATAN_X as T_ATAN_X_,
-  T_ATAN_Y as T_ATAN_Y_,
-  T_AX as T_AX_,
-  T_AY as T_AY_,
-  T_AZ as T_AZ_,
-  T_B as T_B_,
-  T_BX as T_BX_,
-  T_CS as T_CS_,
   T_FREE as T_FREE_,
-  T_HI as T_HI_,
-  T_IS as T_IS_,
-  T_L as T_L_,
-  T_LO as T_LO_,
-  T_MS as T_MS_,
-  T_Q as T_Q_,
-  T_U as T_U_,
 } from './joint-context.js';
 import { angularLimitRow, angularRow, applyJointImpulse, PC_SIZE } from './joint-rows.js';
-import {
-  JP_CONE as JP_CONE_,
-  JP_FRICTION as JP_FRICTION_,
-  JP_STRIDE as JP_STRIDE_,
-  JP_TWIST_LOWER as JP_TWIST_LOWER_,
-  JP_TWIST_UPPER as JP_TWIST_UPPER_,
-} from './joint-store.js';
+
 import { cacheAnchorsNow3, projectPointCaching3 } from './point-projection.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
 const J_IMPULSE = J_IMPULSE_;
 const J_KIND = J_KIND_;
-const T_ATAN = T_ATAN_;
-const T_ATAN_X = T_ATAN_X_;
-const T_ATAN_Y = T_ATAN_Y_;
-const T_AX = T_AX_;
-const T_AY = T_AY_;
-const T_AZ = T_AZ_;
-const T_B = T_B_;
-const T_BX = T_BX_;
-const T_CS = T_CS_;
 const T_FREE = T_FREE_;
-const T_HI = T_HI_;
-const T_IS = T_IS_;
-const T_L = T_L_;
-const T_LO = T_LO_;
-const T_MS = T_MS_;
-const T_Q = T_Q_;
-const T_U = T_U_;
-const JP_CONE = JP_CONE_;
-const JP_FRICTION = JP_FRICTION_;
-const JP_STRIDE = JP_STRIDE_;
-const JP_TWIST_LOWER = JP_TWIST_LOWER_;
-const JP_TWIST_UPPER = JP_TWIST_UPPER_;
 
 const C_CONE = J_KIND;
 const C_LOWER = J_KIND + 1;
@@ -97,6 +54,18 @@ const CT_SWING_TWIST = CT_POINT + PC_SIZE;
 
 /** The cone-twist kind's prepare (exported for the solver's direct dispatch). */
 export function prepareConeTwist(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const CI_FRICTION = 20;
+  const C_CONE = 32;
+  const C_FRICTION = 35;
+  const C_LOWER = 33;
+  const C_SWING_AXIS = 36;
+  const C_UPPER = 34;
+  const JP_CONE = 24;
+  const JP_FRICTION = 27;
+  const JP_STRIDE = 70;
+  const JP_TWIST_LOWER = 25;
+  const JP_TWIST_UPPER = 26;
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -119,6 +88,20 @@ export function prepareConeTwist(ctx: JointContext3, j: number, o: number): void
  * swing axis (frame A's y–z plane) and the twist axis (the mean of the two frames' x axes).
  */
 export function swingTwist(ctx: JointContext3): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const S_HAS_SWING = 80;
+  const S_SWING = 72;
+  const S_SWING_AXIS = 74;
+  const S_TWIST = 73;
+  const S_TWIST_AXIS = 77;
+  const T_ATAN = 86;
+  const T_ATAN_X = 85;
+  const T_ATAN_Y = 84;
+  const T_AX = 21;
+  const T_AY = 24;
+  const T_AZ = 27;
+  const T_BX = 30;
+  const T_Q = 17;
   const t = ctx.t;
   const qx = t[T_Q]!;
   const qy = t[T_Q + 1]!;
@@ -171,6 +154,11 @@ export function swingTwist(ctx: JointContext3): void {
 
 /** The cone-twist kind's `refresh` pass (exported for the solver's direct dispatch). */
 export function refreshConeTwist(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const CT_POINT = 39;
+  const CT_SWING_TWIST = 55;
+  const S_SIZE = 9;
+  const S_SWING = 72;
   const jc = ctx.jc;
   const t = ctx.t;
   framesNow(ctx, o, oa, ob);
@@ -181,6 +169,11 @@ export function refreshConeTwist(ctx: JointContext3, o: number, oa: number, ob: 
 
 /** The cone-twist kind's `refreshAxes` pass (exported for the solver's direct dispatch). */
 export function refreshAxesConeTwist(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const CT_POINT = 39;
+  const CT_SWING_TWIST = 55;
+  const S_SIZE = 9;
+  const S_SWING = 72;
   if (!smallTurn(ctx, oa, ob)) {
     refreshConeTwist(ctx, o, oa, ob);
     return;
@@ -195,6 +188,20 @@ export function refreshAxesConeTwist(ctx: JointContext3, o: number, oa: number, 
 
 /** The cone-twist kind's `warmStart` pass (exported for the solver's direct dispatch). */
 export function warmStartConeTwist(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const CI_FRICTION = 20;
+  const CI_LOWER = 18;
+  const CI_POINT = 14;
+  const CI_SWING = 17;
+  const CI_UPPER = 19;
+  const CT_POINT = 39;
+  const CT_SWING_TWIST = 55;
+  const S_HAS_SWING = 80;
+  const S_SIZE = 9;
+  const S_SWING = 72;
+  const S_SWING_AXIS = 74;
+  const S_TWIST_AXIS = 77;
+  const T_L = 51;
   const jc = ctx.jc;
   const t = ctx.t;
   for (let i = 0; i < S_SIZE; i++) t[S_SWING + i] = jc[o + CT_SWING_TWIST + i]!;
@@ -213,6 +220,11 @@ export function warmStartConeTwist(ctx: JointContext3, o: number, oa: number, ob
  * projection after a substep; the geometry it measures stays in the joint's cache for the next substep.
  */
 export function projectConeTwist(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const CT_POINT = 39;
+  const CT_SWING_TWIST = 55;
+  const S_SIZE = 9;
+  const S_SWING = 72;
   const jc = ctx.jc;
   const t = ctx.t;
   framesNow(ctx, o, oa, ob);
@@ -229,6 +241,31 @@ export function solveConeTwist(
   ob: number,
   useBias: boolean,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const CI_FRICTION = 20;
+  const CI_LOWER = 18;
+  const CI_POINT = 14;
+  const CI_SWING = 17;
+  const CI_UPPER = 19;
+  const CT_POINT = 39;
+  const CT_SWING_TWIST = 55;
+  const C_CONE = 32;
+  const C_FRICTION = 35;
+  const C_LOWER = 33;
+  const C_SWING_AXIS = 36;
+  const C_UPPER = 34;
+  const S_HAS_SWING = 80;
+  const S_SWING = 72;
+  const S_SWING_AXIS = 74;
+  const S_TWIST = 73;
+  const S_TWIST_AXIS = 77;
+  const T_B = 54;
+  const T_CS = 87;
+  const T_HI = 58;
+  const T_IS = 56;
+  const T_LO = 57;
+  const T_MS = 55;
+  const T_U = 36;
   const jc = ctx.jc;
   const t = ctx.t;
   // the swing–twist numbers are read from the joint's cache (S_* order at CT_SWING_TWIST)
@@ -264,6 +301,14 @@ export function solveConeTwist(
 
 /** The cone-twist kind's reaction readout (exported for the solver's direct dispatch). */
 export function reactionConeTwist(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const CI_FRICTION = 20;
+  const CI_LOWER = 18;
+  const CI_POINT = 14;
+  const CI_SWING = 17;
+  const CI_UPPER = 19;
+  const C_SWING_AXIS = 36;
+  const T_AX = 21;
   const js = ctx.joints;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -288,3 +333,27 @@ export const coneTwistJointSolver: JointKindSolver3 = {
   reaction: reactionConeTwist,
   project: projectConeTwist,
 };
+
+/**
+ * The cone-twist kind's offsets in a packed joint and its scratch that the passes use only as local
+ * literal copies (test/rigid3d/solver-layout.test.ts checks every copy against these).
+ */
+export const CONE_TWIST_LAYOUT3 = {
+  C_CONE,
+  C_LOWER,
+  C_UPPER,
+  C_FRICTION,
+  C_SWING_AXIS,
+  CI_POINT,
+  CI_SWING,
+  CI_LOWER,
+  CI_UPPER,
+  CI_FRICTION,
+  S_SWING,
+  S_TWIST,
+  S_SWING_AXIS,
+  S_TWIST_AXIS,
+  S_HAS_SWING,
+  S_SIZE,
+  CT_SWING_TWIST,
+} as const;

@@ -12,72 +12,18 @@ import { noProjection } from './ball-joint.js';
 import {
   anchorsNow,
   equalityRow,
-  J_DC as J_DC_,
   J_IMPULSE as J_IMPULSE_,
   J_KIND as J_KIND_,
-  J_RA as J_RA_,
-  J_RB as J_RB_,
   type JointContext3,
   type JointKindSolver3,
   limitRow,
   noRefresh,
-  T_B as T_B_,
-  T_CS as T_CS_,
-  T_D as T_D_,
-  T_FREE as T_FREE_,
-  T_HI as T_HI_,
-  T_IS as T_IS_,
-  T_L as T_L_,
-  T_LA as T_LA_,
-  T_LB as T_LB_,
-  T_LO as T_LO_,
-  T_MS as T_MS_,
-  T_N as T_N_,
-  T_P as T_P_,
-  T_RA as T_RA_,
-  T_RB as T_RB_,
 } from './joint-context.js';
 import { applyJointImpulse, linearRow } from './joint-rows.js';
-import {
-  JP_DAMPING as JP_DAMPING_,
-  JP_ENABLE_LIMIT as JP_ENABLE_LIMIT_,
-  JP_ENABLE_SPRING as JP_ENABLE_SPRING_,
-  JP_HERTZ as JP_HERTZ_,
-  JP_LENGTH as JP_LENGTH_,
-  JP_LOWER as JP_LOWER_,
-  JP_STRIDE as JP_STRIDE_,
-  JP_UPPER as JP_UPPER_,
-} from './joint-store.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
-const J_DC = J_DC_;
 const J_IMPULSE = J_IMPULSE_;
 const J_KIND = J_KIND_;
-const J_RA = J_RA_;
-const J_RB = J_RB_;
-const T_B = T_B_;
-const T_CS = T_CS_;
-const T_D = T_D_;
-const T_FREE = T_FREE_;
-const T_HI = T_HI_;
-const T_IS = T_IS_;
-const T_L = T_L_;
-const T_LA = T_LA_;
-const T_LB = T_LB_;
-const T_LO = T_LO_;
-const T_MS = T_MS_;
-const T_N = T_N_;
-const T_P = T_P_;
-const T_RA = T_RA_;
-const T_RB = T_RB_;
-const JP_DAMPING = JP_DAMPING_;
-const JP_ENABLE_LIMIT = JP_ENABLE_LIMIT_;
-const JP_ENABLE_SPRING = JP_ENABLE_SPRING_;
-const JP_HERTZ = JP_HERTZ_;
-const JP_LENGTH = JP_LENGTH_;
-const JP_LOWER = JP_LOWER_;
-const JP_STRIDE = JP_STRIDE_;
-const JP_UPPER = JP_UPPER_;
 
 const D_LENGTH = J_KIND;
 const D_MIN = J_KIND + 1;
@@ -92,6 +38,26 @@ const DI_LOWER = J_IMPULSE + 1;
 const DI_UPPER = J_IMPULSE + 2;
 
 function prepare(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const DI_AXIAL = 14;
+  const DI_LOWER = 15;
+  const DI_UPPER = 16;
+  const D_IMPULSE = 38;
+  const D_LENGTH = 32;
+  const D_LIMIT = 39;
+  const D_MASS = 37;
+  const D_MAX = 34;
+  const D_MIN = 33;
+  const D_RATE = 36;
+  const D_SPRING = 35;
+  const JP_DAMPING = 22;
+  const JP_ENABLE_LIMIT = 14;
+  const JP_ENABLE_SPRING = 20;
+  const JP_HERTZ = 21;
+  const JP_LENGTH = 23;
+  const JP_LOWER = 15;
+  const JP_STRIDE = 70;
+  const JP_UPPER = 16;
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -117,6 +83,14 @@ function prepare(ctx: JointContext3, j: number, o: number): void {
 
 /** n = d/|d| (or +y when the anchors coincide) into t[T_N], |d| into t[T_FREE], the anchors as lever arms. */
 function axis(t: Float64Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_D = 6;
+  const T_FREE = 72;
+  const T_LA = 42;
+  const T_LB = 45;
+  const T_N = 59;
+  const T_RA = 0;
+  const T_RB = 3;
   const dx = t[T_D]!;
   const dy = t[T_D + 1]!;
   const dz = t[T_D + 2]!;
@@ -138,12 +112,21 @@ function axis(t: Float64Array): void {
 }
 
 function flip(t: Float64Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_N = 59;
   t[T_N] = -t[T_N]!;
   t[T_N + 1] = -t[T_N + 1]!;
   t[T_N + 2] = -t[T_N + 2]!;
 }
 
 function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const DI_AXIAL = 14;
+  const DI_LOWER = 15;
+  const DI_UPPER = 16;
+  const T_L = 51;
+  const T_N = 59;
+  const T_P = 48;
   const jc = ctx.jc;
   const t = ctx.t;
   anchorsNow(ctx, o, oa, ob);
@@ -157,6 +140,25 @@ function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void 
 }
 
 function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const DI_AXIAL = 14;
+  const DI_LOWER = 15;
+  const DI_UPPER = 16;
+  const D_IMPULSE = 38;
+  const D_LENGTH = 32;
+  const D_LIMIT = 39;
+  const D_MASS = 37;
+  const D_MAX = 34;
+  const D_MIN = 33;
+  const D_RATE = 36;
+  const D_SPRING = 35;
+  const T_B = 54;
+  const T_CS = 87;
+  const T_FREE = 72;
+  const T_HI = 58;
+  const T_IS = 56;
+  const T_LO = 57;
+  const T_MS = 55;
   const jc = ctx.jc;
   const t = ctx.t;
   anchorsNow(ctx, o, oa, ob);
@@ -187,6 +189,15 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
 }
 
 function reaction(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const DI_AXIAL = 14;
+  const DI_LOWER = 15;
+  const DI_UPPER = 16;
+  const J_DC = 85;
+  const J_RA = 79;
+  const J_RB = 82;
+  const T_D = 6;
+  const T_N = 59;
   const js = ctx.joints;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -210,3 +221,21 @@ export const distanceJointSolver: JointKindSolver3 = {
   reaction,
   project: noProjection,
 };
+
+/**
+ * The distance kind's offsets in a packed joint and its scratch that the passes use only as local
+ * literal copies (test/rigid3d/solver-layout.test.ts checks every copy against these).
+ */
+export const DISTANCE_LAYOUT3 = {
+  D_LENGTH,
+  D_MIN,
+  D_MAX,
+  D_SPRING,
+  D_RATE,
+  D_MASS,
+  D_IMPULSE,
+  D_LIMIT,
+  DI_AXIAL,
+  DI_LOWER,
+  DI_UPPER,
+} as const;

@@ -18,38 +18,12 @@ import {
   noRefresh,
   rigidSoftness,
   rotateInto,
-  T_C as T_C_,
-  T_D as T_D_,
-  T_FA as T_FA_,
-  T_FREE as T_FREE_,
-  T_L as T_L_,
-  T_Q as T_Q_,
-  T_SB as T_SB_,
 } from './joint-context.js';
 import { angularBlock3, applyJointImpulse, pointBlock, projectAngular } from './joint-rows.js';
-import {
-  JP_ANG_DAMPING as JP_ANG_DAMPING_,
-  JP_ANG_HERTZ as JP_ANG_HERTZ_,
-  JP_DAMPING as JP_DAMPING_,
-  JP_HERTZ as JP_HERTZ_,
-  JP_STRIDE as JP_STRIDE_,
-} from './joint-store.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
 const J_IMPULSE = J_IMPULSE_;
 const J_KIND = J_KIND_;
-const T_C = T_C_;
-const T_D = T_D_;
-const T_FA = T_FA_;
-const T_FREE = T_FREE_;
-const T_L = T_L_;
-const T_Q = T_Q_;
-const T_SB = T_SB_;
-const JP_ANG_DAMPING = JP_ANG_DAMPING_;
-const JP_ANG_HERTZ = JP_ANG_HERTZ_;
-const JP_DAMPING = JP_DAMPING_;
-const JP_HERTZ = JP_HERTZ_;
-const JP_STRIDE = JP_STRIDE_;
 
 const F_LIN = J_KIND; // 1 soft, rate, mass scale, impulse scale
 const F_ANG = J_KIND + 4;
@@ -57,6 +31,14 @@ const FI_LINEAR = J_IMPULSE;
 const FI_ANGULAR = J_IMPULSE + 3;
 
 function prepare(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const F_ANG = 36;
+  const F_LIN = 32;
+  const JP_ANG_DAMPING = 29;
+  const JP_ANG_HERTZ = 28;
+  const JP_DAMPING = 22;
+  const JP_HERTZ = 21;
+  const JP_STRIDE = 70;
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -76,6 +58,11 @@ function prepare(ctx: JointContext3, j: number, o: number): void {
 
 /** The fixed joint's rotational error 2·vec(q) in world axes (t[T_Q], t[T_FA] from framesNow) into t[T_C]. */
 export function rotationError(ctx: JointContext3): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_C = 33;
+  const T_FA = 9;
+  const T_FREE = 72;
+  const T_Q = 17;
   const t = ctx.t;
   t[T_FREE] = 2 * t[T_Q]!;
   t[T_FREE + 1] = 2 * t[T_Q + 1]!;
@@ -85,6 +72,8 @@ export function rotationError(ctx: JointContext3): void {
 
 /** A part's softness: its own spring when soft; else Baumgarte (PGS) or rigid with projection (soft step). */
 function softness(ctx: JointContext3, o: number, k: number, useBias: boolean): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_SB = 62;
   const jc = ctx.jc;
   const t = ctx.t;
   if (jc[o + k] === 1) {
@@ -100,6 +89,10 @@ function softness(ctx: JointContext3, o: number, k: number, useBias: boolean): v
 }
 
 function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const FI_ANGULAR = 17;
+  const FI_LINEAR = 14;
+  const T_L = 51;
   const jc = ctx.jc;
   const t = ctx.t;
   anchorsNow(ctx, o, oa, ob);
@@ -109,6 +102,13 @@ function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void 
 }
 
 function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const FI_ANGULAR = 17;
+  const FI_LINEAR = 14;
+  const F_ANG = 36;
+  const F_LIN = 32;
+  const T_C = 33;
+  const T_D = 6;
   const t = ctx.t;
   framesNow(ctx, o, oa, ob);
   rotationError(ctx);
@@ -124,6 +124,10 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
 
 /** The projection of the rotation and the point, each only while that part is rigid. */
 function project(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const F_ANG = 36;
+  const F_LIN = 32;
+  const T_SB = 62;
   if (ctx.jc[o + F_ANG] !== 1) {
     framesNow(ctx, o, oa, ob);
     rotationError(ctx);
@@ -134,6 +138,9 @@ function project(ctx: JointContext3, o: number, oa: number, ob: number): void {
 }
 
 function reaction(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const FI_ANGULAR = 17;
+  const FI_LINEAR = 14;
   const js = ctx.joints;
   const jc = ctx.jc;
   for (let i = 0; i < 3; i++) {
@@ -152,3 +159,9 @@ export const fixedJointSolver: JointKindSolver3 = {
   reaction,
   project,
 };
+
+/**
+ * The fixed kind's offsets in a packed joint and its scratch that the passes use only as local
+ * literal copies (test/rigid3d/solver-layout.test.ts checks every copy against these).
+ */
+export const FIXED_LAYOUT3 = { F_LIN, F_ANG, FI_LINEAR, FI_ANGULAR } as const;

@@ -10,44 +10,22 @@
  * the two rotational rows, the point (last, so it is the most exactly satisfied).
  */
 import { makeSoftness } from '../../dynamics/softness.js';
-import { SB_DQX as SB_DQX_ } from '../contact-solver.js';
+
 import { pointWarmStartCached, projectAnchorsCaching, solvePointCached } from './ball-joint.js';
 import { projectRigidHinge } from './hinge-projection.js';
 import {
   anchorsNow,
   atan2Into,
   framesNow,
-  J_FA as J_FA_,
   J_IMPULSE as J_IMPULSE_,
   J_KIND as J_KIND_,
   type JointContext3,
   type JointKindSolver3,
   rigidAngular,
   smallTurn,
-  T_ATAN as T_ATAN_,
-  T_AX as T_AX_,
-  T_AY as T_AY_,
-  T_AZ as T_AZ_,
-  T_B as T_B_,
-  T_BX as T_BX_,
-  T_C as T_C_,
-  T_CS as T_CS_,
-  T_FREE as T_FREE_,
-  T_HI as T_HI_,
-  T_IS as T_IS_,
-  T_L as T_L_,
-  T_LO as T_LO_,
-  T_MS as T_MS_,
-  T_Q as T_Q_,
-  T_SB as T_SB_,
-  T_U as T_U_,
-  T_U2 as T_U2_,
 } from './joint-context.js';
 import {
-  A2_C,
   A2_SIZE,
-  A2_U,
-  A2_V,
   angular2PointCached,
   angularBlock2Cached,
   angularLimitRow,
@@ -59,53 +37,12 @@ import {
   projectAngular,
   projectAngular2Cached,
 } from './joint-rows.js';
-import {
-  JP_DAMPING as JP_DAMPING_,
-  JP_ENABLE_LIMIT as JP_ENABLE_LIMIT_,
-  JP_ENABLE_MOTOR as JP_ENABLE_MOTOR_,
-  JP_ENABLE_SPRING as JP_ENABLE_SPRING_,
-  JP_HERTZ as JP_HERTZ_,
-  JP_LOWER as JP_LOWER_,
-  JP_MAX_MOTOR as JP_MAX_MOTOR_,
-  JP_MOTOR_SPEED as JP_MOTOR_SPEED_,
-  JP_STRIDE as JP_STRIDE_,
-  JP_UPPER as JP_UPPER_,
-} from './joint-store.js';
+
 import { cacheAnchorsNow3 } from './point-projection.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
-const J_FA = J_FA_;
 const J_IMPULSE = J_IMPULSE_;
 const J_KIND = J_KIND_;
-const T_ATAN = T_ATAN_;
-const SB_DQX = SB_DQX_;
-const T_AX = T_AX_;
-const T_AY = T_AY_;
-const T_AZ = T_AZ_;
-const T_B = T_B_;
-const T_BX = T_BX_;
-const T_C = T_C_;
-const T_CS = T_CS_;
-const T_FREE = T_FREE_;
-const T_HI = T_HI_;
-const T_IS = T_IS_;
-const T_L = T_L_;
-const T_LO = T_LO_;
-const T_MS = T_MS_;
-const T_Q = T_Q_;
-const T_SB = T_SB_;
-const T_U = T_U_;
-const T_U2 = T_U2_;
-const JP_DAMPING = JP_DAMPING_;
-const JP_ENABLE_LIMIT = JP_ENABLE_LIMIT_;
-const JP_ENABLE_MOTOR = JP_ENABLE_MOTOR_;
-const JP_ENABLE_SPRING = JP_ENABLE_SPRING_;
-const JP_HERTZ = JP_HERTZ_;
-const JP_LOWER = JP_LOWER_;
-const JP_MAX_MOTOR = JP_MAX_MOTOR_;
-const JP_MOTOR_SPEED = JP_MOTOR_SPEED_;
-const JP_STRIDE = JP_STRIDE_;
-const JP_UPPER = JP_UPPER_;
 
 // kind block (shared with the slider, whose rows are linear)
 /** spring bias rate */
@@ -152,6 +89,31 @@ export const HI_UPPER = J_IMPULSE + 8;
 
 /** The axial features (spring, motor, limits) of a hinge or slider into its kind block. */
 export function prepareAxial(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const HI_LOWER = 21;
+  const HI_MOTOR = 20;
+  const HI_SPRING = 19;
+  const HI_UPPER = 22;
+  const JP_DAMPING = 22;
+  const JP_ENABLE_LIMIT = 14;
+  const JP_ENABLE_MOTOR = 17;
+  const JP_ENABLE_SPRING = 20;
+  const JP_HERTZ = 21;
+  const JP_LOWER = 15;
+  const JP_MAX_MOTOR = 19;
+  const JP_MOTOR_SPEED = 18;
+  const JP_STRIDE = 70;
+  const JP_UPPER = 16;
+  const K_ENABLE_LIMIT = 37;
+  const K_ENABLE_MOTOR = 36;
+  const K_ENABLE_SPRING = 35;
+  const K_LOWER = 38;
+  const K_MAX_MOTOR_IMPULSE = 41;
+  const K_MOTOR_SPEED = 40;
+  const K_SPRING_IMPULSE = 34;
+  const K_SPRING_MASS = 33;
+  const K_SPRING_RATE = 32;
+  const K_UPPER = 39;
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -178,6 +140,10 @@ export function prepareAxial(ctx: JointContext3, j: number, o: number): void {
 
 /** The hinge angle θ = 2·atan2(q_x, q_w) of the relative rotation in t[T_Q] (w ≥ 0), into t[T_FREE]. */
 export function hingeAngle(ctx: JointContext3): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_ATAN = 86;
+  const T_FREE = 72;
+  const T_Q = 17;
   const t = ctx.t;
   atan2Into(t, T_Q, T_Q + 3);
   t[T_FREE] = 2 * t[T_ATAN]!;
@@ -185,6 +151,15 @@ export function hingeAngle(ctx: JointContext3): void {
 
 /** The hinge kind's `refresh` pass (exported for the solver's direct dispatch). */
 export function refreshHinge(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const H_ANGLE = 75;
+  const H_AX = 72;
+  const H_POINT = 42;
+  const H_ROWS = 58;
+  const K_ENABLE_LIMIT = 37;
+  const K_ENABLE_SPRING = 35;
+  const T_AX = 21;
+  const T_FREE = 72;
   const jc = ctx.jc;
   const t = ctx.t;
   if (jc[o + K_ENABLE_SPRING] !== 1 && jc[o + K_ENABLE_LIMIT] !== 1) {
@@ -207,6 +182,24 @@ export function refreshHinge(ctx: JointContext3, o: number, oa: number, ob: numb
 
 /** The hinge kind's `refreshAxes` pass (exported for the solver's direct dispatch). */
 export function refreshAxesHinge(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const A2_C = 6;
+  const A2_U = 0;
+  const A2_V = 3;
+  const H_ANGLE = 75;
+  const H_AX = 72;
+  const H_POINT = 42;
+  const H_ROWS = 58;
+  const J_FA = 88;
+  const K_ENABLE_LIMIT = 37;
+  const K_ENABLE_MOTOR = 36;
+  const K_ENABLE_SPRING = 35;
+  const SB_DQX = 9;
+  const T_AX = 21;
+  const T_C = 33;
+  const T_FREE = 72;
+  const T_U = 36;
+  const T_U2 = 39;
   if (!smallTurn(ctx, oa, ob)) {
     refreshHinge(ctx, o, oa, ob);
     return;
@@ -258,6 +251,19 @@ export function refreshAxesHinge(ctx: JointContext3, o: number, oa: number, ob: 
 
 /** The hinge kind's `warmStart` pass (exported for the solver's direct dispatch). */
 export function warmStartHinge(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const A2_U = 0;
+  const A2_V = 3;
+  const HI_ANGULAR = 17;
+  const HI_LOWER = 21;
+  const HI_MOTOR = 20;
+  const HI_POINT = 14;
+  const HI_SPRING = 19;
+  const HI_UPPER = 22;
+  const H_AX = 72;
+  const H_POINT = 42;
+  const H_ROWS = 58;
+  const T_L = 51;
   const jc = ctx.jc;
   const t = ctx.t;
   pointWarmStartCached(ctx, o + HI_POINT, o + H_POINT);
@@ -272,6 +278,9 @@ export function warmStartHinge(ctx: JointContext3, o: number, oa: number, ob: nu
 
 /** Sets t[T_U] to ±frame A's x axis. */
 function axisU(t: Float64Array, sign: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_AX = 21;
+  const T_U = 36;
   t[T_U] = sign * t[T_AX]!;
   t[T_U + 1] = sign * t[T_AX + 1]!;
   t[T_U + 2] = sign * t[T_AX + 2]!;
@@ -279,6 +288,9 @@ function axisU(t: Float64Array, sign: number): void {
 
 /** Sets t[T_U] to ±the cached hinge axis of the joint at `o`. */
 function cachedAxisU(ctx: JointContext3, o: number, sign: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const H_AX = 72;
+  const T_U = 36;
   const t = ctx.t;
   const jc = ctx.jc;
   t[T_U] = sign * jc[o + H_AX]!;
@@ -288,6 +300,14 @@ function cachedAxisU(ctx: JointContext3, o: number, sign: number): void {
 
 /** The two rotational rows' axes y_A, z_A (T_U, T_U2) and errors (a × b)·y_A, (a × b)·z_A (T_C), after framesNow. */
 function hingeRows(ctx: JointContext3): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_AX = 21;
+  const T_AY = 24;
+  const T_AZ = 27;
+  const T_BX = 30;
+  const T_C = 33;
+  const T_U = 36;
+  const T_U2 = 39;
   const t = ctx.t;
   const ax = t[T_AX]!;
   const ay = t[T_AX + 1]!;
@@ -312,6 +332,19 @@ function hingeRows(ctx: JointContext3): void {
  */
 /** The hinge kind's `project` pass (exported for the solver's direct dispatch). */
 export function projectHinge(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const H_ANGLE = 75;
+  const H_AX = 72;
+  const H_POINT = 42;
+  const H_ROWS = 58;
+  const K_ENABLE_LIMIT = 37;
+  const K_ENABLE_SPRING = 35;
+  const K_LOWER = 38;
+  const K_UPPER = 39;
+  const T_AX = 21;
+  const T_C = 33;
+  const T_FREE = 72;
+  const T_SB = 62;
   const jc = ctx.jc;
   const t = ctx.t;
   const limit = jc[o + K_ENABLE_LIMIT] === 1;
@@ -350,6 +383,33 @@ export function projectHinge(ctx: JointContext3, o: number, oa: number, ob: numb
 
 /** The hinge's velocity pass on its cached geometry (exported for the solver's direct dispatch). */
 export function solveHinge(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const HI_ANGULAR = 17;
+  const HI_LOWER = 21;
+  const HI_MOTOR = 20;
+  const HI_POINT = 14;
+  const HI_SPRING = 19;
+  const HI_UPPER = 22;
+  const H_ANGLE = 75;
+  const H_AX = 72;
+  const H_POINT = 42;
+  const H_ROWS = 58;
+  const K_ENABLE_LIMIT = 37;
+  const K_ENABLE_MOTOR = 36;
+  const K_ENABLE_SPRING = 35;
+  const K_LOWER = 38;
+  const K_MAX_MOTOR_IMPULSE = 41;
+  const K_MOTOR_SPEED = 40;
+  const K_SPRING_IMPULSE = 34;
+  const K_SPRING_MASS = 33;
+  const K_SPRING_RATE = 32;
+  const K_UPPER = 39;
+  const T_B = 54;
+  const T_CS = 87;
+  const T_HI = 58;
+  const T_IS = 56;
+  const T_LO = 57;
+  const T_MS = 55;
   const jc = ctx.jc;
   const t = ctx.t;
   const spring = jc[o + K_ENABLE_SPRING] === 1;
@@ -391,6 +451,16 @@ export function solveHinge(ctx: JointContext3, o: number, oa: number, ob: number
 
 /** The hinge kind's reaction readout (exported for the solver's direct dispatch). */
 export function reactionHinge(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const HI_ANGULAR = 17;
+  const HI_LOWER = 21;
+  const HI_MOTOR = 20;
+  const HI_POINT = 14;
+  const HI_SPRING = 19;
+  const HI_UPPER = 22;
+  const T_AX = 21;
+  const T_AY = 24;
+  const T_AZ = 27;
   const js = ctx.joints;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -407,6 +477,11 @@ export function reactionHinge(ctx: JointContext3, j: number, o: number): void {
 
 /** Frame A's axes at the start of the step (from the packed frame) into t[T_AX..T_AZ]. */
 export function startAxes(ctx: JointContext3, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_FA = 88;
+  const T_AX = 21;
+  const T_AY = 24;
+  const T_AZ = 27;
   const jc = ctx.jc;
   const t = ctx.t;
   const k = o + J_FA;
@@ -435,3 +510,9 @@ export const hingeJointSolver: JointKindSolver3 = {
   reaction: reactionHinge,
   project: projectHinge,
 };
+
+/**
+ * The hinge kind's offsets in a packed joint and its scratch that the passes use only as local
+ * literal copies (test/rigid3d/solver-layout.test.ts checks every copy against these).
+ */
+export const HINGE_LAYOUT3 = { HI_POINT, HI_ANGULAR, H_ANGLE } as const;

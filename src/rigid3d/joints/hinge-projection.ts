@@ -9,50 +9,10 @@
  * the numbers kept in locals instead of the scratch array; for hinges without spring, motor or
  * limits.
  */
-import {
-  SB_DQW as SB_DQW_,
-  SB_DQX as SB_DQX_,
-  SB_DQY as SB_DQY_,
-  SB_DQZ as SB_DQZ_,
-} from '../contact-solver.js';
-import {
-  J_FA as J_FA_,
-  J_FB as J_FB_,
-  J_IA as J_IA_,
-  J_IB as J_IB_,
-  type JointContext3,
-  T_SB as T_SB_,
-} from './joint-context.js';
-import {
-  A2_C as A2_C_,
-  A2_DET as A2_DET_,
-  A2_INV as A2_INV_,
-  A2_K as A2_K_,
-  A2_OK as A2_OK_,
-  A2_U as A2_U_,
-  A2_V as A2_V_,
-  half,
-  turnHalf,
-} from './joint-rows.js';
-import { projectPointCaching3 } from './point-projection.js';
 
-// module-local copies of the imported layout constants (plain constants in the hot loops)
-const SB_DQW = SB_DQW_;
-const SB_DQX = SB_DQX_;
-const SB_DQY = SB_DQY_;
-const SB_DQZ = SB_DQZ_;
-const J_FA = J_FA_;
-const J_FB = J_FB_;
-const J_IA = J_IA_;
-const J_IB = J_IB_;
-const T_SB = T_SB_;
-const A2_C = A2_C_;
-const A2_DET = A2_DET_;
-const A2_INV = A2_INV_;
-const A2_K = A2_K_;
-const A2_OK = A2_OK_;
-const A2_U = A2_U_;
-const A2_V = A2_V_;
+import type { JointContext3 } from './joint-context.js';
+import { half, turnHalf } from './joint-rows.js';
+import { projectPointCaching3 } from './point-projection.js';
 
 /**
  * The projection of a rigid hinge packed at jc[o..] between the solver states at `oa` and `ob`:
@@ -71,6 +31,23 @@ export function projectRigidHinge(
   point: number,
   correct: boolean,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const A2_C = 6;
+  const A2_DET = 13;
+  const A2_INV = 11;
+  const A2_K = 8;
+  const A2_OK = 12;
+  const A2_U = 0;
+  const A2_V = 3;
+  const J_FA = 88;
+  const J_FB = 92;
+  const J_IA = 2;
+  const J_IB = 8;
+  const SB_DQW = 12;
+  const SB_DQX = 9;
+  const SB_DQY = 10;
+  const SB_DQZ = 11;
+  const T_SB = 62;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const proj = ctx.projection;

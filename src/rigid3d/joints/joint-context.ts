@@ -28,25 +28,10 @@
  */
 import { makeSoftness, type Softness } from '../../dynamics/softness.js';
 import type { BodyStore3 } from '../body-store.js';
-import {
-  SB_DPX as SB_DPX_,
-  SB_DPY as SB_DPY_,
-  SB_DPZ as SB_DPZ_,
-  SB_DQX as SB_DQX_,
-  SB_WX as SB_WX_,
-  SB_WY as SB_WY_,
-  SB_WZ as SB_WZ_,
-} from '../contact-solver.js';
+
 import { JI_STRIDE as JI_STRIDE_, type JointStore3 } from './joint-store.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
-const SB_DPX = SB_DPX_;
-const SB_DPY = SB_DPY_;
-const SB_DPZ = SB_DPZ_;
-const SB_DQX = SB_DQX_;
-const SB_WX = SB_WX_;
-const SB_WY = SB_WY_;
-const SB_WZ = SB_WZ_;
 const JI_STRIDE = JI_STRIDE_;
 
 /** header: inverse mass of A */
@@ -255,6 +240,10 @@ const SMALL_TURN = 0.05;
  * (a whipping chain's end turns far more).
  */
 export function smallTurn(ctx: JointContext3, oa: number, ob: number): boolean {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
   const ss = ctx.ss;
   const lim = SMALL_TURN * ctx.invH * (SMALL_TURN * ctx.invH);
   const ax = ss[oa + SB_WX]!;
@@ -302,6 +291,8 @@ export function setJointSoftness3(
 
 /** Writes the rigid parts' softness into t[T_SB..]: relax → none; PGS → Baumgarte; soft step → joint softness. */
 export function rigidSoftness(ctx: JointContext3, useBias: boolean): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_SB = 62;
   const t = ctx.t;
   if (!useBias) {
     t[T_SB] = 0;
@@ -324,6 +315,13 @@ export function rigidSoftness(ctx: JointContext3, useBias: boolean): void {
  * the rigid softness (or Baumgarte) once violated; the accumulated impulse stays ≥ 0.
  */
 export function limitRow(ctx: JointContext3, useBias: boolean): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_B = 54;
+  const T_CS = 87;
+  const T_HI = 58;
+  const T_IS = 56;
+  const T_LO = 57;
+  const T_MS = 55;
   const t = ctx.t;
   const C = t[T_CS]!;
   if (C > 0) {
@@ -349,6 +347,13 @@ export function limitRow(ctx: JointContext3, useBias: boolean): void {
 
 /** The row parameters of an equality C = 0 (C in t[T_CS]) with the rigid softness (or Baumgarte), unclamped. */
 export function equalityRow(ctx: JointContext3, useBias: boolean): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_B = 54;
+  const T_CS = 87;
+  const T_HI = 58;
+  const T_IS = 56;
+  const T_LO = 57;
+  const T_MS = 55;
   const t = ctx.t;
   const C = t[T_CS]!;
   if (!useBias) {
@@ -373,6 +378,17 @@ export function equalityRow(ctx: JointContext3, useBias: boolean): void {
  * d = (cB + rB) − (cA + rA) = (ΔpB − ΔpA) + (rB − rA) + (cB − cA)₀ (T_D).
  */
 export function anchorsNow(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_DC = 85;
+  const J_RA = 79;
+  const J_RB = 82;
+  const SB_DPX = 6;
+  const SB_DPY = 7;
+  const SB_DPZ = 8;
+  const SB_DQX = 9;
+  const T_D = 6;
+  const T_RA = 0;
+  const T_RB = 3;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -436,6 +452,17 @@ export function quatMulInto(
  * and B's x axis (T_BX).
  */
 export function framesNow(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_FA = 88;
+  const J_FB = 92;
+  const SB_DQX = 9;
+  const T_AX = 21;
+  const T_AY = 24;
+  const T_AZ = 27;
+  const T_BX = 30;
+  const T_FA = 9;
+  const T_FB = 13;
+  const T_Q = 17;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -480,6 +507,8 @@ export function framesNow(ctx: JointContext3, o: number, oa: number, ob: number)
 
 /** Frame A's axis `axis` (0 x, 1 y, 2 z) in the world, from t, into t[k..k+2]. */
 export function frameAxisInto(t: Float64Array, axis: number, k: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_AX = 21;
   const s = T_AX + 3 * axis;
   t[k] = t[s]!;
   t[k + 1] = t[s + 1]!;
@@ -493,6 +522,8 @@ export function frameAxisInto(t: Float64Array, axis: number, k: number): void {
  * 1e-12 rad). (−1, 0) gives π; (0, 0) gives 0.
  */
 export function atan2Into(t: Float64Array, iy: number, ix: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_ATAN = 86;
   const y = t[iy]!;
   const x = t[ix]!;
   const r = Math.sqrt(x * x + y * y);
@@ -522,6 +553,8 @@ export function atan2Into(t: Float64Array, iy: number, ix: number): void {
 
 /** The rotation lock: Baumgarte in the PGS modes; rigid at the velocity level with projection in the soft step. */
 export function rigidAngular(ctx: JointContext3, useBias: boolean): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_SB = 62;
   if (ctx.baumgarte) rigidSoftness(ctx, useBias);
   else {
     ctx.t[T_SB] = 0;

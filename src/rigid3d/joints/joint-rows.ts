@@ -11,95 +11,26 @@
  * impulse scales (soft constraints, Catto 2011) written into the scratch array by the caller.
  * The world inverse inertias are the ones at the start of the step (as the contacts use).
  */
-import {
-  SB_DPX as SB_DPX_,
-  SB_DPY as SB_DPY_,
-  SB_DPZ as SB_DPZ_,
-  SB_DQW as SB_DQW_,
-  SB_DQX as SB_DQX_,
-  SB_DQY as SB_DQY_,
-  SB_DQZ as SB_DQZ_,
-  SB_VX as SB_VX_,
-  SB_VY as SB_VY_,
-  SB_VZ as SB_VZ_,
-  SB_WX as SB_WX_,
-  SB_WY as SB_WY_,
-  SB_WZ as SB_WZ_,
-} from '../contact-solver.js';
-import {
-  J_IA as J_IA_,
-  J_IB as J_IB_,
-  J_MA as J_MA_,
-  J_MB as J_MB_,
-  type JointContext3,
-  T_ANGIMP as T_ANGIMP_,
-  T_B as T_B_,
-  T_C as T_C_,
-  T_CS as T_CS_,
-  T_D as T_D_,
-  T_HI as T_HI_,
-  T_IMP as T_IMP_,
-  T_IS as T_IS_,
-  T_KINV as T_KINV_,
-  T_L as T_L_,
-  T_LA as T_LA_,
-  T_LB as T_LB_,
-  T_LO as T_LO_,
-  T_MS as T_MS_,
-  T_N as T_N_,
-  T_P as T_P_,
-  T_RA as T_RA_,
-  T_RB as T_RB_,
-  T_SB as T_SB_,
-  T_U as T_U_,
-  T_U2 as T_U2_,
-} from './joint-context.js';
 
-// module-local copies of the imported layout constants (plain constants in the hot loops)
-const SB_DPX = SB_DPX_;
-const SB_DPY = SB_DPY_;
-const SB_DPZ = SB_DPZ_;
-const SB_DQW = SB_DQW_;
-const SB_DQX = SB_DQX_;
-const SB_DQY = SB_DQY_;
-const SB_DQZ = SB_DQZ_;
-const SB_VX = SB_VX_;
-const SB_VY = SB_VY_;
-const SB_VZ = SB_VZ_;
-const SB_WX = SB_WX_;
-const SB_WY = SB_WY_;
-const SB_WZ = SB_WZ_;
-const J_IA = J_IA_;
-const J_IB = J_IB_;
-const J_MA = J_MA_;
-const J_MB = J_MB_;
-const T_ANGIMP = T_ANGIMP_;
-const T_B = T_B_;
-const T_C = T_C_;
-const T_CS = T_CS_;
-const T_D = T_D_;
-const T_HI = T_HI_;
-const T_IMP = T_IMP_;
-const T_IS = T_IS_;
-const T_KINV = T_KINV_;
-const T_L = T_L_;
-const T_LA = T_LA_;
-const T_LB = T_LB_;
-const T_LO = T_LO_;
-const T_MS = T_MS_;
-const T_N = T_N_;
-const T_P = T_P_;
-const T_RA = T_RA_;
-const T_RB = T_RB_;
-const T_SB = T_SB_;
-const T_U = T_U_;
-const T_U2 = T_U2_;
+import type { JointContext3 } from './joint-context.js';
 
 /**
  * One update of an angular row about t[T_U] with bias / scales / clamps from t (T_B … T_HI) and
  * its accumulated impulse at jc[acc].
  */
 export function angularRow(ctx: JointContext3, o: number, oa: number, ob: number, acc: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IA = 2;
+  const J_IB = 8;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
+  const T_B = 54;
+  const T_HI = 58;
+  const T_IS = 56;
+  const T_LO = 57;
+  const T_MS = 55;
+  const T_U = 36;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -153,6 +84,13 @@ export function angularLimitRow(
   sign: number,
   useBias: boolean,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IA = 2;
+  const J_IB = 8;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
+  const T_CS = 87;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const C = ctx.t[T_CS]!;
@@ -205,6 +143,25 @@ export function angularLimitRow(
  * bias / scales / clamps from t and its accumulated impulse at jc[acc].
  */
 export function linearRow(ctx: JointContext3, o: number, oa: number, ob: number, acc: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IA = 2;
+  const J_IB = 8;
+  const J_MA = 0;
+  const J_MB = 1;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
+  const T_B = 54;
+  const T_HI = 58;
+  const T_IS = 56;
+  const T_LA = 42;
+  const T_LB = 45;
+  const T_LO = 57;
+  const T_MS = 55;
+  const T_N = 59;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -272,6 +229,19 @@ export function linearRow(ctx: JointContext3, o: number, oa: number, ob: number,
  * (bias = coefficient × C) and the accumulated impulse at jc[acc..acc+2].
  */
 export function pointBlock(ctx: JointContext3, o: number, oa: number, ob: number, acc: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
+  const T_C = 33;
+  const T_IMP = 88;
+  const T_KINV = 66;
+  const T_RA = 0;
+  const T_RB = 3;
+  const T_SB = 62;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -336,6 +306,16 @@ export const PC_SIZE = 16;
  * After anchorsNow: the current anchors, the separation and K⁻¹ (pointMass) into jc[c..c+PC_SIZE).
  */
 export function cachePoint(ctx: JointContext3, o: number, c: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const PC_D = 6;
+  const PC_KINV = 9;
+  const PC_OK = 15;
+  const PC_RA = 0;
+  const PC_RB = 3;
+  const T_D = 6;
+  const T_KINV = 66;
+  const T_RA = 0;
+  const T_RB = 3;
   const jc = ctx.jc;
   const t = ctx.t;
   for (let i = 0; i < 3; i++) {
@@ -355,6 +335,13 @@ export function cachePoint(ctx: JointContext3, o: number, c: number): void {
  * it is reached).
  */
 export function cacheAnchors(ctx: JointContext3, c: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const PC_D = 6;
+  const PC_RA = 0;
+  const PC_RB = 3;
+  const T_D = 6;
+  const T_RA = 0;
+  const T_RB = 3;
   const jc = ctx.jc;
   const t = ctx.t;
   for (let i = 0; i < 3; i++) {
@@ -376,6 +363,23 @@ export function pointBlockCached(
   acc: number,
   c: number,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IA = 2;
+  const J_IB = 8;
+  const J_MA = 0;
+  const J_MB = 1;
+  const PC_D = 6;
+  const PC_KINV = 9;
+  const PC_OK = 15;
+  const PC_RA = 0;
+  const PC_RB = 3;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
+  const T_SB = 62;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -456,6 +460,14 @@ export function pointBlockCached(
  * at the anchors t[T_RA], t[T_RB] into t[T_KINV..] (6 numbers); false when K is singular.
  */
 export function pointMass(ctx: JointContext3, o: number): boolean {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IA = 2;
+  const J_IB = 8;
+  const J_MA = 0;
+  const J_MB = 1;
+  const T_KINV = 66;
+  const T_RA = 0;
+  const T_RB = 3;
   const jc = ctx.jc;
   const t = ctx.t;
   const mA = jc[o + J_MA]!;
@@ -516,6 +528,11 @@ export const half = new Float64Array(3);
 
 /** Δq ← normalize(Δq + ½(h, 0)Δq) of the solver state at `os`, h = half[0..2] (skipped when h = 0). */
 export function turnHalf(ss: Float64Array, os: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const SB_DQW = 12;
+  const SB_DQX = 9;
+  const SB_DQY = 10;
+  const SB_DQZ = 11;
   const hx = half[0]!;
   const hy = half[1]!;
   const hz = half[2]!;
@@ -547,6 +564,19 @@ export function projectPoint(ctx: JointContext3, o: number, oa: number, ob: numb
 
 /** The correction of {@link projectPoint} with K⁻¹ already in t[T_KINV..]. */
 function applyPointProjection(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IA = 2;
+  const J_IB = 8;
+  const J_MA = 0;
+  const J_MB = 1;
+  const SB_DPX = 6;
+  const SB_DPY = 7;
+  const SB_DPZ = 8;
+  const T_D = 6;
+  const T_KINV = 66;
+  const T_RA = 0;
+  const T_RB = 3;
+  const T_SB = 62;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -594,6 +624,17 @@ function applyLinear(
   la: number,
   lb: number,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IA = 2;
+  const J_IB = 8;
+  const J_MA = 0;
+  const J_MB = 1;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -629,6 +670,15 @@ function applyLinear(
  * K = IA⁻¹ + IB⁻¹, error t[T_C], softness t[T_SB..], accumulated impulse at jc[acc..acc+2].
  */
 export function angularBlock3(ctx: JointContext3, o: number, oa: number, ob: number, acc: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IA = 2;
+  const J_IB = 8;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
+  const T_ANGIMP = 91;
+  const T_C = 33;
+  const T_SB = 62;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -675,6 +725,17 @@ export function angularBlock3(ctx: JointContext3, o: number, oa: number, ob: num
  * constraints), errors t[T_C], t[T_C + 1], softness t[T_SB..], impulses at jc[acc], jc[acc + 1].
  */
 export function angularBlock2(ctx: JointContext3, o: number, oa: number, ob: number, acc: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IA = 2;
+  const J_IB = 8;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
+  const T_ANGIMP = 91;
+  const T_C = 33;
+  const T_SB = 62;
+  const T_U = 36;
+  const T_U2 = 39;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -744,6 +805,19 @@ export const A2_SIZE = 14;
 
 /** The axes t[T_U], t[T_U2], errors t[T_C..] and the 2 × 2 block of {@link angularBlock2} into jc[c..c+A2_SIZE). */
 export function cacheAngular2(ctx: JointContext3, o: number, c: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const A2_C = 6;
+  const A2_DET = 13;
+  const A2_INV = 11;
+  const A2_K = 8;
+  const A2_OK = 12;
+  const A2_U = 0;
+  const A2_V = 3;
+  const J_IA = 2;
+  const J_IB = 8;
+  const T_C = 33;
+  const T_U = 36;
+  const T_U2 = 39;
   const jc = ctx.jc;
   const t = ctx.t;
   const a = o + J_IA;
@@ -797,6 +871,19 @@ export function angularBlock2Cached(
   acc: number,
   c: number,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const A2_C = 6;
+  const A2_INV = 11;
+  const A2_K = 8;
+  const A2_OK = 12;
+  const A2_U = 0;
+  const A2_V = 3;
+  const J_IA = 2;
+  const J_IB = 8;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
+  const T_SB = 62;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -854,6 +941,29 @@ export function angular2PointCached(
   accP: number,
   cp: number,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const A2_C = 6;
+  const A2_INV = 11;
+  const A2_K = 8;
+  const A2_OK = 12;
+  const A2_U = 0;
+  const A2_V = 3;
+  const J_IA = 2;
+  const J_IB = 8;
+  const J_MA = 0;
+  const J_MB = 1;
+  const PC_D = 6;
+  const PC_KINV = 9;
+  const PC_OK = 15;
+  const PC_RA = 0;
+  const PC_RB = 3;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
+  const T_SB = 62;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -997,6 +1107,16 @@ export function projectAngular2Cached(
   ob: number,
   c: number,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const A2_C = 6;
+  const A2_DET = 13;
+  const A2_K = 8;
+  const A2_U = 0;
+  const A2_V = 3;
+  const J_IA = 2;
+  const J_IB = 8;
+  const T_ANGIMP = 91;
+  const T_SB = 62;
   const jc = ctx.jc;
   const t = ctx.t;
   const det = jc[c + A2_DET]!;
@@ -1024,6 +1144,12 @@ export function projectAngular2Cached(
 
 /** Applies the angular impulse t[il..il+2] on B (its opposite on A). */
 function applyAngular(ctx: JointContext3, o: number, oa: number, ob: number, il: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IA = 2;
+  const J_IB = 8;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const lx = ctx.t[il]!;
@@ -1044,6 +1170,21 @@ function applyAngular(ctx: JointContext3, o: number, oa: number, ob: number, il:
  * arms t[T_LA], t[T_LB], plus its total angular impulse t[T_L] on B (the opposite on A).
  */
 export function applyJointImpulse(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IA = 2;
+  const J_IB = 8;
+  const J_MA = 0;
+  const J_MB = 1;
+  const SB_VX = 0;
+  const SB_VY = 1;
+  const SB_VZ = 2;
+  const SB_WX = 3;
+  const SB_WY = 4;
+  const SB_WZ = 5;
+  const T_L = 51;
+  const T_LA = 42;
+  const T_LB = 45;
+  const T_P = 48;
   // applyLinear then applyAngular in one pass over the two bodies (the same numbers)
   const ss = ctx.ss;
   const jc = ctx.jc;
@@ -1103,6 +1244,14 @@ export function applyJointImpulse(ctx: JointContext3, o: number, oa: number, ob:
  * rotations, nothing else.
  */
 export function projectAngular(ctx: JointContext3, o: number, oa: number, ob: number, rows: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IA = 2;
+  const J_IB = 8;
+  const T_ANGIMP = 91;
+  const T_C = 33;
+  const T_SB = 62;
+  const T_U = 36;
+  const T_U2 = 39;
   const jc = ctx.jc;
   const t = ctx.t;
   const a = o + J_IA;
@@ -1179,6 +1328,8 @@ export function projectAngular(ctx: JointContext3, o: number, oa: number, ob: nu
 
 /** Δq ← normalize(Δq + ½ (I⁻¹L, 0) Δq), L = sign·t[T_ANGIMP..], for the solver body at `os` (inverse inertia jc[i..i+5]). */
 function rotateBy(ctx: JointContext3, os: number, i: number, sign: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_ANGIMP = 91;
   const jc = ctx.jc;
   const lx = sign * ctx.t[T_ANGIMP]!;
   const ly = sign * ctx.t[T_ANGIMP + 1]!;

@@ -37,33 +37,8 @@ import {
   solveHinge,
   warmStartHinge,
 } from './hinge-joint.js';
-import {
-  J_DC as J_DC_,
-  J_FA as J_FA_,
-  J_FB as J_FB_,
-  J_IA as J_IA_,
-  J_IB as J_IB_,
-  J_IMPULSE as J_IMPULSE_,
-  J_MA as J_MA_,
-  J_MB as J_MB_,
-  J_RA as J_RA_,
-  J_RB as J_RB_,
-  JC_STRIDE as JC_STRIDE_,
-  type JointContext3,
-  type JointKindSolver3,
-} from './joint-context.js';
-import {
-  JI_STRIDE as JI_STRIDE_,
-  JOINT3_BALL as JOINT3_BALL_,
-  JOINT3_CONE_TWIST as JOINT3_CONE_TWIST_,
-  JOINT3_HINGE as JOINT3_HINGE_,
-  JOINT3_KIND_COUNT as JOINT3_KIND_COUNT_,
-  JP_FA as JP_FA_,
-  JP_FB as JP_FB_,
-  JP_LA as JP_LA_,
-  JP_LB as JP_LB_,
-  JP_STRIDE as JP_STRIDE_,
-} from './joint-store.js';
+import type { JointContext3, JointKindSolver3 } from './joint-context.js';
+import { JOINT3_KIND_COUNT as JOINT3_KIND_COUNT_ } from './joint-store.js';
 import { mouseJointSolver } from './mouse-joint.js';
 
 import { shockPropagation3 } from './shock-propagation.js';
@@ -71,27 +46,7 @@ import { sixDofJointSolver } from './six-dof-joint.js';
 import { sliderJointSolver } from './slider-joint.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
-const J_DC = J_DC_;
-const J_FA = J_FA_;
-const J_FB = J_FB_;
-const J_IA = J_IA_;
-const J_IB = J_IB_;
-const J_IMPULSE = J_IMPULSE_;
-const J_MA = J_MA_;
-const J_MB = J_MB_;
-const J_RA = J_RA_;
-const J_RB = J_RB_;
-const JC_STRIDE = JC_STRIDE_;
-const JI_STRIDE = JI_STRIDE_;
-const JOINT3_BALL = JOINT3_BALL_;
-const JOINT3_CONE_TWIST = JOINT3_CONE_TWIST_;
-const JOINT3_HINGE = JOINT3_HINGE_;
 const JOINT3_KIND_COUNT = JOINT3_KIND_COUNT_;
-const JP_FA = JP_FA_;
-const JP_FB = JP_FB_;
-const JP_LA = JP_LA_;
-const JP_LB = JP_LB_;
-const JP_STRIDE = JP_STRIDE_;
 
 /** The solver of each joint kind, indexed by the kind code (joint-store.ts). */
 export const JOINT3_SOLVERS: readonly JointKindSolver3[] = [
@@ -119,6 +74,27 @@ export function prepareJoints3(
   stateOf: Int32Array,
   warmStarting: boolean,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const JC_STRIDE = 96;
+  const JI_STRIDE = 18;
+  const JOINT3_BALL = 0;
+  const JOINT3_CONE_TWIST = 5;
+  const JOINT3_HINGE = 1;
+  const JP_FA = 6;
+  const JP_FB = 10;
+  const JP_LA = 0;
+  const JP_LB = 3;
+  const JP_STRIDE = 70;
+  const J_DC = 85;
+  const J_FA = 88;
+  const J_FB = 92;
+  const J_IA = 2;
+  const J_IB = 8;
+  const J_IMPULSE = 14;
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_RA = 79;
+  const J_RB = 82;
   const js = ctx.joints;
   const b = ctx.bodies;
   const jc = ctx.jc;
@@ -182,12 +158,21 @@ function packSide(ctx: JointContext3, i: number, la: number, lf: number, r: numb
 
 /** Zeroes the accumulated impulses (each substep without warm starting). */
 export function resetJointImpulses3(ctx: JointContext3, n: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const JC_STRIDE = 96;
+  const JI_STRIDE = 18;
+  const J_IMPULSE = 14;
   const jc = ctx.jc;
   for (let k = 0; k < n; k++) jc.fill(0, k * JC_STRIDE + J_IMPULSE, k * JC_STRIDE + J_IMPULSE + JI_STRIDE);
 }
 
 /** Applies the accumulated impulses of every packed joint (warm starting, §26.2). */
 export function warmStartJoints3(ctx: JointContext3, list: Int32Array, n: number, jb: Int32Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const JC_STRIDE = 96;
+  const JOINT3_BALL = 0;
+  const JOINT3_CONE_TWIST = 5;
+  const JOINT3_HINGE = 1;
   const kind = ctx.joints.kind;
   for (let k = 0; k < n; k++) {
     const kd = kind[list[k]!]!;
@@ -206,6 +191,11 @@ export function warmStartJoints3(ctx: JointContext3, list: Int32Array, n: number
  * first substep (every substep in the PGS modes); the soft step's projection measures it after.
  */
 export function refreshJoints3(ctx: JointContext3, list: Int32Array, n: number, jb: Int32Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const JC_STRIDE = 96;
+  const JOINT3_BALL = 0;
+  const JOINT3_CONE_TWIST = 5;
+  const JOINT3_HINGE = 1;
   const kind = ctx.joints.kind;
   for (let k = 0; k < n; k++) {
     const kd = kind[list[k]!]!;
@@ -224,6 +214,11 @@ export function refreshJoints3(ctx: JointContext3, list: Int32Array, n: number, 
  * anchors and axes at the new poses, the effective masses kept (the kinds' `refreshAxes`).
  */
 export function refreshJointAxes3(ctx: JointContext3, list: Int32Array, n: number, jb: Int32Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const JC_STRIDE = 96;
+  const JOINT3_BALL = 0;
+  const JOINT3_CONE_TWIST = 5;
+  const JOINT3_HINGE = 1;
   const kind = ctx.joints.kind;
   for (let k = 0; k < n; k++) {
     const kd = kind[list[k]!]!;
@@ -254,6 +249,11 @@ export function solveJoints3(
   useBias: boolean,
   reverse: boolean,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const JC_STRIDE = 96;
+  const JOINT3_BALL = 0;
+  const JOINT3_CONE_TWIST = 5;
+  const JOINT3_HINGE = 1;
   const kind = ctx.joints.kind;
   for (let q = 0; q < n; q++) {
     const k = reverse ? n - 1 - q : q;
@@ -273,6 +273,11 @@ export function solveJoints3(
  * with anchored structures (shock-propagation.ts) in the order nearest the anchors first.
  */
 export function projectJoints3(ctx: JointContext3, list: Int32Array, n: number, jb: Int32Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const JC_STRIDE = 96;
+  const JOINT3_BALL = 0;
+  const JOINT3_CONE_TWIST = 5;
+  const JOINT3_HINGE = 1;
   const kind = ctx.joints.kind;
   // anchored structures: nearest the anchor first (shock-propagation.ts)
   const sorted = ctx.projScaled;
@@ -296,6 +301,13 @@ export function projectJoints3(ctx: JointContext3, list: Int32Array, n: number, 
  * written to `broken` (returns how many).
  */
 export function finishJoints3(ctx: JointContext3, list: Int32Array, n: number, broken: Int32Array): number {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const JC_STRIDE = 96;
+  const JI_STRIDE = 18;
+  const JOINT3_BALL = 0;
+  const JOINT3_CONE_TWIST = 5;
+  const JOINT3_HINGE = 1;
+  const J_IMPULSE = 14;
   const js = ctx.joints;
   const jc = ctx.jc;
   const imp = js.impulse;

@@ -7,64 +7,21 @@
  */
 
 import { makeSoftness } from '../../dynamics/softness.js';
-import {
-  SB_DPX as SB_DPX_,
-  SB_DPY as SB_DPY_,
-  SB_DPZ as SB_DPZ_,
-  SB_DQX as SB_DQX_,
-} from '../contact-solver.js';
+
 import { noProjection } from './ball-joint.js';
 import {
-  J_IA as J_IA_,
   J_IMPULSE as J_IMPULSE_,
   J_KIND as J_KIND_,
-  J_MA as J_MA_,
-  J_RB as J_RB_,
   type JointContext3,
   type JointKindSolver3,
   noRefresh,
   rotateInto,
-  T_C as T_C_,
-  T_L as T_L_,
-  T_LA as T_LA_,
-  T_LB as T_LB_,
-  T_P as T_P_,
-  T_RA as T_RA_,
-  T_RB as T_RB_,
-  T_SB as T_SB_,
 } from './joint-context.js';
 import { applyJointImpulse, pointBlock } from './joint-rows.js';
-import {
-  JP_DAMPING as JP_DAMPING_,
-  JP_HERTZ as JP_HERTZ_,
-  JP_MAX_FORCE as JP_MAX_FORCE_,
-  JP_STRIDE as JP_STRIDE_,
-  JP_TARGET as JP_TARGET_,
-} from './joint-store.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
-const SB_DPX = SB_DPX_;
-const SB_DPY = SB_DPY_;
-const SB_DPZ = SB_DPZ_;
-const SB_DQX = SB_DQX_;
-const J_IA = J_IA_;
 const J_IMPULSE = J_IMPULSE_;
 const J_KIND = J_KIND_;
-const J_MA = J_MA_;
-const J_RB = J_RB_;
-const T_C = T_C_;
-const T_L = T_L_;
-const T_LA = T_LA_;
-const T_LB = T_LB_;
-const T_P = T_P_;
-const T_RA = T_RA_;
-const T_RB = T_RB_;
-const T_SB = T_SB_;
-const JP_DAMPING = JP_DAMPING_;
-const JP_HERTZ = JP_HERTZ_;
-const JP_MAX_FORCE = JP_MAX_FORCE_;
-const JP_STRIDE = JP_STRIDE_;
-const JP_TARGET = JP_TARGET_;
 
 const M_OFFSET = J_KIND; // cB − target at the start of the step (3)
 const M_RATE = J_KIND + 3;
@@ -74,6 +31,19 @@ const M_MAX = J_KIND + 6;
 const MI = J_IMPULSE;
 
 function prepare(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const JP_DAMPING = 22;
+  const JP_HERTZ = 21;
+  const JP_MAX_FORCE = 33;
+  const JP_STRIDE = 70;
+  const JP_TARGET = 30;
+  const J_IA = 2;
+  const J_MA = 0;
+  const M_IMPULSE = 37;
+  const M_MASS = 36;
+  const M_MAX = 38;
+  const M_OFFSET = 32;
+  const M_RATE = 35;
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE;
@@ -94,6 +64,19 @@ function prepare(ctx: JointContext3, j: number, o: number): void {
 
 /** B's current anchor into t[T_RB] and t[T_LB]; zero lever on A; C = cB + rB − target into t[T_C]. */
 function current(ctx: JointContext3, o: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_RB = 82;
+  const M_OFFSET = 32;
+  const SB_DPX = 6;
+  const SB_DPY = 7;
+  const SB_DPZ = 8;
+  const SB_DQX = 9;
+  const T_C = 33;
+  const T_L = 51;
+  const T_LA = 42;
+  const T_LB = 45;
+  const T_RA = 0;
+  const T_RB = 3;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -110,6 +93,9 @@ function current(ctx: JointContext3, o: number, ob: number): void {
 }
 
 function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const MI = 14;
+  const T_P = 48;
   const t = ctx.t;
   const jc = ctx.jc;
   current(ctx, o, ob);
@@ -118,6 +104,14 @@ function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void 
 }
 
 function solve(ctx: JointContext3, o: number, oa: number, ob: number, _useBias: boolean): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const MI = 14;
+  const M_IMPULSE = 37;
+  const M_MASS = 36;
+  const M_MAX = 38;
+  const M_RATE = 35;
+  const T_P = 48;
+  const T_SB = 62;
   const t = ctx.t;
   const jc = ctx.jc;
   current(ctx, o, ob);
@@ -144,6 +138,8 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, _useBias: 
 }
 
 function reaction(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const MI = 14;
   const js = ctx.joints;
   const jc = ctx.jc;
   for (let i = 0; i < 3; i++) {
@@ -162,3 +158,9 @@ export const mouseJointSolver: JointKindSolver3 = {
   reaction,
   project: noProjection,
 };
+
+/**
+ * The mouse kind's offsets in a packed joint and its scratch that the passes use only as local
+ * literal copies (test/rigid3d/solver-layout.test.ts checks every copy against these).
+ */
+export const MOUSE_LAYOUT3 = { M_OFFSET, M_RATE, M_MASS, M_IMPULSE, M_MAX, MI } as const;

@@ -7,57 +7,9 @@
  * their anchors (no velocity changes). The same arithmetic, in the same order, as anchorsNow →
  * cachePoint → the projection of joint-rows.ts, in locals instead of the scratch array.
  */
-import {
-  SB_DPX as SB_DPX_,
-  SB_DPY as SB_DPY_,
-  SB_DPZ as SB_DPZ_,
-  SB_DQW as SB_DQW_,
-  SB_DQX as SB_DQX_,
-  SB_DQY as SB_DQY_,
-  SB_DQZ as SB_DQZ_,
-} from '../contact-solver.js';
-import {
-  J_DC as J_DC_,
-  J_IA as J_IA_,
-  J_IB as J_IB_,
-  J_MA as J_MA_,
-  J_MB as J_MB_,
-  J_RA as J_RA_,
-  J_RB as J_RB_,
-  JC_STRIDE as JC_STRIDE_,
-  type JointContext3,
-} from './joint-context.js';
-import {
-  half,
-  PC_D as PC_D_,
-  PC_KINV as PC_KINV_,
-  PC_OK as PC_OK_,
-  PC_RA as PC_RA_,
-  PC_RB as PC_RB_,
-  turnHalf,
-} from './joint-rows.js';
 
-// module-local copies of the imported layout constants (plain constants in the hot loops)
-const SB_DPX = SB_DPX_;
-const SB_DPY = SB_DPY_;
-const SB_DPZ = SB_DPZ_;
-const SB_DQW = SB_DQW_;
-const SB_DQX = SB_DQX_;
-const SB_DQY = SB_DQY_;
-const SB_DQZ = SB_DQZ_;
-const J_DC = J_DC_;
-const J_IA = J_IA_;
-const J_IB = J_IB_;
-const J_MA = J_MA_;
-const J_MB = J_MB_;
-const J_RA = J_RA_;
-const J_RB = J_RB_;
-const JC_STRIDE = JC_STRIDE_;
-const PC_D = PC_D_;
-const PC_KINV = PC_KINV_;
-const PC_OK = PC_OK_;
-const PC_RA = PC_RA_;
-const PC_RB = PC_RB_;
+import type { JointContext3 } from './joint-context.js';
+import { half, turnHalf } from './joint-rows.js';
 
 /**
  * The projection of the point constraint of the joint packed at jc[o..] between the solver states
@@ -72,6 +24,27 @@ export function projectPointCaching3(
   point: number,
   correct: boolean,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const JC_STRIDE = 96;
+  const J_DC = 85;
+  const J_IA = 2;
+  const J_IB = 8;
+  const J_MA = 0;
+  const J_MB = 1;
+  const J_RA = 79;
+  const J_RB = 82;
+  const PC_D = 6;
+  const PC_KINV = 9;
+  const PC_OK = 15;
+  const PC_RA = 0;
+  const PC_RB = 3;
+  const SB_DPX = 6;
+  const SB_DPY = 7;
+  const SB_DPZ = 8;
+  const SB_DQW = 12;
+  const SB_DQX = 9;
+  const SB_DQY = 10;
+  const SB_DQZ = 11;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const proj = ctx.projection;
@@ -249,6 +222,20 @@ export function projectPointCaching3(
  * anchorsNow then joint-rows.ts cacheAnchors, in locals.
  */
 export function cacheAnchorsNow3(ctx: JointContext3, o: number, oa: number, ob: number, point: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_DC = 85;
+  const J_RA = 79;
+  const J_RB = 82;
+  const PC_D = 6;
+  const PC_RA = 0;
+  const PC_RB = 3;
+  const SB_DPX = 6;
+  const SB_DPY = 7;
+  const SB_DPZ = 8;
+  const SB_DQW = 12;
+  const SB_DQX = 9;
+  const SB_DQY = 10;
+  const SB_DQZ = 11;
   const ss = ctx.ss;
   const jc = ctx.jc;
   let qx = ss[oa + SB_DQX]!;
@@ -305,6 +292,17 @@ function projectScaled(
   point: number,
   k2: number,
 ): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IA = 2;
+  const J_IB = 8;
+  const J_MA = 0;
+  const J_MB = 1;
+  const PC_D = 6;
+  const PC_RA = 0;
+  const PC_RB = 3;
+  const SB_DPX = 6;
+  const SB_DPY = 7;
+  const SB_DPZ = 8;
   const ss = ctx.ss;
   const jc = ctx.jc;
   const sA = ctx.projScale[k2]!;

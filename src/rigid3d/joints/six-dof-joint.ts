@@ -15,78 +15,18 @@ import {
   atan2Into,
   equalityRow,
   framesNow,
-  J_IMPULSE as J_IMPULSE_,
   J_KIND as J_KIND_,
   type JointContext3,
   type JointKindSolver3,
   limitRow,
   noRefresh,
-  T_ATAN as T_ATAN_,
-  T_ATAN_Y as T_ATAN_Y_,
-  T_AX as T_AX_,
-  T_B as T_B_,
-  T_CS as T_CS_,
-  T_D as T_D_,
   T_FREE as T_FREE_,
-  T_HI as T_HI_,
-  T_IS as T_IS_,
-  T_L as T_L_,
-  T_LA as T_LA_,
-  T_LB as T_LB_,
-  T_LO as T_LO_,
-  T_MS as T_MS_,
-  T_N as T_N_,
-  T_P as T_P_,
-  T_Q as T_Q_,
-  T_RA as T_RA_,
-  T_RB as T_RB_,
-  T_U as T_U_,
 } from './joint-context.js';
 import { angularRow, applyJointImpulse, linearRow } from './joint-rows.js';
-import {
-  DOF_LOWER as DOF_LOWER_,
-  DOF_MAX as DOF_MAX_,
-  DOF_MODE as DOF_MODE_,
-  DOF_MOTOR as DOF_MOTOR_,
-  DOF_SPEED as DOF_SPEED_,
-  DOF_UPPER as DOF_UPPER_,
-  JP_DOF as JP_DOF_,
-  JP_DOF_STRIDE as JP_DOF_STRIDE_,
-  JP_STRIDE as JP_STRIDE_,
-} from './joint-store.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
-const J_IMPULSE = J_IMPULSE_;
 const J_KIND = J_KIND_;
-const T_ATAN = T_ATAN_;
-const T_ATAN_Y = T_ATAN_Y_;
-const T_AX = T_AX_;
-const T_B = T_B_;
-const T_CS = T_CS_;
-const T_D = T_D_;
 const T_FREE = T_FREE_;
-const T_HI = T_HI_;
-const T_IS = T_IS_;
-const T_L = T_L_;
-const T_LA = T_LA_;
-const T_LB = T_LB_;
-const T_LO = T_LO_;
-const T_MS = T_MS_;
-const T_N = T_N_;
-const T_P = T_P_;
-const T_Q = T_Q_;
-const T_RA = T_RA_;
-const T_RB = T_RB_;
-const T_U = T_U_;
-const DOF_LOWER = DOF_LOWER_;
-const DOF_MAX = DOF_MAX_;
-const DOF_MODE = DOF_MODE_;
-const DOF_MOTOR = DOF_MOTOR_;
-const DOF_SPEED = DOF_SPEED_;
-const DOF_UPPER = DOF_UPPER_;
-const JP_DOF = JP_DOF_;
-const JP_DOF_STRIDE = JP_DOF_STRIDE_;
-const JP_STRIDE = JP_STRIDE_;
 
 /** kind block: per axis mode, lower, upper, motor flag, speed, max impulse (6 numbers × 6 axes) */
 const X_AXES = J_KIND;
@@ -99,6 +39,20 @@ export const DOF_LIMITED = 2;
 const THETA = T_FREE; // rotation vector (3)
 
 function prepare(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const DOF_FREE = 0;
+  const DOF_LOCKED = 1;
+  const DOF_LOWER = 1;
+  const DOF_MAX = 5;
+  const DOF_MODE = 0;
+  const DOF_MOTOR = 3;
+  const DOF_SPEED = 4;
+  const DOF_UPPER = 2;
+  const JP_DOF = 34;
+  const JP_DOF_STRIDE = 6;
+  const JP_STRIDE = 70;
+  const J_IMPULSE = 14;
+  const X_AXES = 32;
   const jc = ctx.jc;
   const p = ctx.joints.param;
   const q = j * JP_STRIDE + JP_DOF;
@@ -122,6 +76,11 @@ function prepare(ctx: JointContext3, j: number, o: number): void {
 
 /** The rotation vector of t[T_Q] (w ≥ 0) in A's frame into t[THETA..]. */
 function rotationVector(t: Float64Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const THETA = 72;
+  const T_ATAN = 86;
+  const T_ATAN_Y = 84;
+  const T_Q = 17;
   const x = t[T_Q]!;
   const y = t[T_Q + 1]!;
   const z = t[T_Q + 2]!;
@@ -138,6 +97,12 @@ function rotationVector(t: Float64Array): void {
 }
 
 function levers(t: Float64Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_D = 6;
+  const T_LA = 42;
+  const T_LB = 45;
+  const T_RA = 0;
+  const T_RB = 3;
   for (let i = 0; i < 3; i++) {
     t[T_LA + i] = t[T_RA + i]! + t[T_D + i]!;
     t[T_LB + i] = t[T_RB + i]!;
@@ -146,6 +111,8 @@ function levers(t: Float64Array): void {
 
 /** Sets ±axis `a` (0..2) of frame A into t[dst..]. */
 function setAxis(t: Float64Array, a: number, sign: number, dst: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_AX = 21;
   const s = T_AX + 3 * a;
   t[dst] = sign * t[s]!;
   t[dst + 1] = sign * t[s + 1]!;
@@ -153,6 +120,11 @@ function setAxis(t: Float64Array, a: number, sign: number, dst: number): void {
 }
 
 function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IMPULSE = 14;
+  const T_AX = 21;
+  const T_L = 51;
+  const T_P = 48;
   const jc = ctx.jc;
   const t = ctx.t;
   framesNow(ctx, o, oa, ob);
@@ -174,6 +146,29 @@ function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void 
 }
 
 function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const DOF_LIMITED = 2;
+  const DOF_LOCKED = 1;
+  const DOF_LOWER = 1;
+  const DOF_MAX = 5;
+  const DOF_MODE = 0;
+  const DOF_MOTOR = 3;
+  const DOF_SPEED = 4;
+  const DOF_UPPER = 2;
+  const JP_DOF_STRIDE = 6;
+  const J_IMPULSE = 14;
+  const THETA = 72;
+  const T_AX = 21;
+  const T_B = 54;
+  const T_CS = 87;
+  const T_D = 6;
+  const T_HI = 58;
+  const T_IS = 56;
+  const T_LO = 57;
+  const T_MS = 55;
+  const T_N = 59;
+  const T_U = 36;
+  const X_AXES = 32;
   const jc = ctx.jc;
   const t = ctx.t;
   framesNow(ctx, o, oa, ob);
@@ -246,6 +241,9 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
 }
 
 function reaction(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const J_IMPULSE = 14;
+  const T_AX = 21;
   const js = ctx.joints;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -273,3 +271,9 @@ export const sixDofJointSolver: JointKindSolver3 = {
   reaction,
   project: noProjection,
 };
+
+/**
+ * The 6-DOF kind's offsets in a packed joint and its scratch that the passes use only as local
+ * literal copies (test/rigid3d/solver-layout.test.ts checks every copy against these).
+ */
+export const SIX_DOF_LAYOUT3 = { X_AXES, THETA } as const;

@@ -8,24 +8,7 @@
  * rotation, the two perpendicular rows.
  */
 import { rotationError } from './fixed-joint.js';
-import {
-  HI_LOWER as HI_LOWER_,
-  HI_MOTOR as HI_MOTOR_,
-  HI_SPRING as HI_SPRING_,
-  HI_UPPER as HI_UPPER_,
-  K_ENABLE_LIMIT as K_ENABLE_LIMIT_,
-  K_ENABLE_MOTOR as K_ENABLE_MOTOR_,
-  K_ENABLE_SPRING as K_ENABLE_SPRING_,
-  K_LOWER as K_LOWER_,
-  K_MAX_MOTOR_IMPULSE as K_MAX_MOTOR_IMPULSE_,
-  K_MOTOR_SPEED as K_MOTOR_SPEED_,
-  K_SPRING_IMPULSE as K_SPRING_IMPULSE_,
-  K_SPRING_MASS as K_SPRING_MASS_,
-  K_SPRING_RATE as K_SPRING_RATE_,
-  K_UPPER as K_UPPER_,
-  prepareAxial,
-  startAxes,
-} from './hinge-joint.js';
+import { prepareAxial, startAxes } from './hinge-joint.js';
 import {
   anchorsNow,
   equalityRow,
@@ -36,67 +19,23 @@ import {
   limitRow,
   noRefresh,
   rigidAngular,
-  T_AX as T_AX_,
-  T_AY as T_AY_,
-  T_AZ as T_AZ_,
-  T_B as T_B_,
-  T_CS as T_CS_,
-  T_D as T_D_,
-  T_HI as T_HI_,
-  T_IS as T_IS_,
-  T_L as T_L_,
-  T_LA as T_LA_,
-  T_LB as T_LB_,
-  T_LO as T_LO_,
-  T_MS as T_MS_,
-  T_N as T_N_,
-  T_P as T_P_,
-  T_RA as T_RA_,
-  T_RB as T_RB_,
-  T_SB as T_SB_,
 } from './joint-context.js';
 import { angularBlock3, applyJointImpulse, linearRow, projectAngular } from './joint-rows.js';
 
 // module-local copies of the imported layout constants (plain constants in the hot loops)
-const HI_LOWER = HI_LOWER_;
-const HI_MOTOR = HI_MOTOR_;
-const HI_SPRING = HI_SPRING_;
-const HI_UPPER = HI_UPPER_;
-const K_ENABLE_LIMIT = K_ENABLE_LIMIT_;
-const K_ENABLE_MOTOR = K_ENABLE_MOTOR_;
-const K_ENABLE_SPRING = K_ENABLE_SPRING_;
-const K_LOWER = K_LOWER_;
-const K_MAX_MOTOR_IMPULSE = K_MAX_MOTOR_IMPULSE_;
-const K_MOTOR_SPEED = K_MOTOR_SPEED_;
-const K_SPRING_IMPULSE = K_SPRING_IMPULSE_;
-const K_SPRING_MASS = K_SPRING_MASS_;
-const K_SPRING_RATE = K_SPRING_RATE_;
-const K_UPPER = K_UPPER_;
 const J_IMPULSE = J_IMPULSE_;
-const T_AX = T_AX_;
-const T_AY = T_AY_;
-const T_AZ = T_AZ_;
-const T_B = T_B_;
-const T_CS = T_CS_;
-const T_D = T_D_;
-const T_HI = T_HI_;
-const T_IS = T_IS_;
-const T_L = T_L_;
-const T_LA = T_LA_;
-const T_LB = T_LB_;
-const T_LO = T_LO_;
-const T_MS = T_MS_;
-const T_N = T_N_;
-const T_P = T_P_;
-const T_RA = T_RA_;
-const T_RB = T_RB_;
-const T_SB = T_SB_;
 
 const SI_PERP = J_IMPULSE;
 const SI_ANGULAR = J_IMPULSE + 2;
 
 /** Lever arms rA + d (A) and rB (B) into t[T_LA], t[T_LB] (after anchorsNow). */
 function levers(t: Float64Array): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_D = 6;
+  const T_LA = 42;
+  const T_LB = 45;
+  const T_RA = 0;
+  const T_RB = 3;
   for (let i = 0; i < 3; i++) {
     t[T_LA + i] = t[T_RA + i]! + t[T_D + i]!;
     t[T_LB + i] = t[T_RB + i]!;
@@ -104,12 +43,26 @@ function levers(t: Float64Array): void {
 }
 
 function direction(t: Float64Array, axis: number, sign: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_N = 59;
   t[T_N] = sign * t[axis]!;
   t[T_N + 1] = sign * t[axis + 1]!;
   t[T_N + 2] = sign * t[axis + 2]!;
 }
 
 function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const HI_LOWER = 21;
+  const HI_MOTOR = 20;
+  const HI_SPRING = 19;
+  const HI_UPPER = 22;
+  const SI_ANGULAR = 16;
+  const SI_PERP = 14;
+  const T_AX = 21;
+  const T_AY = 24;
+  const T_AZ = 27;
+  const T_L = 51;
+  const T_P = 48;
   const jc = ctx.jc;
   const t = ctx.t;
   framesNow(ctx, o, oa, ob);
@@ -126,6 +79,33 @@ function warmStart(ctx: JointContext3, o: number, oa: number, ob: number): void 
 }
 
 function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: boolean): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const HI_LOWER = 21;
+  const HI_MOTOR = 20;
+  const HI_SPRING = 19;
+  const HI_UPPER = 22;
+  const K_ENABLE_LIMIT = 37;
+  const K_ENABLE_MOTOR = 36;
+  const K_ENABLE_SPRING = 35;
+  const K_LOWER = 38;
+  const K_MAX_MOTOR_IMPULSE = 41;
+  const K_MOTOR_SPEED = 40;
+  const K_SPRING_IMPULSE = 34;
+  const K_SPRING_MASS = 33;
+  const K_SPRING_RATE = 32;
+  const K_UPPER = 39;
+  const SI_ANGULAR = 16;
+  const SI_PERP = 14;
+  const T_AX = 21;
+  const T_AY = 24;
+  const T_AZ = 27;
+  const T_B = 54;
+  const T_CS = 87;
+  const T_D = 6;
+  const T_HI = 58;
+  const T_IS = 56;
+  const T_LO = 57;
+  const T_MS = 55;
   const jc = ctx.jc;
   const t = ctx.t;
   framesNow(ctx, o, oa, ob);
@@ -176,6 +156,8 @@ function solve(ctx: JointContext3, o: number, oa: number, ob: number, useBias: b
 
 /** The projection of the rotation lock after a substep. */
 function project(ctx: JointContext3, o: number, oa: number, ob: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const T_SB = 62;
   framesNow(ctx, o, oa, ob);
   rotationError(ctx);
   ctx.t[T_SB] = ctx.projection;
@@ -183,6 +165,16 @@ function project(ctx: JointContext3, o: number, oa: number, ob: number): void {
 }
 
 function reaction(ctx: JointContext3, j: number, o: number): void {
+  // the layout as local literals (a module constant is a context load and a check per use)
+  const HI_LOWER = 21;
+  const HI_MOTOR = 20;
+  const HI_SPRING = 19;
+  const HI_UPPER = 22;
+  const SI_ANGULAR = 16;
+  const SI_PERP = 14;
+  const T_AX = 21;
+  const T_AY = 24;
+  const T_AZ = 27;
   const js = ctx.joints;
   const jc = ctx.jc;
   const t = ctx.t;
@@ -206,3 +198,9 @@ export const sliderJointSolver: JointKindSolver3 = {
   reaction,
   project,
 };
+
+/**
+ * The slider kind's offsets in a packed joint and its scratch that the passes use only as local
+ * literal copies (test/rigid3d/solver-layout.test.ts checks every copy against these).
+ */
+export const SLIDER_LAYOUT3 = { SI_PERP, SI_ANGULAR } as const;
