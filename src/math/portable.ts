@@ -155,8 +155,15 @@ export function psincosAt(a: Float64Array, o: number): void {
     return;
   }
   if (Math.abs(x) <= PIO4) {
-    a[o + 1] = x === 0 ? x : kernelSin(x, 0);
-    a[o + 2] = kernelCos(x, 0);
+    // kernelSin(x, 0) and kernelCos(x, 0) written out: a call that is not inlined boxes its
+    // double argument and result (the same operations in the same order: the same bits)
+    const z = x * x;
+    const p = S3 + z * (S5 + z * (S7 + z * (S9 + z * (S11 + z * (S13 + z * (S15 + z * S17))))));
+    a[o + 1] = x === 0 ? x : x + (x * z * p + 0 * (1 - 0.5 * z));
+    const q = C4 + z * (C6 + z * (C8 + z * (C10 + z * (C12 + z * (C14 + z * (C16 + z * C18))))));
+    const hz = 0.5 * z;
+    const w = 1 - hz;
+    a[o + 2] = w + (1 - w - hz + (z * z * q - x * 0));
     return;
   }
   // large angles (rare in a step: a half-turn per substep) take the reduction as psin does

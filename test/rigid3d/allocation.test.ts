@@ -16,6 +16,8 @@ import { groundWorld, pyramid3 } from './helpers.js';
  * includes the profile's clock reads.
  */
 setFlagsFromString('--no-use-osr');
+// the figures must not depend on which functions the optimiser inlines (that depends on the load)
+setFlagsFromString('--no-turbo-inlining');
 
 /** Every stage of the step but the narrowphase's geometry calls, as `World3.step` runs them. */
 function stagesWithoutNarrowphase(world: World3): () => void {
