@@ -105,7 +105,25 @@ export function unwindAngle(a: number): number {
  * 1e-12 rad). A rotation by exactly π (c = −1, s = 0) gives π.
  */
 export function rotationAngle(c: number, s: number): number {
-  if (s === 0 && c < 0) return Math.PI;
+  angleScratch[0] = c;
+  angleScratch[1] = s;
+  rotationAngleAt(angleScratch, 0);
+  return angleScratch[0]!;
+}
+
+const angleScratch = new Float64Array(2);
+
+/**
+ * {@link rotationAngle} of the rotation (c, s) = (v[k], v[k + 1]), written to `v[k]`: the hot passes'
+ * form (no double crosses the call, so nothing is boxed where the optimiser does not inline).
+ */
+export function rotationAngleAt(v: Float64Array, k: number): void {
+  const c = v[k]!;
+  const s = v[k + 1]!;
+  if (s === 0 && c < 0) {
+    v[k] = Math.PI;
+    return;
+  }
   let t = s / (1 + c);
   let m = 2;
   while (t > 0.2 || t < -0.2) {
@@ -117,7 +135,7 @@ export function rotationAngle(c: number, s: number): number {
     t *
     (1 +
       z * (-1 / 3 + z * (1 / 5 + z * (-1 / 7 + z * (1 / 9 + z * (-1 / 11 + z * (1 / 13 + z * (-1 / 15))))))));
-  return m * series;
+  v[k] = m * series;
 }
 
 /** {@link rotationAngle} written to `out[k]` (a returned double is boxed when the call is not inlined). */
@@ -137,6 +155,37 @@ export function jointAngleNow(ss: Float64Array, jc: Float64Array, o: number, oa:
   const bs = ss[ob + SB_DQS]!;
   // ΔqA⁻¹·ΔqB
   return unwindAngle(jc[o + J_ANGLE]! + rotationAngle(ac * bc + as * bs, ac * bs - as * bc));
+}
+
+/**
+ * {@link jointAngleNow} written to `out[k]` (`out[k + 1]` is scratch), through {@link rotationAngleAt}
+ * and with {@link unwindAngle} written out (the same operations in the same order): no double crosses
+ * a call, so nothing is boxed where the optimiser does not inline.
+ */
+export function jointAngleInto(
+  ss: Float64Array,
+  jc: Float64Array,
+  o: number,
+  oa: number,
+  ob: number,
+  out: Float64Array,
+  k: number,
+): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const J_ANGLE = 10;
+  const SB_DQC = 5;
+  const SB_DQS = 6;
+  const ac = ss[oa + SB_DQC]!;
+  const as = ss[oa + SB_DQS]!;
+  const bc = ss[ob + SB_DQC]!;
+  const bs = ss[ob + SB_DQS]!;
+  // ΔqA⁻¹·ΔqB = (c, s), its angle into out[k]
+  out[k] = ac * bc + as * bs;
+  out[k + 1] = ac * bs - as * bc;
+  rotationAngleAt(out, k);
+  // unwound into (−π, π]
+  const a = jc[o + J_ANGLE]! + out[k]!;
+  out[k] = a > Math.PI ? a - 2 * Math.PI : a <= -Math.PI ? a + 2 * Math.PI : a;
 }
 
 /**

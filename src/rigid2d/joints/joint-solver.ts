@@ -13,8 +13,7 @@ import {
   type JointContext,
   type JointKindSolver,
   rigidBias,
-  rotationAngleInto,
-  unwindAngle,
+  rotationAngleAt,
 } from './joint-context.js';
 import { JOINT_KIND_COUNT, JOINT_REVOLUTE } from './joint-store.js';
 import { motorJointSolver } from './motor-joint.js';
@@ -145,8 +144,13 @@ export function prepareJoints(
     // the relative angle (a series per joint) only where it is read: a revolute joint reads it
     // for its spring and limits only; every other kind may
     if (kind !== JOINT_REVOLUTE || param[p + JP_ENABLE_SPRING] === 1 || param[p + JP_ENABLE_LIMIT] === 1) {
-      rotationAngleInto(ac * bc + as * bs, ac * bs - as * bc, jc, o + J_ANGLE);
-      jc[o + J_ANGLE] = unwindAngle(jc[o + J_ANGLE]! - param[p + JP_REFERENCE_ANGLE]!);
+      // (c, s) of ΔqA⁻¹·ΔqB into the angle's slot and the next (written below), its angle, unwound
+      // (rotationAngleInto and unwindAngle, with no double crossing a call)
+      jc[o + J_ANGLE] = ac * bc + as * bs;
+      jc[o + J_ANGLE + 1] = ac * bs - as * bc;
+      rotationAngleAt(jc, o + J_ANGLE);
+      const rel = jc[o + J_ANGLE]! - param[p + JP_REFERENCE_ANGLE]!;
+      jc[o + J_ANGLE] = rel > Math.PI ? rel - 2 * Math.PI : rel <= -Math.PI ? rel + 2 * Math.PI : rel;
     } else {
       jc[o + J_ANGLE] = 0;
     }

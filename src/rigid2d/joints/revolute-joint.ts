@@ -16,7 +16,7 @@ import {
   J_KIND,
   type JointContext,
   type JointKindSolver,
-  jointAngleNow,
+  jointAngleInto,
   rigidBias,
 } from './joint-context.js';
 import { solvePointConstraint } from './point-constraint.js';
@@ -41,7 +41,8 @@ export const RI_MOTOR = J_IMPULSE + 3;
 export const RI_LOWER = J_IMPULSE + 4;
 export const RI_UPPER = J_IMPULSE + 5;
 
-const bias = new Float64Array(3);
+/** the rigid-part softness of a pass (rate, mass scale, impulse scale at error 1), then the current angle (and its scratch) */
+const bias = new Float64Array(5);
 
 /** Prepares the revolute joint in slot `j`, packed at `o`: axial mass, spring softness, motor and limit settings. */
 export function prepareRevolute(ctx: JointContext, j: number, o: number): void {
@@ -183,7 +184,13 @@ export function solveRevolute(ctx: JointContext, o: number, oa: number, ob: numb
   let wB = ss[ob + SB_W]!;
   const axialMass = jc[o + R_AXIAL_MASS]!;
   const angular = jc[o + R_ENABLE_SPRING] === 1 || jc[o + R_ENABLE_LIMIT] === 1;
-  const angle = angular ? jointAngleNow(ss, jc, o, oa, ob) : 0;
+  // the rigid parts' softness at error 1 (the limits scale the rate by their error, the point reads it)
+  if (useBias) rigidBias(ctx, 1, true, bias);
+  let angle = 0;
+  if (angular) {
+    jointAngleInto(ss, jc, o, oa, ob, bias, 3);
+    angle = bias[3]!;
+  }
 
   // spring towards θ = 0 (soft in every pass, Catto 2011)
   if (jc[o + R_ENABLE_SPRING] === 1) {
@@ -219,9 +226,9 @@ export function solveRevolute(ctx: JointContext, o: number, oa: number, ob: numb
       let massScale = 1;
       let impulseScale = 0;
       if (C > 0) b = C * ctx.invH;
-      else {
-        rigidBias(ctx, C, useBias, bias);
-        b = bias[0]!;
+      else if (useBias) {
+        // rigidBias(ctx, C, …) with no double passed: the rate at error 1 times C, the same product
+        b = bias[0]! * C;
         massScale = bias[1]!;
         impulseScale = bias[2]!;
       }
@@ -240,9 +247,9 @@ export function solveRevolute(ctx: JointContext, o: number, oa: number, ob: numb
       let massScale = 1;
       let impulseScale = 0;
       if (C > 0) b = C * ctx.invH;
-      else {
-        rigidBias(ctx, C, useBias, bias);
-        b = bias[0]!;
+      else if (useBias) {
+        // rigidBias(ctx, C, …) with no double passed: the rate at error 1 times C, the same product
+        b = bias[0]! * C;
         massScale = bias[1]!;
         impulseScale = bias[2]!;
       }
@@ -264,7 +271,6 @@ export function solveRevolute(ctx: JointContext, o: number, oa: number, ob: numb
   ss[ob + SB_VY] = vBy;
   ss[ob + SB_W] = wB;
   // the point constraint (2 equations, no clamping), last: it matters most
-  if (useBias) rigidBias(ctx, 1, true, bias);
   solvePointConstraint(ctx, o, oa, ob, RI_X, useBias, bias);
 }
 
