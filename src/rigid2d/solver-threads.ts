@@ -89,11 +89,11 @@ export interface ThreadStatus {
 
 // ---- the control words (Int32Array on a SharedArrayBuffer)
 const EPOCH = 0; // bumped to start a job
-const ARRIVE = 1; // barrier arrivals, monotonic
+const I_INSIDE = 1; // workers inside the current job
 const CMD = 2; // 1 run, 2 quit
 const SEQ = 3; // the binding sequence the workers must hold
 const JOB_T = 4; // threads of the job
-const JOB_BASE = 5; // ARRIVE at the start of the job
+const I_FINISHED = 5; // the epoch of the job the calling thread last finished
 const I_AWAKE = 6;
 const I_ACTIVE = 7;
 const I_JOINTS = 8;
@@ -113,6 +113,7 @@ const I_STORE_BODIES = 21; // 1: the solve job also writes the bodies' states ba
 const I_CURSOR = 22; // the narrowphase job: the listed pairs below this are not handed out yet
 const I_STOP = 23; // the narrowphase job: 1 once the collide loop is done (the workers leave)
 const I_RESTITUTING = 24; // the solve job: prepared constraints with a restitution, summed over the blocks
+const I_WORKER_BLOCKS = 25; // blocks of the solve jobs done by workers, over the world's life
 const JOB_SOLVE = 0;
 const JOB_NARROWPHASE = 1;
 const ACK = 32; // ACK + worker index: the binding sequence the worker holds
@@ -402,8 +403,6 @@ class ThreadView {
   };
   /** may this thread sleep in Atomics.wait */
   canBlock = true;
-  /** barriers passed in the current job */
-  barriers = 0;
   /** stages begun in the current solve job */
   stage = 0;
   /** per stage of the solve job: blocks taken, blocks done (zeroed by the calling thread before each job) */
@@ -444,34 +443,29 @@ export class ThreadProfile {
 
 const RANGE_JOINTS = 32;
 
-/** Waits at the job's next barrier (every thread of the job calls it the same number of times). */
-function barrier(v: ThreadView): void {
+/**
+ * The calling thread ends the job `epoch`: marks it finished (a worker that has not begun it by
+ * now leaves it at once: a worker that never got a core does not hold the step up) and waits until
+ * no worker is inside it (one that began it has no block left to take and leaves at once).
+ */
+function finishJob(v: ThreadView, epoch: number): void {
   const ctrl = v.ctrl;
-  v.barriers++;
-  const target = ctrl[JOB_BASE]! + v.barriers * v.threads;
-  const now = Atomics.add(ctrl, ARRIVE, 1) + 1;
-  if (now >= target) {
-    Atomics.notify(ctrl, ARRIVE);
-    return;
-  }
+  Atomics.store(ctrl, I_FINISHED, epoch);
+  if (Atomics.load(ctrl, I_INSIDE) === 0) return;
   if (v.timing) {
     const t0 = performance.now();
-    waitAt(v, target);
+    waitOut(v);
     v.waited += performance.now() - t0;
-  } else waitAt(v, target);
+  } else waitOut(v);
 }
 
-/** Spins, then sleeps, until the barrier's arrivals reach `target`. */
-function waitAt(v: ThreadView, target: number): void {
+/** Spins, then sleeps (1 ms at a time), until no worker is inside the job. */
+function waitOut(v: ThreadView): void {
   const ctrl = v.ctrl;
-  for (let i = 0; i < SPIN; i++) if (Atomics.load(ctrl, ARRIVE) >= target) return;
-  if (!v.canBlock) {
-    while (Atomics.load(ctrl, ARRIVE) < target) if (Atomics.load(ctrl, FAILED) === 1) failed();
-    return;
-  }
-  for (let cur = Atomics.load(ctrl, ARRIVE); cur < target; cur = Atomics.load(ctrl, ARRIVE)) {
+  for (let i = 0; i < SPIN; i++) if (Atomics.load(ctrl, I_INSIDE) === 0) return;
+  for (let cur = Atomics.load(ctrl, I_INSIDE); cur !== 0; cur = Atomics.load(ctrl, I_INSIDE)) {
     if (Atomics.load(ctrl, FAILED) === 1) failed();
-    Atomics.wait(ctrl, ARRIVE, cur);
+    if (v.canBlock) Atomics.wait(ctrl, I_INSIDE, cur, 1);
   }
 }
 
@@ -479,10 +473,10 @@ function failed(): never {
   throw new Error('rigid2d: a solver thread failed during the step');
 }
 
-/** Marks the job failed and wakes every thread waiting at a barrier (they leave the job). */
+/** Marks the job failed and wakes the calling thread if it waits for the workers (it throws). */
 function fail(ctrl: Int32Array): void {
   Atomics.store(ctrl, FAILED, 1);
-  Atomics.notify(ctrl, ARRIVE);
+  Atomics.notify(ctrl, I_INSIDE);
 }
 
 // ---- the solve job's stages: each range is cut into fixed blocks; the threads take them in turn
@@ -585,6 +579,7 @@ function stage(v: ThreadView, op: number, a: number, b: number, single: boolean)
     if (i >= count) break;
     const lo = a + i * size;
     runOp(v, op, lo, Math.min(b, lo + size));
+    if (v.index !== 0) Atomics.add(v.ctrl, I_WORKER_BLOCKS, 1);
     if (Atomics.add(blk, s + 1, 1) + 1 === count) Atomics.notify(blk, s + 1);
   }
   if (Atomics.load(blk, s + 1) >= count) return;
@@ -667,7 +662,6 @@ function loadJob(v: ThreadView): void {
  */
 function runJob(v: ThreadView): void {
   const ctrl = v.ctrl;
-  v.barriers = 0;
   v.stage = 0;
   loadJob(v);
   const pass = v.pass;
@@ -713,7 +707,6 @@ function runJob(v: ThreadView): void {
   // the impulses and separations back to the contacts, the states back to the bodies
   stage(v, OP_STORE_CONTACTS, 0, nActive, false);
   if (ctrl[I_STORE_BODIES] === 1) stage(v, OP_STORE_BODIES, 0, nAwake, false);
-  barrier(v);
 }
 
 /**
@@ -723,7 +716,6 @@ function runJob(v: ThreadView): void {
  * collides a pair cannot change its manifold (the same function and inputs, see narrowphase-threads.ts).
  */
 function runNarrowphase(v: ThreadView): void {
-  v.barriers = 0;
   const ctrl = v.ctrl;
   const st = v.na.st;
   for (;;) {
@@ -734,7 +726,6 @@ function runNarrowphase(v: ThreadView): void {
     collideListed(v.na, v.nws, k, k + 1);
     Atomics.store(st, k, PAIR_DONE);
   }
-  barrier(v);
 }
 
 /** The calling thread's side of the pool: binds the shared arrays, starts each step's job, takes part as thread 0. */
@@ -825,6 +816,11 @@ export class SolverThreads implements SolverThreadRunner {
     for (let t = 1; t <= this.workers.length; t++)
       if (Atomics.load(this.view.ctrl, ACK + t) === this.seq) n++;
     return n;
+  }
+
+  /** Blocks of the solve jobs' stages done by the workers so far (the calling thread does the rest). */
+  get workerBlocks(): number {
+    return Atomics.load(this.view.ctrl, I_WORKER_BLOCKS);
   }
 
   /** Worker threads started (the calling thread not counted). */
@@ -979,11 +975,9 @@ export class SolverThreads implements SolverThreadRunner {
     ctrl[I_CURSOR] = n;
     ctrl[I_STOP] = 0;
     ctrl[JOB_T] = v.threads;
-    ctrl[JOB_BASE] = Atomics.load(ctrl, ARRIVE);
     v.index = 0;
-    v.barriers = 0;
     Atomics.store(ctrl, CMD, CMD_RUN);
-    Atomics.add(ctrl, EPOCH, 1);
+    this.narrowEpoch = Atomics.add(ctrl, EPOCH, 1) + 1;
     Atomics.notify(ctrl, EPOCH);
     // the calling thread goes on to the collide loop while the workers collide; the loop's
     // `narrowphase.done()` ends the job (joinNarrowphase)
@@ -991,7 +985,10 @@ export class SolverThreads implements SolverThreadRunner {
     this.parallelNarrowphases++;
   }
 
-  /** Ends the narrowphase job: the workers stop taking pairs and meet the calling thread at its barrier. */
+  /** the epoch of the narrowphase job in flight */
+  private narrowEpoch = 0;
+
+  /** Ends the narrowphase job: the workers stop taking pairs; the calling thread waits until they have left it. */
   private readonly joinNarrowphase = (): void => {
     const v = this.view;
     const ctrl = v.ctrl;
@@ -1000,7 +997,7 @@ export class SolverThreads implements SolverThreadRunner {
     v.timing = timed;
     if (timed) v.waited = 0;
     try {
-      barrier(v);
+      finishJob(v, this.narrowEpoch);
     } catch (e) {
       fail(ctrl);
       this.dispose();
@@ -1143,9 +1140,8 @@ export class SolverThreads implements SolverThreadRunner {
       2 * stagesOfJob(st.substeps, st.iterations, st.relaxIterations, st.positionIterations, colors),
     );
     ctrl[JOB_T] = v.threads;
-    ctrl[JOB_BASE] = Atomics.load(ctrl, ARRIVE);
     Atomics.store(ctrl, CMD, CMD_RUN);
-    Atomics.add(ctrl, EPOCH, 1);
+    const epoch = Atomics.add(ctrl, EPOCH, 1) + 1;
     Atomics.notify(ctrl, EPOCH);
     v.index = 0;
     const timed = this.timing;
@@ -1154,6 +1150,7 @@ export class SolverThreads implements SolverThreadRunner {
     const t0 = timed ? performance.now() : 0;
     try {
       runJob(v);
+      finishJob(v, epoch);
     } catch (e) {
       // a thread failed: the step's solver state is lost; the world goes on alone from the next step
       fail(ctrl);
@@ -1276,16 +1273,22 @@ export function solverWorkerMessage(data: unknown): void {
     const t = ctrl[JOB_T]!;
     if (m.index >= t) continue;
     v.threads = t;
-    try {
-      if (ctrl[I_JOB] === JOB_NARROWPHASE) {
-        const spec = v.params[F_SPEC]!;
-        if (v.nws.spec[0] !== spec) v.nws.spec[0] = spec;
-        runNarrowphase(v);
-      } else runJob(v);
-    } catch {
-      fail(ctrl);
-      return;
+    // inside, then the check: the calling thread either sees this worker inside and waits for
+    // it, or has marked the job finished before, and the worker leaves it untouched
+    Atomics.add(ctrl, I_INSIDE, 1);
+    if (((Atomics.load(ctrl, I_FINISHED) - epoch) | 0) < 0) {
+      try {
+        if (ctrl[I_JOB] === JOB_NARROWPHASE) {
+          const spec = v.params[F_SPEC]!;
+          if (v.nws.spec[0] !== spec) v.nws.spec[0] = spec;
+          runNarrowphase(v);
+        } else runJob(v);
+      } catch {
+        fail(ctrl);
+        return;
+      }
     }
+    if (Atomics.sub(ctrl, I_INSIDE, 1) === 1) Atomics.notify(ctrl, I_INSIDE);
   }
 }
 
