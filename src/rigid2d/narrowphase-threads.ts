@@ -4,11 +4,12 @@
  * the calling thread lists the contacts that will need a fresh manifold — a pair with an awake
  * body whose fat boxes overlap, that the loop will not skip as too far apart and that is not a
  * resting contact likely to keep its manifold — with each pair's shapes and the two bodies'
- * transforms, in fixed slots of shared typed arrays. The threads then collide fixed blocks of that
- * list (thread t of T takes the t-th of T equal parts) with the same dispatch table and the same
- * inputs as the loop, each writing its pairs' manifolds into the pairs' own slots, so the result
- * of a pair cannot depend on who computed it. The collide loop then takes each precomputed
- * manifold in its own order ({@link NarrowphaseAhead.take}): impulse matching by feature id,
+ * transforms, in fixed slots of shared typed arrays. While the collide loop runs, the workers take
+ * the listed pairs one by one in the loop's order (from the last) and collide each with the same
+ * dispatch table and the same inputs as the loop, writing its manifold into the pair's own slot,
+ * so the result of a pair cannot depend on who computed it. The loop takes each finished manifold
+ * in its own order ({@link NarrowphaseAhead.take}) and collides a pair no worker has finished
+ * itself (it never waits; a pair's state, taken with Atomics, says who has it): impulse matching by feature id,
  * begin/end touch, waking and the events stay on the calling thread, in the order they always
  * had, so the state is bit-identical to the single-thread loop. A pair that was not listed (or
  * whose entry does not match) is collided by the loop as before.
@@ -293,8 +294,9 @@ export class NarrowphaseAhead {
   /**
    * Writes the precomputed manifold of contact `c` (shapes `sa`, `sb`) into `m` and returns true
    * (a field the pair function did not write beyond the points keeps `m`'s value, as in the loop);
-   * false when it has none, or when its normal, point count or points depend on the previous pair
-   * (the loop then collides the pair itself).
+   * false when it has none, when no worker has finished it yet (no worker takes it after this), or
+   * when its normal, point count or points depend on the previous pair (the loop then collides the
+   * pair itself).
    */
   take(c: number, sa: number, sb: number, m: Manifold2): boolean {
     if (!this.ready || c >= this.jobOf.length) return false;

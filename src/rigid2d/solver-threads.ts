@@ -1,23 +1,27 @@
 /**
  * The multi-threaded solve (after the structure of Box2D v3's solver.c stages, Catto 2024): the
  * solver state — packed body states, velocity increments, contact constraints and joints, the
- * colour ranges and the step's numbers — lives in `SharedArrayBuffer`s; the calling thread works as
- * thread 0 beside the pool's worker threads. Every stage of a substep (integrate velocities, warm
- * start, solve, integrate positions, relax; restitution after the substeps) is split into fixed
- * blocks: thread t of T takes the t-th of T equal parts of each range, the same way every step (no
- * work stealing), with one barrier after each stage and after each colour of a constraint stage.
- * A colour's constraints share no dynamic body (constraint-graph.ts), so the parts of a colour
- * commute and the state is bit-identical for any number of threads, and to one thread sweeping the
- * colour-major packed order. The overflow constraints are solved by thread 0 alone.
+ * colour ranges and the step's numbers — and the body and contact arrays the prepare and store-back
+ * passes use live in `SharedArrayBuffer`s; the calling thread works as thread 0 beside the pool's
+ * worker threads. One job per step runs every stage — the contacts prepared, then per substep
+ * integrate velocities, warm start, solve, integrate positions, relax; restitution after the
+ * substeps; the impulses and the bodies' states stored back — each stage's range cut into fixed
+ * blocks (four per thread) that the threads take from the stage's counter, then wait until every
+ * block of the stage is done: one synchronisation per stage and per colour of a constraint stage.
+ * A colour's constraints share no dynamic body (constraint-graph.ts), so the blocks of a colour
+ * commute and the state is bit-identical for any number of threads, whoever did which block, and
+ * to one thread sweeping the colour-major packed order. The overflow constraints are one block.
  *
- * A barrier spins on `Atomics.load` for a while, then sleeps in `Atomics.wait` (worker threads, and
- * a calling thread that may block — not a browser page's main thread, which only spins). The engine
+ * A wait spins on `Atomics.load` for a while, then sleeps in `Atomics.wait` (worker threads, and a
+ * calling thread that may block — not a browser page's main thread, which only spins). A thread
+ * that falls behind (a busy machine) is not waited for: the others take its blocks, and a job ends
+ * when no worker is inside it (a worker that begins it late leaves it untouched). The engine
  * imports no thread API: a {@link SolverThreadFactory} (rikigaku/threads: Node `worker_threads`,
  * browser `Worker`) starts workers whose entry calls {@link solverWorkerMessage} with each message.
  *
- * The same threads run the narrowphase ahead of the collide loop (narrowphase-threads.ts): a job
- * of its own, the listed pairs split in fixed blocks, one barrier. The workers hold copies of the
- * shapes' geometry, sent when a shape slot's geometry changes (geometry is replaced, never edited).
+ * The same threads run the narrowphase while the collide loop runs (narrowphase-threads.ts): a
+ * job of its own, the listed pairs taken one by one in the loop's order. The workers hold copies of
+ * the shapes' geometry, sent when a shape slot's geometry changes (geometry is replaced, never edited).
  */
 
 import { Manifold2 } from '../geometry/manifold2d.js';
