@@ -92,7 +92,6 @@ export class Advector {
   private readonly bz: Float64Array;
   private readonly one: Float64Array[] = [new Float64Array(0)];
   private readonly oneDst: Float64Array[] = [new Float64Array(0)];
-  private readonly none: Float64Array[] = [];
   /** grid point in, velocity out of `midpointVelocity3` (a typed array, so no double is boxed) */
   private readonly mid = new Float64Array(6);
   private readonly range = new Float64Array(2);
@@ -222,10 +221,10 @@ export class Advector {
     pz: Float64Array,
   ): void {
     if (this.grid.dim === 2) this.trace2D(sx, sy, ox, oy, dt, px, py);
-    else this.trace3D(sx, sy, sz, ox, oy, oz, dt, px, py, pz, false, this.none, this.none);
+    else this.trace3D(sx, sy, sz, ox, oy, oz, dt, px, py, pz);
   }
 
-  /** The 3D backtrace, with the own-position velocity read off the faces as in `trace2D`. */
+  /** The 3D backtrace into px/py/pz (the schemes other than the plain one), the own-position velocity read off the faces as in `trace2D`. */
   private trace3D(
     sx: number,
     sy: number,
@@ -237,14 +236,9 @@ export class Advector {
     px: Float64Array,
     py: Float64Array,
     pz: Float64Array,
-    fused: boolean,
-    srcs: readonly Float64Array[],
-    dsts: readonly Float64Array[],
   ): void {
     const g = this.grid;
     const { nx, ny, nz, h } = g;
-    const nf = fused ? srcs.length : 0;
-    const sxy = sx * sy;
     const slab = nx * ny;
     const mid = this.mid;
     const inv = 1 / h;
@@ -298,27 +292,219 @@ export class Advector {
             v1 = mid[4]!;
             w1 = mid[5]!;
           }
+          px[row + a] = (x - dt * u1) * inv - ox;
+          py[row + a] = (y - dt * v1) * inv - oy;
+          pz[row + a] = (z - dt * w1) * inv - oz;
+        }
+      }
+    }
+  }
+
+  /**
+   * `trace3D` fused with the trilinear resampling of every field (plain semi-Lagrangian), with the
+   * sampling written out as in `fusedTrace2D` (the same arithmetic as `midpointVelocity3`,
+   * `trilinear`, `clampCoord`, `baseIndex` and `mean4`, bit for bit; the clamp bounds are
+   * computed integers): nothing is boxed whether or not V8 inlines the helpers.
+   */
+  private fusedTrace3D(
+    sx: number,
+    sy: number,
+    sz: number,
+    ox: number,
+    oy: number,
+    oz: number,
+    dt: number,
+    srcs: readonly Float64Array[],
+    dsts: readonly Float64Array[],
+  ): void {
+    const g = this.grid;
+    const { nx, ny, nz, h } = g;
+    const nf = srcs.length;
+    const sxy = sx * sy;
+    const slab = nx * ny;
+    const inv = 1 / h;
+    const vu = this.vu;
+    const vv = this.vv;
+    const vw = this.vw;
+    const kind = ox === 0 ? 1 : oy === 0 ? 2 : oz === 0 ? 3 : 0; // 0 cell, 1 u, 2 v, 3 w face
+    const rk2 = this.rk2;
+    const su = nx + 1;
+    const sv = ny + 1;
+    // the faces' sample counts and clamp bounds (samples − 1) per axis
+    const uxy = su * ny;
+    const vxy = nx * sv;
+    const wxy = nx * ny;
+    const mxu = su - 1;
+    const mxc = nx - 1;
+    const myv = sv - 1;
+    const myc = ny - 1;
+    const mzw = nz + 1 - 1;
+    const mzc = nz - 1;
+    const mx = sx - 1;
+    const my = sy - 1;
+    const mz = sz - 1;
+    for (let c = 0; c < sz; c++) {
+      const z = (c + oz) * h;
+      for (let b = 0; b < sy; b++) {
+        const y = (b + oy) * h;
+        const row = sx * (b + sy * c);
+        for (let a = 0; a < sx; a++) {
+          const x = (a + ox) * h;
+          let u1: number;
+          let v1: number;
+          let w1: number;
+          if (kind === 0) {
+            u1 = 0.5 * (vu[a + su * (b + ny * c)]! + vu[a + 1 + su * (b + ny * c)]!);
+            v1 = 0.5 * (vv[a + nx * (b + sv * c)]! + vv[a + nx * (b + 1 + sv * c)]!);
+            w1 = 0.5 * (vw[a + nx * (b + ny * c)]! + vw[a + nx * (b + ny * c) + slab]!);
+          } else if (kind === 1) {
+            const i0 = a > 0 ? a - 1 : 0;
+            const di = (a < nx ? a : nx - 1) - i0;
+            u1 = vu[a + su * (b + ny * c)]!;
+            let p = i0 + nx * (b + sv * c);
+            v1 = 0.25 * (vv[p]! + vv[p + di]! + vv[p + nx]! + vv[p + di + nx]!);
+            p = i0 + nx * (b + ny * c);
+            w1 = 0.25 * (vw[p]! + vw[p + di]! + vw[p + slab]! + vw[p + di + slab]!);
+          } else if (kind === 2) {
+            const j0 = b > 0 ? b - 1 : 0;
+            const dj = (b < ny ? b : ny - 1) - j0;
+            v1 = vv[a + nx * (b + sv * c)]!;
+            let p = a + su * (j0 + ny * c);
+            let d = su * dj;
+            u1 = 0.25 * (vu[p]! + vu[p + 1]! + vu[p + d]! + vu[p + 1 + d]!);
+            p = a + nx * (j0 + ny * c);
+            d = slab;
+            const e = nx * dj;
+            w1 = 0.25 * (vw[p]! + vw[p + e]! + vw[p + d]! + vw[p + e + d]!);
+          } else {
+            const k0 = c > 0 ? c - 1 : 0;
+            const dk = (c < nz ? c : nz - 1) - k0;
+            w1 = vw[a + nx * (b + ny * c)]!;
+            let p = a + su * (b + ny * k0);
+            let d = su * ny * dk;
+            u1 = 0.25 * (vu[p]! + vu[p + 1]! + vu[p + d]! + vu[p + 1 + d]!);
+            p = a + nx * (b + sv * k0);
+            d = nx * sv * dk;
+            v1 = 0.25 * (vv[p]! + vv[p + nx]! + vv[p + d]! + vv[p + nx + d]!);
+          }
+          if (rk2) {
+            // the midpoint velocity, trilinear from the faces (component q sits half a cell off
+            // in the two other axes)
+            const gx = (x - 0.5 * dt * u1) * inv;
+            const gy = (y - 0.5 * dt * v1) * inv;
+            const gz = (z - 0.5 * dt * w1) * inv;
+            // u: su × ny × nz samples at (gx, gy − ½, gz − ½)
+            let X = gx;
+            if (X < 0) X = 0;
+            else if (X > mxu) X = mxu;
+            let Y = gy - 0.5;
+            if (Y < 0) Y = 0;
+            else if (Y > myc) Y = myc;
+            let Z = gz - 0.5;
+            if (Z < 0) Z = 0;
+            else if (Z > mzc) Z = mzc;
+            let i = X | 0;
+            if (i >= mxu) i = mxu - 1;
+            let j = Y | 0;
+            if (j >= myc) j = myc - 1;
+            let k = Z | 0;
+            if (k >= mzc) k = mzc - 1;
+            let fx = X - i;
+            let fy = Y - j;
+            let fz = Z - k;
+            let q = i + su * (j + ny * k);
+            let c00 = vu[q]! + fx * (vu[q + 1]! - vu[q]!);
+            let c10 = vu[q + su]! + fx * (vu[q + su + 1]! - vu[q + su]!);
+            let c01 = vu[q + uxy]! + fx * (vu[q + uxy + 1]! - vu[q + uxy]!);
+            let c11 = vu[q + uxy + su]! + fx * (vu[q + uxy + su + 1]! - vu[q + uxy + su]!);
+            let c0 = c00 + fy * (c10 - c00);
+            let c1 = c01 + fy * (c11 - c01);
+            u1 = c0 + fz * (c1 - c0);
+            // v: nx × sv × nz samples at (gx − ½, gy, gz − ½)
+            X = gx - 0.5;
+            if (X < 0) X = 0;
+            else if (X > mxc) X = mxc;
+            Y = gy;
+            if (Y < 0) Y = 0;
+            else if (Y > myv) Y = myv;
+            Z = gz - 0.5;
+            if (Z < 0) Z = 0;
+            else if (Z > mzc) Z = mzc;
+            i = X | 0;
+            if (i >= mxc) i = mxc - 1;
+            j = Y | 0;
+            if (j >= myv) j = myv - 1;
+            k = Z | 0;
+            if (k >= mzc) k = mzc - 1;
+            fx = X - i;
+            fy = Y - j;
+            fz = Z - k;
+            q = i + nx * (j + sv * k);
+            c00 = vv[q]! + fx * (vv[q + 1]! - vv[q]!);
+            c10 = vv[q + nx]! + fx * (vv[q + nx + 1]! - vv[q + nx]!);
+            c01 = vv[q + vxy]! + fx * (vv[q + vxy + 1]! - vv[q + vxy]!);
+            c11 = vv[q + vxy + nx]! + fx * (vv[q + vxy + nx + 1]! - vv[q + vxy + nx]!);
+            c0 = c00 + fy * (c10 - c00);
+            c1 = c01 + fy * (c11 - c01);
+            v1 = c0 + fz * (c1 - c0);
+            // w: nx × ny × sw samples at (gx − ½, gy − ½, gz)
+            X = gx - 0.5;
+            if (X < 0) X = 0;
+            else if (X > mxc) X = mxc;
+            Y = gy - 0.5;
+            if (Y < 0) Y = 0;
+            else if (Y > myc) Y = myc;
+            Z = gz;
+            if (Z < 0) Z = 0;
+            else if (Z > mzw) Z = mzw;
+            i = X | 0;
+            if (i >= mxc) i = mxc - 1;
+            j = Y | 0;
+            if (j >= myc) j = myc - 1;
+            k = Z | 0;
+            if (k >= mzw) k = mzw - 1;
+            fx = X - i;
+            fy = Y - j;
+            fz = Z - k;
+            q = i + nx * (j + ny * k);
+            c00 = vw[q]! + fx * (vw[q + 1]! - vw[q]!);
+            c10 = vw[q + nx]! + fx * (vw[q + nx + 1]! - vw[q + nx]!);
+            c01 = vw[q + wxy]! + fx * (vw[q + wxy + 1]! - vw[q + wxy]!);
+            c11 = vw[q + wxy + nx]! + fx * (vw[q + wxy + nx + 1]! - vw[q + wxy + nx]!);
+            c0 = c00 + fy * (c10 - c00);
+            c1 = c01 + fy * (c11 - c01);
+            w1 = c0 + fz * (c1 - c0);
+          }
           let tx = (x - dt * u1) * inv - ox;
           let ty = (y - dt * v1) * inv - oy;
           let tz = (z - dt * w1) * inv - oz;
-          if (!fused) {
-            px[row + a] = tx;
-            py[row + a] = ty;
-            pz[row + a] = tz;
-            continue;
-          }
           // trilinear weights as in sampleLinear3, shared by all fields
-          tx = clampCoord(tx, sx - 1);
-          ty = clampCoord(ty, sy - 1);
-          tz = clampCoord(tz, sz - 1);
-          const i = baseIndex(tx, sx - 1);
-          const j = baseIndex(ty, sy - 1);
-          const k = baseIndex(tz, sz - 1);
+          if (tx < 0) tx = 0;
+          else if (tx > mx) tx = mx;
+          if (ty < 0) ty = 0;
+          else if (ty > my) ty = my;
+          if (tz < 0) tz = 0;
+          else if (tz > mz) tz = mz;
+          let i = tx | 0;
+          if (i >= mx) i = mx - 1;
+          let j = ty | 0;
+          if (j >= my) j = my - 1;
+          let k = tz | 0;
+          if (k >= mz) k = mz - 1;
           const wx = tx - i;
           const wy = ty - j;
           const wz = tz - k;
           const q = i + sx * j + sxy * k;
-          for (let f = 0; f < nf; f++) dsts[f]![row + a] = trilinear(srcs[f]!, q, sx, sxy, wx, wy, wz);
+          for (let f = 0; f < nf; f++) {
+            const src = srcs[f]!;
+            const c00 = src[q]! + wx * (src[q + 1]! - src[q]!);
+            const c10 = src[q + sx]! + wx * (src[q + sx + 1]! - src[q + sx]!);
+            const c01 = src[q + sxy]! + wx * (src[q + sxy + 1]! - src[q + sxy]!);
+            const c11 = src[q + sxy + sx]! + wx * (src[q + sxy + sx + 1]! - src[q + sxy + sx]!);
+            const c0 = c00 + wy * (c10 - c00);
+            const c1 = c01 + wy * (c11 - c01);
+            dsts[f]![row + a] = c0 + wz * (c1 - c0);
+          }
         }
       }
     }
@@ -602,7 +788,7 @@ export class Advector {
         if (ox !== 0 && oy !== 0) this.findOccupied(srcs, dt);
         else this.reach = 0;
         this.fusedTrace2D(sx, sy, ox, oy, dt, srcs, dsts);
-      } else this.trace3D(sx, sy, sz, ox, oy, oz, dt, fx, fy, fz, true, srcs, dsts);
+      } else this.fusedTrace3D(sx, sy, sz, ox, oy, oz, dt, srcs, dsts);
       return;
     }
     this.trace(sx, sy, sz, ox, oy, oz, dt, fx, fy, fz);

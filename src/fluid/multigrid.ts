@@ -273,15 +273,20 @@ export class MultigridPreconditioner {
    * order, as a separate loop's would.
    */
   applyDot(r: Float64Array, z: Float64Array): number {
+    this.applyDotTo(r, z);
+    return this.dot[0]!;
+  }
+
+  /** `applyDot`, leaving r·z in `dot[0]` instead of returning it. */
+  applyDotTo(r: Float64Array, z: Float64Array): void {
     this.dotLast = true;
     this.vcycle(0, z, r);
     this.dotLast = false;
-    return this.dot[0]!;
   }
 
   private dotLast = false;
   /** r·z of the last `applyDot` (a typed array: a double returned by a call V8 did not inline is boxed) */
-  private readonly dot = new Float64Array(1);
+  readonly dot = new Float64Array(1);
 
   /** One V-cycle for A x = b on level l, from x = 0. */
   private vcycle(l: number, x: Float64Array, b: Float64Array): void {

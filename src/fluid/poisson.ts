@@ -79,6 +79,12 @@ export class PoissonSystem {
   readonly segOffset: Int32Array;
   /** number of closed regions (labels 1..closedRegions) */
   closedRegions = 0;
+  /**
+   * The fused kernels' scalars: [0] the dot product `applyTo`, `updateApplyTo` and
+   * `residualSquaredTo` leave, [1] the β that `updateApplyTo` reads. A double returned from or
+   * passed to a call that V8 does not inline is boxed; through this array nothing is.
+   */
+  readonly scalars = new Float64Array(2);
   private regionSum = new Float64Array(8);
   private regionCount = new Float64Array(8);
   private stack: Int32Array;
@@ -213,7 +219,16 @@ export class PoissonSystem {
    * helper returning a double, if V8 does not inline it, boxes its result for every cell.
    */
   apply(x: Float64Array, y: Float64Array): number {
-    if (this.runsReady) return this.applyRuns(x, y);
+    this.applyTo(x, y);
+    return this.scalars[0]!;
+  }
+
+  /** `apply`, leaving x·y in `scalars[0]` instead of returning it. */
+  applyTo(x: Float64Array, y: Float64Array): void {
+    if (this.runsReady) {
+      this.applyRuns(x, y);
+      return;
+    }
     const { diag, cx, cy, cz, sy, sz, first, end } = this;
     let dot = 0;
     for (let c = first; c < end; c++) {
@@ -235,7 +250,7 @@ export class PoissonSystem {
         dot += x[c]! * a;
       }
     }
-    return dot;
+    this.scalars[0] = dot;
   }
 
   /**
@@ -243,7 +258,7 @@ export class PoissonSystem {
    * without coefficient loads. Each padded row (ghost columns included) is the gaps between its
    * runs, taken by the general stencil, and the runs.
    */
-  private applyRuns(x: Float64Array, y: Float64Array): number {
+  private applyRuns(x: Float64Array, y: Float64Array): void {
     const { diag, cx, cy, sy, ny, runs, runOffset } = this;
     let dot = 0;
     for (let j = 0; j < ny; j++) {
@@ -274,7 +289,7 @@ export class PoissonSystem {
         c0 = e;
       }
     }
-    return dot;
+    this.scalars[0] = dot;
   }
 
   /**
@@ -285,10 +300,19 @@ export class PoissonSystem {
    * so the same sums as the two separate loops, in the same order: bit-identical.
    */
   updateApply(z: Float64Array, beta: number, s: Float64Array, y: Float64Array): number {
+    this.scalars[1] = beta;
+    this.updateApplyTo(z, s, y);
+    return this.scalars[0]!;
+  }
+
+  /** `updateApply` with β read from `scalars[1]` and s·y left in `scalars[0]`. */
+  updateApplyTo(z: Float64Array, s: Float64Array, y: Float64Array): void {
     const { first, end } = this;
+    const beta = this.scalars[1]!;
     if (!this.runsReady) {
       for (let c = first; c < end; c++) s[c] = z[c]! + beta * s[c]!;
-      return this.apply(s, y);
+      this.applyTo(s, y);
+      return;
     }
     const { diag, cx, cy, sy, ny, segs, segOffset } = this;
     let dot = 0;
@@ -328,7 +352,7 @@ export class PoissonSystem {
         }
       }
     }
-    return dot;
+    this.scalars[0] = dot;
   }
 
   /**
@@ -338,6 +362,12 @@ export class PoissonSystem {
    * stencil, as in `apply`).
    */
   residualSquared(x: Float64Array, b: Float64Array, r: Float64Array): number {
+    this.residualSquaredTo(x, b, r);
+    return this.scalars[0]!;
+  }
+
+  /** `residualSquared`, leaving Σ r² in `scalars[0]`. */
+  residualSquaredTo(x: Float64Array, b: Float64Array, r: Float64Array): void {
     const { diag, cx, cy, cz, sy, sz, first, end, ny, runs, runOffset } = this;
     let rr = 0;
     if (sz > 0 || !this.runsReady) {
@@ -353,7 +383,8 @@ export class PoissonSystem {
         r[c] = v;
         rr += v * v;
       }
-      return rr;
+      this.scalars[0] = rr;
+      return;
     }
     for (let j = 0; j < ny; j++) {
       let c0 = sy * (j + 1);
@@ -382,7 +413,7 @@ export class PoissonSystem {
         c0 = e;
       }
     }
-    return rr;
+    this.scalars[0] = rr;
   }
 
   /** r = b − A x (0 on inactive cells); returns ‖r‖₂. */

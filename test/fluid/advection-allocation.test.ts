@@ -9,6 +9,8 @@ import { SmokeSim } from '../../src/fluid/smoke.js';
  * deoptimised early may otherwise stay unoptimised (boxing every double) for hundreds of steps.
  */
 setFlagsFromString('--no-use-osr');
+// and without inlining, so what is measured does not depend on which function V8 optimised first
+setFlagsFromString('--no-turbo-inlining');
 
 describe("'conservative' advection allocates nothing per warm step", () => {
   it('2D smoke (48², open top): heap grows by under 2 KB per warm step', () => {

@@ -15,6 +15,8 @@ import { steadyHeapGrowthPerCall } from '../support/steady-heap.js';
  * window was even free of collections), mostly doubles boxed by sampling calls V8 did not inline.
  */
 setFlagsFromString('--no-use-osr');
+// and without inlining, so what is measured does not depend on which function V8 optimised first
+setFlagsFromString('--no-turbo-inlining');
 
 function heapGrowthPerStep(options: SmokeOptions, warm: number, steps: number): number {
   const sim = new SmokeSim(options);
