@@ -576,8 +576,10 @@ function stage(v: ThreadView, op: number, a: number, b: number, single: boolean)
   const n = b - a;
   if (n <= 0) return;
   const blk = v.blk;
-  const size = single || n < MIN_SPLIT * v.threads ? n : Math.ceil(n / (BLOCKS_PER_THREAD * v.threads));
-  const count = Math.ceil(n / size);
+  const parts = BLOCKS_PER_THREAD * v.threads;
+  // integer arithmetic: blocks of ⌈n / parts⌉ items, ⌈n / size⌉ of them
+  const size = single || n < MIN_SPLIT * v.threads ? n : Math.floor((n + parts - 1) / parts);
+  const count = Math.floor((n + size - 1) / size);
   for (;;) {
     const i = Atomics.add(blk, s, 1);
     if (i >= count) break;
