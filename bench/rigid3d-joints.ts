@@ -28,6 +28,7 @@
 import { performance } from 'node:perf_hooks';
 import { type BodyId3, createRagdoll3, World3 } from '../src/rigid3d/index.js';
 import { HUMANOID_SKELETON } from '../src/rigid3d/ragdoll.js';
+import { joltSystem3, loadPeers3, peers3 } from './peers3d.js';
 import { machineInfo, writeResults } from './results.js';
 
 const DT = 1 / 60;
@@ -359,24 +360,7 @@ let JOLT: Any = null;
 function jolt(name: SceneName): Run {
   const J = JOLT;
   const L = layout(name);
-  const settings = new J.JoltSettings();
-  settings.mMaxBodies = L.bodies.length + 16;
-  settings.mMaxBodyPairs = 65536;
-  settings.mMaxContactConstraints = 20000;
-  const objectFilter = new J.ObjectLayerPairFilterTable(2);
-  objectFilter.EnableCollision(0, 1);
-  objectFilter.EnableCollision(1, 1);
-  const bp = new J.BroadPhaseLayerInterfaceTable(2, 2);
-  bp.MapObjectToBroadPhaseLayer(0, new J.BroadPhaseLayer(0));
-  bp.MapObjectToBroadPhaseLayer(1, new J.BroadPhaseLayer(1));
-  settings.mObjectLayerPairFilter = objectFilter;
-  settings.mBroadPhaseLayerInterface = bp;
-  settings.mObjectVsBroadPhaseLayerFilter = new J.ObjectVsBroadPhaseLayerFilterTable(bp, 2, objectFilter, 2);
-  const ji = new J.JoltInterface(settings);
-  J.destroy(settings);
-  const ps = ji.GetPhysicsSystem();
-  const bi = ps.GetBodyInterface();
-  ps.SetGravity(new J.Vec3(0, -10, 0));
+  const { ji, ps, bi } = joltSystem3(L.bodies.length + 16);
   // the ragdolls' jointed bones do not collide: one group per ragdoll, a bone's index its subgroup
   const per = HUMANOID_SKELETON.length;
   const filter = new J.GroupFilterTable(per);
@@ -646,12 +630,10 @@ export async function run(args: string[]): Promise<void> {
   const engines = pick('engines') ?? ['ours', 'rapier3d', 'jolt', 'cannon-es'];
   for (const e of engines) if (!FACTORIES[e]) throw new Error(`rigid3d-joints: unknown engine '${e}'`);
   const budget = Number(pick('budget')?.[0] ?? (quick ? 15 : 60));
-  if (engines.includes('rapier3d')) {
-    RAPIER = (await import('@dimforge/rapier3d-compat')).default;
-    await RAPIER.init();
-  }
-  if (engines.includes('jolt')) JOLT = await (await import('jolt-physics/wasm-compat' as string)).default();
-  if (engines.includes('cannon-es')) CANNON = await import('cannon-es');
+  await loadPeers3(engines);
+  RAPIER = peers3.rapier;
+  JOLT = peers3.jolt;
+  CANNON = peers3.cannon;
   const out: Record<string, Result[]> = {};
   for (const name of sceneNames) {
     const steps = Number(pick('steps')?.[0] ?? (quick ? 60 : 300));

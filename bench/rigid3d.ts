@@ -28,6 +28,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { type BoxPlacement3, pyramidLayout3, tumblerLayout3, wallLayout3 } from '../src/demos/rigid3d.js';
 import { World3 } from '../src/rigid3d/index.js';
+import { joltSystem3, loadPeers3, peers3 } from './peers3d.js';
 import { machineInfo, writeResults } from './results.js';
 
 v8.setFlagsFromString('--expose-gc');
@@ -192,25 +193,8 @@ const rapier: Factory = (s) => {
 let JOLT: Any = null;
 const jolt: Factory = (s) => {
   const J = JOLT;
-  const settings = new J.JoltSettings();
   const n = (s.tumbler ? s.tumbler.hulls.length : s.boxes.length) + 2;
-  settings.mMaxBodies = n + 16;
-  settings.mMaxBodyPairs = 65536;
-  settings.mMaxContactConstraints = 20000;
-  const objectFilter = new J.ObjectLayerPairFilterTable(2);
-  objectFilter.EnableCollision(0, 1);
-  objectFilter.EnableCollision(1, 1);
-  const bp = new J.BroadPhaseLayerInterfaceTable(2, 2);
-  bp.MapObjectToBroadPhaseLayer(0, new J.BroadPhaseLayer(0));
-  bp.MapObjectToBroadPhaseLayer(1, new J.BroadPhaseLayer(1));
-  settings.mObjectLayerPairFilter = objectFilter;
-  settings.mBroadPhaseLayerInterface = bp;
-  settings.mObjectVsBroadPhaseLayerFilter = new J.ObjectVsBroadPhaseLayerFilterTable(bp, 2, objectFilter, 2);
-  const ji = new J.JoltInterface(settings);
-  J.destroy(settings);
-  const ps = ji.GetPhysicsSystem();
-  const bi = ps.GetBodyInterface();
-  ps.SetGravity(new J.Vec3(0, -10, 0));
+  const { ji, bi } = joltSystem3(n + 16);
   const bodies: Any[] = [];
   const add = (shape: Any, p: readonly number[], motion: Any, layer: number) => {
     const cs = new J.BodyCreationSettings(
@@ -380,16 +364,11 @@ const ENGINES: Record<string, Factory> = { ours, rapier3d: rapier, jolt, 'cannon
 
 async function loadPeers(names: string[]): Promise<void> {
   const require = createRequire(import.meta.url);
-  if (names.includes('rapier3d')) {
-    RAPIER = (await import('@dimforge/rapier3d-compat')).default;
-    await RAPIER.init();
-  }
-  if (names.includes('jolt')) {
-    const init = (await import('jolt-physics/wasm-compat' as string)).default;
-    JOLT = await init();
-  }
-  if (names.includes('cannon-es')) {
-    CANNON = await import('cannon-es');
+  await loadPeers3(names);
+  RAPIER = peers3.rapier;
+  JOLT = peers3.jolt;
+  CANNON = peers3.cannon;
+  if (CANNON) {
     const { quickhull3 } = await import('../src/geometry/quickhull3d.js');
     quickhullFaces = (pts) => {
       const h = quickhull3(pts);
