@@ -26,6 +26,13 @@ const CONTACT_EVENTS = CONTACT_EVENTS_;
 const CONTACT_SENSOR = CONTACT_SENSOR_;
 const CONTACT_TOUCHING = CONTACT_TOUCHING_;
 const MAX_POINTS = MAX_POINTS_;
+// the hot loops below use function-local literals (a module constant is a context load and a hole
+// check per use); they must equal the store's constants
+if (CONTACT_TOUCHING_ !== 1 || CONTACT_SENSOR_ !== 2 || CONTACT_EVENTS_ !== 4 || MAX_POINTS_ !== 4) {
+  throw new Error(
+    'rigid3d/contact: the contact-store flag or point constants changed; update the local literals',
+  );
+}
 
 /** The pair stage: creates contacts for the new overlapping fat boxes the broadphase found (id-sorted). */
 export function updatePairs3(w: World3): void {
@@ -111,6 +118,8 @@ export function collide3d(w: World3): void {
     w.shapeXfStamp = new Int32Array(sh.capacity);
     w.collideTick = 0;
   }
+  const SENSOR = 2;
+  const TOUCHING = 1;
   const xf = w.shapeXf;
   const stamp = w.shapeXfStamp;
   const tick = w.collideTick === 0x7fffffff ? 1 : w.collideTick + 1;
@@ -146,12 +155,12 @@ export function collide3d(w: World3): void {
     }
     collide3(sh.geom[sa]!, xf, 7 * sa, sh.geom[sb]!, xf, 7 * sb, spec, m);
     const flags = cs.flags[c]!;
-    if (flags & CONTACT_SENSOR) {
+    if (flags & SENSOR) {
       let overlap = false;
       for (let k = 0; k < m.pointCount; k++) if (m.separation[k]! < 0) overlap = true;
-      const was = (flags & CONTACT_TOUCHING) !== 0;
+      const was = (flags & TOUCHING) !== 0;
       if (overlap && !was) {
-        cs.flags[c] = flags | CONTACT_TOUCHING;
+        cs.flags[c] = flags | TOUCHING;
         sensorEvent(w, c, true);
       } else if (!overlap && was) endContact3(w, c);
       cs.pointCount[c] = 0;
@@ -166,9 +175,22 @@ function updateManifold3(w: World3, c: number, ba: number, bb: number, flags: nu
   const cs = w.contactStore;
   const b = w.bodies;
   const m = w.manifold;
-  const was = (flags & CONTACT_TOUCHING) !== 0;
-  const base = MAX_POINTS * c;
+  const TOUCHING = 1;
+  const EVENTS = 4;
+  const MAXP = 4;
+  const pc = m.pointCount;
   const oldCount = cs.pointCount[c]!;
+  if (pc === 0 && oldCount === 0) {
+    // no points now or before (most pairs of a pile): the slots' impulses, the angular impulse and
+    // the touching flag are already clear (cleared when the points went, never solved since); only
+    // the normal the manifold holds is copied, as below
+    cs.nx[c] = m.normalX;
+    cs.ny[c] = m.normalY;
+    cs.nz[c] = m.normalZ;
+    return;
+  }
+  const was = (flags & TOUCHING) !== 0;
+  const base = MAXP * c;
   // last step's ids and impulses, copied aside (the new points overwrite the slots)
   const keep = w.keepImpulses;
   const keepId = w.keepIds;
@@ -178,7 +200,6 @@ function updateManifold3(w: World3, c: number, ba: number, bb: number, flags: nu
     keep[3 * k + 1] = cs.tangentImpulse1[base + k]!;
     keep[3 * k + 2] = cs.tangentImpulse2[base + k]!;
   }
-  const pc = m.pointCount;
   for (let k = 0; k < pc; k++) {
     const j = base + k;
     const id = m.id[k]!;
@@ -202,7 +223,7 @@ function updateManifold3(w: World3, c: number, ba: number, bb: number, flags: nu
     cs.tangentImpulse1[j] = t1;
     cs.tangentImpulse2[j] = t2;
   }
-  for (let j = base + pc; j < base + MAX_POINTS; j++) {
+  for (let j = base + pc; j < base + MAXP; j++) {
     cs.normalImpulse[j] = 0;
     cs.tangentImpulse1[j] = 0;
     cs.tangentImpulse2[j] = 0;
@@ -218,11 +239,11 @@ function updateManifold3(w: World3, c: number, ba: number, bb: number, flags: nu
     cs.angularImpulse[3 * c + 2] = 0;
   }
   if (touching && !was) {
-    cs.flags[c] = flags | CONTACT_TOUCHING;
+    cs.flags[c] = flags | TOUCHING;
     if (b.awake[ba] === 0) wakeBody3(b, w.islands, ba);
     if (b.awake[bb] === 0) wakeBody3(b, w.islands, bb);
     w.islands.link(ba, bb);
-    if (flags & CONTACT_EVENTS) beginEvents3(w, c);
+    if (flags & EVENTS) beginEvents3(w, c);
   } else if (!touching && was) {
     endContact3(w, c);
   } else if (touching) {
