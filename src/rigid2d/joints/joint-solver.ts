@@ -24,6 +24,7 @@ import {
   prepareRevolute,
   RI_UPPER,
   reactionRevolute,
+  revoluteAngles,
   revoluteJointSolver,
   solveRevolute,
   warmStartRevolute,
@@ -239,6 +240,7 @@ export function solveJoints(
   const RI_X = 13;
   // the bias of a rigid point (error 1: the rate itself), as the revolute joint computes it per joint
   if (useBias && end > start) rigidBias(ctx, 1, true, plainSoft);
+  revoluteAngles(ctx, jk, jo, start, end, jb);
   for (let k = start; k < end; k++) {
     const kd = jk[k]!;
     if (kd === JK_PLAIN_REVOLUTE)

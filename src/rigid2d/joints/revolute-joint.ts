@@ -40,9 +40,14 @@ export const RI_SPRING = J_IMPULSE + 2;
 export const RI_MOTOR = J_IMPULSE + 3;
 export const RI_LOWER = J_IMPULSE + 4;
 export const RI_UPPER = J_IMPULSE + 5;
+/**
+ * a free impulse slot (a revolute joint keeps six): the current relative angle in the pass, with the
+ * next slot as its scratch (see {@link revoluteAngles})
+ */
+export const R_ANGLE_NOW = J_IMPULSE + 6;
 
-/** the rigid-part softness of a pass (rate, mass scale, impulse scale at error 1), then the current angle (and its scratch) */
-const bias = new Float64Array(5);
+/** the rigid-part softness of a pass (rate, mass scale, impulse scale at error 1) */
+const bias = new Float64Array(3);
 
 /** Prepares the revolute joint in slot `j`, packed at `o`: axial mass, spring softness, motor and limit settings. */
 export function prepareRevolute(ctx: JointContext, j: number, o: number): void {
@@ -148,7 +153,41 @@ export function warmStartRevolute(ctx: JointContext, o: number, oa: number, ob: 
   ss[ob + SB_W] = ss[ob + SB_W]! + iB * (rBx * Py - rBy * Px + axial);
 }
 
-/** One Gauss–Seidel update of the revolute joint at `o`: spring, motor, limits, then the point. */
+/**
+ * The current relative angle of every revolute joint with a spring or limits among packed joints
+ * [start, end), into its `R_ANGLE_NOW` slot — a sweep before each velocity pass. The angle depends on
+ * the bodies' rotations only, which no velocity pass changes, so the numbers are those the solve
+ * would compute for itself; computed apart, the joints' angle series (a division and a polynomial)
+ * overlap one another instead of lengthening each joint's chain of dependent impulses.
+ */
+export function revoluteAngles(
+  ctx: JointContext,
+  jk: Int32Array,
+  jo: Int32Array,
+  start: number,
+  end: number,
+  jb: Int32Array,
+): void {
+  // the layout as local literals (see the note at SB_VX in contact-solver.ts)
+  const JOINT_REVOLUTE = 0;
+  const R_ENABLE_SPRING = 25;
+  const R_ENABLE_LIMIT = 27;
+  const R_ANGLE_NOW = 19;
+  const ss = ctx.ss;
+  const jc = ctx.jc;
+  for (let k = start; k < end; k++) {
+    if (jk[k] !== JOINT_REVOLUTE) continue;
+    const o = jo[k]!;
+    if (jc[o + R_ENABLE_SPRING] === 1 || jc[o + R_ENABLE_LIMIT] === 1)
+      jointAngleInto(ss, jc, o, jb[2 * k]!, jb[2 * k + 1]!, jc, o + R_ANGLE_NOW);
+  }
+}
+
+/**
+ * One Gauss–Seidel update of the revolute joint at `o`: spring, motor, limits, then the point. A
+ * spring or limits read the angle that the pass's sweep ({@link revoluteAngles}, run by solveJoints
+ * before every pass) left in the joint's `R_ANGLE_NOW` slot.
+ */
 export function solveRevolute(ctx: JointContext, o: number, oa: number, ob: number, useBias: boolean): void {
   // the layout as local literals (see the note at SB_VX in contact-solver.ts)
   const J_IA = 2;
@@ -169,6 +208,7 @@ export function solveRevolute(ctx: JointContext, o: number, oa: number, ob: numb
   const RI_MOTOR = 16;
   const RI_LOWER = 17;
   const RI_UPPER = 18;
+  const R_ANGLE_NOW = 19;
   const SB_VX = 0;
   const SB_VY = 1;
   const SB_W = 2;
@@ -186,11 +226,8 @@ export function solveRevolute(ctx: JointContext, o: number, oa: number, ob: numb
   const angular = jc[o + R_ENABLE_SPRING] === 1 || jc[o + R_ENABLE_LIMIT] === 1;
   // the rigid parts' softness at error 1 (the limits scale the rate by their error, the point reads it)
   if (useBias) rigidBias(ctx, 1, true, bias);
-  let angle = 0;
-  if (angular) {
-    jointAngleInto(ss, jc, o, oa, ob, bias, 3);
-    angle = bias[3]!;
-  }
+  // the current angle, from this pass's angle sweep (revoluteAngles)
+  const angle = angular ? jc[o + R_ANGLE_NOW]! : 0;
 
   // spring towards θ = 0 (soft in every pass, Catto 2011)
   if (jc[o + R_ENABLE_SPRING] === 1) {
