@@ -387,6 +387,7 @@ export class PbfSet implements ConstraintSet {
         this.first,
         this.neighbors.order,
         this.params,
+        this.kernels,
       );
       return;
     }
@@ -673,15 +674,12 @@ function pbfLambdas2(
   pair: Float64Array,
 ): void {
   const eps = p[0];
-  const kc = p[1];
-  const exponent = p[2];
   const m = p[6];
   const rho0 = p[7];
   const c = m / rho0;
   const h = k.h;
   const h2 = k.h2;
   const c6 = k.poly6Constant;
-  const cq = c6 * p[3];
   const w0 = c6 * h2 * h2 * h2;
   const cs = -3 * k.spikyConstant * c;
   acc.fill(0, 0, 4 * count);
@@ -710,15 +708,7 @@ function pbfLambdas2(
         g = r > 0 ? (cs * hr * hr) / r : 0;
       }
       const ft = x[3 * t + 2];
-      // s_corr = k (W(r)/W(Δq))ⁿ once per pair and sweep, 0 unless both ends are fluid (exact: × 1 or × 0)
-      const wq = cq * w;
-      let pw = wq;
-      if (exponent === 4) {
-        const q2 = wq * wq;
-        pw = q2 * q2; // the usual n = 4 without the loop
-      } else for (let a = 1; a < exponent; a++) pw *= wq;
-      pair[2 * e + 1] = kc * pw * (fs * ft);
-      pair[2 * e] = g;
+      pair[e] = g; // s_corr is the Δx pass's own (it has the same differences)
       sw += w;
       const ux = g * dx;
       const uy = g * dy;
@@ -767,7 +757,12 @@ function pbfDeltas2(
   first: number,
   order: Int32Array,
   p: Float64Array,
+  k: SphKernels,
 ): void {
+  const kc = p[1];
+  const exponent = p[2];
+  const h2 = k.h2;
+  const cq = k.poly6Constant * p[3]; // W(r)/W(Δq) = cq (h² − r²)³, as in the λ pass
   const m2 = p[9] * p[9];
   const x0 = p[10];
   const x1 = p[11];
@@ -779,22 +774,35 @@ function pbfDeltas2(
     const xi = loc[3 * s];
     const yi = loc[3 * s + 1];
     const ls = lambda[s];
+    const fs = loc[3 * s + 2]; // the fluid flag
     let sx = 0;
     let sy = 0;
     const e1 = off[s + 1];
     for (let e = off[s]; e < e1; e++) {
       // a pair that left the support has gf = 0 and adds nothing (no branch)
-      const gf = pair[2 * e];
+      const gf = pair[e];
       const t = nbr[e];
-      const g = (ls + lambda[t] - pair[2 * e + 1]) * gf;
-      const ux = g * (xi - loc[3 * t]);
-      const uy = g * (yi - loc[3 * t + 1]);
+      const ex = xi - loc[3 * t];
+      const ey = yi - loc[3 * t + 1];
+      // s_corr = k (W(r)/W(Δq))ⁿ from the λ pass's positions (the same differences, the same
+      // operations), 0 unless both ends are fluid (exact: × 1 or × 0) and beyond h
+      const r2 = ex * ex + ey * ey;
+      const q = r2 < h2 ? h2 - r2 : 0;
+      const wq = cq * (q * q * q);
+      let pw = wq;
+      if (exponent === 4) {
+        const q2 = wq * wq;
+        pw = q2 * q2; // the usual n = 4 without the loop
+      } else for (let a = 1; a < exponent; a++) pw *= wq;
+      const g = (ls + lambda[t] - kc * pw * (fs * loc[3 * t + 2])) * gf;
+      const ux = g * ex;
+      const uy = g * ey;
       sx += ux;
       sy += uy;
       delta[2 * t] -= ux;
       delta[2 * t + 1] -= uy;
     }
-    if (loc[3 * s + 2] === 0) continue; // a boundary rank (the fluid flag) does not move
+    if (fs === 0) continue; // a boundary rank (the fluid flag) does not move
     const ux = delta[2 * s] + sx;
     const uy = delta[2 * s + 1] + sy;
     const a = o + 3 * order[s];
