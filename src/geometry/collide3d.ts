@@ -259,11 +259,11 @@ function capsuleBox(
   const c = segBoxOut;
   segmentBoxClosest3(q, c);
   const d2 = c[6]!;
-  proxyA.setShape(a, xfA, oa);
-  proxyB.setShape(b, xfB, ob);
   if (d2 > 1e-18) {
     const d = Math.sqrt(d2);
     if (d - a.radius >= speculative) return;
+    proxyA.setShape(a, xfA, oa);
+    proxyB.setShape(b, xfB, ob);
     const inv = 1 / d;
     const ln = segBoxN;
     ln[0] = (c[3]! - c[0]!) * inv;
@@ -275,6 +275,8 @@ function capsuleBox(
     manifoldFromNormal3(proxyA, proxyB, segBoxN, segBoxPa, segBoxPb, speculative, out);
     return;
   }
+  proxyA.setShape(a, xfA, oa);
+  proxyB.setShape(b, xfB, ob);
   convexProxies(proxyA, proxyB, speculative, out);
 }
 
