@@ -10,7 +10,7 @@
 import { ClipResult, clipSegmentToSlab } from './clip2d.js';
 import type { Manifold2 } from './manifold2d.js';
 import { maxSeparation, type SeparationResult } from './sat2d.js';
-import { type ConvexShape2, Transform2 } from './shapes2d.js';
+import { type ConvexShape2, MAX_POLYGON_VERTICES, Transform2 } from './shapes2d.js';
 
 /** The engine's linear slop (m): the allowed overlap that keeps resting contacts steady (§26.2). */
 export const LINEAR_SLOP = 0.005;
@@ -860,6 +860,430 @@ export function collideBoxes(
   out.referenceEdge = edge;
   out.incidentEdge = incEdge;
   return out;
+}
+
+/** Numbers per shape of the packed vertex records: count, radius, then (x, y) of up to 8 vertices. */
+export const PACKED_VERTS_STRIDE = 2 + 2 * MAX_POLYGON_VERTICES;
+/** Numbers per shape of the packed normal records: (nx, ny) of each edge, up to 8. */
+export const PACKED_NORMALS_STRIDE = 2 * MAX_POLYGON_VERTICES;
+
+/** scratch of {@link collidePolygonsPacked}: the other shape's vertices placed in a shape's frame */
+const placedPacked = new Float64Array(2 * MAX_POLYGON_VERTICES);
+
+/**
+ * `maxSeparation` (sat2d.ts) over packed records: over the edge normals of shape 1 (vertices at
+ * `v[o1 …]`, normals at `nrm[n1 …]`), the largest separation of shape 2's core vertices (at
+ * `v[o2 …]`, placed by `xf`), the same sums in the same order; into `out`.
+ */
+function packedMaxSeparation(
+  v: Float64Array,
+  nrm: Float64Array,
+  o1: number,
+  n1: number,
+  o2: number,
+  xf: Transform2,
+  out: SeparationResult,
+): void {
+  const px = xf.px;
+  const py = xf.py;
+  const c = xf.c;
+  const s = xf.s;
+  const c1 = v[o1]!;
+  const c2 = v[o2]!;
+  const w = placedPacked;
+  for (let j = 0; j < c2; j++) {
+    const x = v[o2 + 2 + 2 * j]!;
+    const y = v[o2 + 3 + 2 * j]!;
+    w[2 * j] = px + c * x - s * y;
+    w[2 * j + 1] = py + s * x + c * y;
+  }
+  let bestEdge = 0;
+  let maxSep = -Infinity;
+  for (let i = 0; i < c1; i++) {
+    const nx = nrm[n1 + 2 * i]!;
+    const ny = nrm[n1 + 2 * i + 1]!;
+    const ox = v[o1 + 2 + 2 * i]!;
+    const oy = v[o1 + 3 + 2 * i]!;
+    let si = Infinity;
+    for (let j = 0; j < c2; j++) {
+      const sij = nx * (w[2 * j]! - ox) + ny * (w[2 * j + 1]! - oy);
+      if (sij < si) si = sij;
+    }
+    if (si > maxSep) {
+      maxSep = si;
+      bestEdge = i;
+    }
+  }
+  out.edge = bestEdge;
+  out.separation = maxSep;
+}
+
+/** `boxSeparation` over packed records: shape 1 an axis-aligned box (`isAxisBox`), shape 2 placed by `xf`. */
+function packedBoxSeparation(
+  v: Float64Array,
+  o1: number,
+  o2: number,
+  xf: Transform2,
+  out: SeparationResult,
+): void {
+  const px = xf.px;
+  const py = xf.py;
+  const c = xf.c;
+  const s = xf.s;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let k = o2 + 2, e = o2 + 2 + 2 * v[o2]!; k < e; k += 2) {
+    const x = px + c * v[k]! - s * v[k + 1]!;
+    const y = py + s * v[k]! + c * v[k + 1]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  const s0 = -(maxY - v[o1 + 3]!);
+  const s1 = minX - v[o1 + 4]!;
+  const s2 = minY - v[o1 + 7]!;
+  const s3 = -(maxX - v[o1 + 8]!);
+  let edge = 0;
+  let best = s0;
+  if (s1 > best) {
+    best = s1;
+    edge = 1;
+  }
+  if (s2 > best) {
+    best = s2;
+    edge = 2;
+  }
+  if (s3 > best) {
+    best = s3;
+    edge = 3;
+  }
+  out.edge = edge;
+  out.separation = best;
+}
+
+/**
+ * {@link collidePolygons} (no forced face) for two rounded convex polygons — boxes, polygons,
+ * capsules, segments — read from packed records: vertices `v[PACKED_VERTS_STRIDE·shape …]`
+ * ([count, radius, x₀, y₀, …]) and edge normals `nrm[PACKED_NORMALS_STRIDE·shape …]`, with
+ * `boxA` / `boxB` saying which is an axis-aligned box (`isAxisBox`). The same operations in the
+ * same order, so the manifold is the same to the bit, without reaching through two geometry
+ * objects to their eight arrays for every pair (textbook §26.2 SAT + clipping).
+ */
+export function collidePolygonsPacked(
+  v: Float64Array,
+  nrm: Float64Array,
+  sa: number,
+  sb: number,
+  boxA: boolean,
+  boxB: boolean,
+  xfA: Transform2,
+  xfB: Transform2,
+  speculative: number,
+  out: Manifold2,
+): Manifold2 {
+  out.clear();
+  const oa = PACKED_VERTS_STRIDE * sa;
+  const ob = PACKED_VERTS_STRIDE * sb;
+  const na = PACKED_NORMALS_STRIDE * sa;
+  const nb = PACKED_NORMALS_STRIDE * sb;
+  const dx = xfB.px - xfA.px;
+  const dy = xfB.py - xfA.py;
+  const c = xfA.c * xfB.c + xfA.s * xfB.s;
+  const s = xfA.c * xfB.s - xfA.s * xfB.c;
+  const px = xfA.c * dx + xfA.s * dy;
+  const py = -xfA.s * dx + xfA.c * dy;
+  const radiusA = v[oa + 1]!;
+  const radiusB = v[ob + 1]!;
+  const radius = radiusA + radiusB;
+  const qx = -(c * px + s * py);
+  const qy = -(-s * px + c * py);
+  bInA.px = px;
+  bInA.py = py;
+  bInA.c = c;
+  bInA.s = s;
+  aInB.px = qx;
+  aInB.py = qy;
+  aInB.c = c;
+  aInB.s = -s;
+  if (boxA) packedBoxSeparation(v, oa, ob, bInA, sepA);
+  else packedMaxSeparation(v, nrm, oa, na, ob, bInA, sepA);
+  if (sepA.separation > speculative + radius) return out;
+  if (boxB) packedBoxSeparation(v, ob, oa, aInB, sepB);
+  else packedMaxSeparation(v, nrm, ob, nb, oa, aInB, sepB);
+  if (sepB.separation > speculative + radius) return out;
+  const flip = sepB.separation > sepA.separation + 0.1 * LINEAR_SLOP;
+  const or = flip ? ob : oa;
+  const nr = flip ? nb : na;
+  const oi = flip ? oa : ob;
+  const ni = flip ? na : nb;
+  const xf1 = flip ? xfB : xfA;
+  const edge = flip ? sepB.edge : sepA.edge;
+  const tx = flip ? qx : px;
+  const ty = flip ? qy : py;
+  const tc = c;
+  const ts = flip ? -s : s;
+  const refCount = v[or]!;
+  const incCount = v[oi]!;
+  const nx = nrm[nr + 2 * edge]!;
+  const ny = nrm[nr + 2 * edge + 1]!;
+  let incEdge = 0;
+  if (flip ? boxA : boxB) {
+    // boxIncidentEdge
+    const d0 = ts * nx - tc * ny;
+    const d1 = tc * nx + ts * ny;
+    let minDot = d0;
+    if (d1 < minDot) {
+      minDot = d1;
+      incEdge = 1;
+    }
+    if (-d0 < minDot) {
+      minDot = -d0;
+      incEdge = 2;
+    }
+    if (-d1 < minDot) incEdge = 3;
+  } else {
+    // incidentEdge
+    let minDot = Infinity;
+    for (let j = 0; j < incCount; j++) {
+      const inx = nrm[ni + 2 * j]!;
+      const iny = nrm[ni + 2 * j + 1]!;
+      const mx = tc * inx - ts * iny;
+      const my = ts * inx + tc * iny;
+      const d = mx * nx + my * ny;
+      if (d < minDot) {
+        minDot = d;
+        incEdge = j;
+      }
+    }
+  }
+  const j2 = incEdge + 1 < incCount ? incEdge + 1 : 0;
+  const i1 = oi + 2 + 2 * incEdge;
+  const i2 = oi + 2 + 2 * j2;
+  const ax = tx + tc * v[i1]! - ts * v[i1 + 1]!;
+  const ay = ty + ts * v[i1]! + tc * v[i1 + 1]!;
+  const bx = tx + tc * v[i2]! - ts * v[i2 + 1]!;
+  const by = ty + ts * v[i2]! + tc * v[i2 + 1]!;
+  const e2 = edge + 1 < refCount ? edge + 1 : 0;
+  const r1x = v[or + 2 + 2 * edge]!;
+  const r1y = v[or + 3 + 2 * edge]!;
+  const maxSep = flip ? sepB.separation : sepA.separation;
+  const incRadius = flip ? radiusA : radiusB;
+  pairRadii[0] = flip ? radiusB : radiusA;
+  pairRadii[1] = radius;
+  let vertexPair = false;
+  segments[0] = r1x;
+  segments[1] = r1y;
+  segments[2] = v[or + 2 + 2 * e2]!;
+  segments[3] = v[or + 3 + 2 * e2]!;
+  segments[4] = ax;
+  segments[5] = ay;
+  segments[6] = bx;
+  segments[7] = by;
+  if (maxSep > 0.1 * LINEAR_SLOP) {
+    closestOnPacked(segments);
+    const ex = closest[CQX]! - closest[CPX]!;
+    const ey = closest[CQY]! - closest[CPY]!;
+    const dist = Math.sqrt(ex * ex + ey * ey);
+    if (dist - radius > speculative) return out;
+    if (radius > 0) {
+      if (dist > 1e-12 && (ex * nx + ey * ny) / dist < 0.99) {
+        return closestPointManifoldOf(out, xf1, flip, edge, incEdge);
+      }
+    } else {
+      const fs = segmentFractions[0]!;
+      const ft = segmentFractions[1]!;
+      vertexPair = dist > 1e-12 && (fs === 0 || fs === 1) && (ft === 0 || ft === 1);
+    }
+  }
+  if (!clipSegmentToSlab(segments, clipOut)) {
+    return vertexPair ? closestPointManifoldOf(out, xf1, flip, edge, incEdge) : out;
+  }
+  const offset = nx * r1x + ny * r1y;
+  const wnx = xf1.c * nx - xf1.s * ny;
+  const wny = xf1.s * nx + xf1.c * ny;
+  if (vertexPair) {
+    const cdx = closest[CQX]! - closest[CPX]!;
+    const cdy = closest[CQY]! - closest[CPY]!;
+    const vv = Math.sqrt(cdx * cdx + cdy * cdy);
+    const s0 = nx * clipOut.x[0]! + ny * clipOut.y[0]! - offset;
+    const s1 = nx * clipOut.x[1]! + ny * clipOut.y[1]! - offset;
+    if (vv + 0.1 * LINEAR_SLOP < Math.min(s0, s1)) {
+      return closestPointManifoldOf(out, xf1, flip, edge, incEdge);
+    }
+  }
+  for (let i = 0; i < 2; i++) {
+    const k = flip ? i : 1 - i;
+    const x = clipOut.x[k]!;
+    const y = clipOut.y[k]!;
+    const sep = nx * x + ny * y - offset - radius;
+    const f = incRadius + 0.5 * sep;
+    const mx = x - f * nx;
+    const my = y - f * ny;
+    out.px[i] = xf1.px + xf1.c * mx - xf1.s * my;
+    out.py[i] = xf1.py + xf1.s * mx + xf1.c * my;
+    out.ix[i] = xf1.px + xf1.c * x - xf1.s * y;
+    out.iy[i] = xf1.py + xf1.s * x + xf1.c * y;
+    out.separation[i] = sep;
+    const origin = clipOut.origin[k]!;
+    const aEnd = origin === 0 || origin === 3;
+    const refVertex = aEnd ? e2 : edge;
+    const incVertex = aEnd ? incEdge : j2;
+    out.id[i] = flip ? pairId(incVertex, refVertex) : pairId(refVertex, incVertex);
+  }
+  out.pointCount = 2;
+  out.normalX = flip ? -wnx : wnx;
+  out.normalY = flip ? -wny : wny;
+  out.flip = flip;
+  out.referenceEdge = edge;
+  out.incidentEdge = incEdge;
+  return out;
+}
+
+/**
+ * {@link collideCircles} over packed records (`v[PACKED_VERTS_STRIDE·shape …]`: count, radius,
+ * centre): the same operations in the same order, the same manifold.
+ */
+export function collideCirclesPacked(
+  v: Float64Array,
+  sa: number,
+  sb: number,
+  xfA: Transform2,
+  xfB: Transform2,
+  speculative: number,
+  out: Manifold2,
+): Manifold2 {
+  out.clear();
+  const oa = PACKED_VERTS_STRIDE * sa;
+  const ob = PACKED_VERTS_STRIDE * sb;
+  const ra = v[oa + 1]!;
+  const rb = v[ob + 1]!;
+  const ax = xfA.px + xfA.c * v[oa + 2]! - xfA.s * v[oa + 3]!;
+  const ay = xfA.py + xfA.s * v[oa + 2]! + xfA.c * v[oa + 3]!;
+  const bx = xfB.px + xfB.c * v[ob + 2]! - xfB.s * v[ob + 3]!;
+  const by = xfB.py + xfB.s * v[ob + 2]! + xfB.c * v[ob + 3]!;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const dist = Math.sqrt(dx * dx + dy * dy);
+  const sep = dist - ra - rb;
+  if (sep > speculative) return out;
+  let nx = 0;
+  let ny = 1;
+  if (dist > 1e-12) {
+    nx = dx / dist;
+    ny = dy / dist;
+  }
+  const f = ra + 0.5 * sep;
+  out.pointCount = 1;
+  out.normalX = nx;
+  out.normalY = ny;
+  out.px[0] = ax + f * nx;
+  out.py[0] = ay + f * ny;
+  out.ix[0] = bx - rb * nx;
+  out.iy[0] = by - rb * ny;
+  out.separation[0] = sep;
+  out.id[0] = 0;
+  return out;
+}
+
+/**
+ * {@link collidePolygonCircle} over packed records: the rounded polygon `sp` (vertices at
+ * `v[PACKED_VERTS_STRIDE·sp …]`, normals at `nrm[PACKED_NORMALS_STRIDE·sp …]`, placed by `xfP`)
+ * against the circle `sc` (placed by `xfC`); the same operations in the same order, the same
+ * manifold, normal from the polygon to the circle.
+ */
+export function collidePolygonCirclePacked(
+  v: Float64Array,
+  nrm: Float64Array,
+  sp: number,
+  sc: number,
+  xfP: Transform2,
+  xfC: Transform2,
+  speculative: number,
+  out: Manifold2,
+): Manifold2 {
+  out.clear();
+  const op = PACKED_VERTS_STRIDE * sp;
+  const np = PACKED_NORMALS_STRIDE * sp;
+  const oc = PACKED_VERTS_STRIDE * sc;
+  // centreInFrame
+  const wx = xfC.px + xfC.c * v[oc + 2]! - xfC.s * v[oc + 3]!;
+  const wy = xfC.py + xfC.s * v[oc + 2]! + xfC.c * v[oc + 3]!;
+  const ddx = wx - xfP.px;
+  const ddy = wy - xfP.py;
+  const cx = xfP.c * ddx + xfP.s * ddy;
+  const cy = -xfP.s * ddx + xfP.c * ddy;
+  const circleRadius = v[oc + 1]!;
+  const radius = v[op + 1]! + circleRadius;
+  const n = v[op]!;
+  let edge = 0;
+  let maxSep = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const si =
+      nrm[np + 2 * i]! * (cx - v[op + 2 + 2 * i]!) + nrm[np + 2 * i + 1]! * (cy - v[op + 3 + 2 * i]!);
+    if (si > maxSep) {
+      maxSep = si;
+      edge = i;
+    }
+  }
+  if (maxSep > radius + speculative) return out;
+  const i2 = edge + 1 < n ? edge + 1 : 0;
+  const v1x = v[op + 2 + 2 * edge]!;
+  const v1y = v[op + 3 + 2 * edge]!;
+  const v2x = v[op + 2 + 2 * i2]!;
+  const v2y = v[op + 3 + 2 * i2]!;
+  const u1 = (cx - v1x) * (v2x - v1x) + (cy - v1y) * (v2y - v1y);
+  const u2 = (cx - v2x) * (v1x - v2x) + (cy - v2y) * (v1y - v2y);
+  let nx: number;
+  let ny: number;
+  let dist: number;
+  let qx = 0;
+  let qy = 0;
+  let id = edge;
+  let vertexRegion = false;
+  const outside = maxSep > 1e-12 || n === 2;
+  if (u1 < 0 && outside) {
+    qx = v1x;
+    qy = v1y;
+    vertexRegion = true;
+  } else if (u2 < 0 && outside) {
+    qx = v2x;
+    qy = v2y;
+    id = i2 | 0x100;
+    vertexRegion = true;
+  }
+  if (vertexRegion) {
+    const ex = cx - qx;
+    const ey = cy - qy;
+    dist = Math.sqrt(ex * ex + ey * ey);
+    if (dist - radius > speculative) return out;
+    if (dist > 1e-12) {
+      nx = ex / dist;
+      ny = ey / dist;
+    } else {
+      nx = nrm[np + 2 * edge]!;
+      ny = nrm[np + 2 * edge + 1]!;
+    }
+  } else {
+    nx = nrm[np + 2 * edge]!;
+    ny = nrm[np + 2 * edge + 1]!;
+    dist = maxSep;
+    qx = cx - maxSep * nx;
+    qy = cy - maxSep * ny;
+  }
+  const sep = dist - radius;
+  const f = circleRadius + 0.5 * sep;
+  const o = onePoint;
+  o[0] = nx;
+  o[1] = ny;
+  o[2] = cx - f * nx;
+  o[3] = cy - f * ny;
+  o[4] = qx;
+  o[5] = qy;
+  o[6] = sep;
+  return setOnePoint(out, xfP, false, id, edge);
 }
 
 /**

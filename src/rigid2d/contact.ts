@@ -6,7 +6,12 @@
  * that starts or stops touching links or unlinks the islands and reports begin / end / hit events.
  */
 
-import { collideBoxes } from '../geometry/collide2d.js';
+import {
+  collideBoxes,
+  collideCirclesPacked,
+  collidePolygonCirclePacked,
+  collidePolygonsPacked,
+} from '../geometry/collide2d.js';
 import { originTransform } from './body.js';
 import { BODY_DYNAMIC, BODY_STATIC } from './body-store.js';
 import {
@@ -18,7 +23,15 @@ import {
 } from './contact-store.js';
 import { pairEvent } from './events.js';
 import { jointBlocksCollision } from './joints/joint-def.js';
-import { COLLIDERS, KIND_COUNT } from './narrowphase.js';
+import {
+  COLLIDERS,
+  KIND_COUNT,
+  PACKED_CIRCLE_POLYGON,
+  PACKED_CIRCLES,
+  PACKED_PAIR,
+  PACKED_POLYGON_CIRCLE,
+  PACKED_POLYGONS,
+} from './narrowphase.js';
 import { sensorEndEvent, updateSensorContact } from './sensor.js';
 import { SHAPE_VERTS_STRIDE, shouldCollide } from './shape-store.js';
 import { wakeBody } from './sleep.js';
@@ -84,6 +97,7 @@ export function collide(w: World): void {
   const kind = sh.kind;
   const box = sh.box;
   const verts = sh.verts;
+  const norms = sh.norms;
   const m = w.manifold;
   const xfA = w.xfA;
   const xfB = w.xfB;
@@ -141,10 +155,24 @@ export function collide(w: World): void {
     originTransform(b, ba, xfA);
     originTransform(b, bb, xfB);
     if (ahead === null || !ahead.take(c, sa, sb, m)) {
-      // two boxes straight from the packed vertices (the same manifold as the table's entry)
-      if ((box[sa]! & box[sb]!) === 1)
+      // straight from the shape store's packed records (the same manifold as the table's entry)
+      const pair = kind[sa]! * KIND_COUNT + kind[sb]!;
+      const boxA = box[sa]!;
+      const boxB = box[sb]!;
+      const packed = PACKED_PAIR[pair]!;
+      if ((boxA & boxB) === 1)
         collideBoxes(verts, SHAPE_VERTS_STRIDE * sa, verts, SHAPE_VERTS_STRIDE * sb, xfA, xfB, spec, m);
-      else COLLIDERS[kind[sa]! * KIND_COUNT + kind[sb]!]!(sh.geom[sa]!, xfA, sh.geom[sb]!, xfB, spec, m);
+      else if (packed === PACKED_POLYGONS)
+        collidePolygonsPacked(verts, norms, sa, sb, boxA !== 0, boxB !== 0, xfA, xfB, spec, m);
+      else if (packed === PACKED_CIRCLES) collideCirclesPacked(verts, sa, sb, xfA, xfB, spec, m);
+      else if (packed === PACKED_POLYGON_CIRCLE)
+        collidePolygonCirclePacked(verts, norms, sa, sb, xfA, xfB, spec, m);
+      else if (packed === PACKED_CIRCLE_POLYGON) {
+        collidePolygonCirclePacked(verts, norms, sb, sa, xfB, xfA, spec, m);
+        m.normalX = -m.normalX;
+        m.normalY = -m.normalY;
+        m.flip = true;
+      } else COLLIDERS[pair]!(sh.geom[sa]!, xfA, sh.geom[sb]!, xfB, spec, m);
     }
     if (flags & CONTACT_SENSOR) {
       updateSensorContact(w, c, sa, sb, flags, m);

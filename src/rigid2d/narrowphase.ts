@@ -83,3 +83,31 @@ function pairCollider(ka: number, kb: number): PairCollider {
 export const COLLIDERS: readonly PairCollider[] = Array.from({ length: KIND_COUNT * KIND_COUNT }, (_, k) =>
   pairCollider(Math.floor(k / KIND_COUNT), k % KIND_COUNT),
 );
+
+/** {@link PACKED_PAIR} codes: the table's own entry (chain segments), or which packed pair function. */
+export const PACKED_NONE = 0;
+/** two of capsule, polygon, segment (not two segments): `collidePolygonsPacked` */
+export const PACKED_POLYGONS = 1;
+/** two circles: `collideCirclesPacked` */
+export const PACKED_CIRCLES = 2;
+/** a polygon-like shape A and a circle B: `collidePolygonCirclePacked` */
+export const PACKED_POLYGON_CIRCLE = 3;
+/** a circle A and a polygon-like shape B: `collidePolygonCirclePacked` with the roles swapped, the normal turned round */
+export const PACKED_CIRCLE_POLYGON = 4;
+
+/**
+ * `PACKED_PAIR[kindA * KIND_COUNT + kindB]`: which pair function over the shape store's packed
+ * records (geometry/collide2d.ts) gives the same manifold as the table's entry, so the collide loop
+ * can call it instead; {@link PACKED_NONE} for chain segments and segment pairs.
+ */
+export const PACKED_PAIR: Uint8Array = Uint8Array.from(COLLIDERS, (f) =>
+  f === collidePolygons
+    ? PACKED_POLYGONS
+    : f === collideCircles
+      ? PACKED_CIRCLES
+      : f === collidePolygonCircle
+        ? PACKED_POLYGON_CIRCLE
+        : f === circleShape
+          ? PACKED_CIRCLE_POLYGON
+          : PACKED_NONE,
+);

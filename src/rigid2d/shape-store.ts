@@ -5,7 +5,8 @@
 
 import { grow } from '../core/grow.js';
 import { SlotStore } from '../dynamics/slot-store.js';
-import { type ConvexShape2, MAX_POLYGON_VERTICES } from '../geometry/shapes2d.js';
+import { isAxisBox, isPackedBox, PACKED_NORMALS_STRIDE, PACKED_VERTS_STRIDE } from '../geometry/collide2d.js';
+import type { ConvexShape2 } from '../geometry/shapes2d.js';
 import type { DynamicTree } from '../spatial/dynamic-tree.js';
 
 export class ShapeStore extends SlotStore {
@@ -16,7 +17,11 @@ export class ShapeStore extends SlotStore {
   next = new Int32Array(0);
   /** the narrowphase kind code (narrowphase.ts: circle, capsule, polygon, segment, chain segment) */
   kind = new Uint8Array(0);
-  /** 1 for an axis-aligned box in its body's frame (geometry/collide2d.ts `isPackedBox`): box pairs collide from `verts` */
+  /**
+   * 1 for an axis-aligned box in its body's frame whose normals are the exact axes (geometry/
+   * collide2d.ts `isPackedBox`: box pairs collide from `verts` alone), 2 for another axis-aligned
+   * box (`isAxisBox`), 0 otherwise
+   */
   box = new Uint8Array(0);
   density = new Float64Array(0);
   friction = new Float64Array(0);
@@ -38,6 +43,8 @@ export class ShapeStore extends SlotStore {
    * arrays instead of following the geometry object to its vertex arrays)
    */
   verts = new Float64Array(0);
+  /** a packed copy of each shape's edge normals, {@link SHAPE_NORMALS_STRIDE} numbers per shape: nx, ny of each edge */
+  norms = new Float64Array(0);
   geom: ConvexShape2[] = [];
   userData: unknown[] = [];
 
@@ -59,13 +66,19 @@ export class ShapeStore extends SlotStore {
     this.aabb = grow(this.aabb, 4 * cap);
     this.proxy = grow(this.proxy, cap);
     this.verts = grow(this.verts, SHAPE_VERTS_STRIDE * cap);
+    this.norms = grow(this.norms, SHAPE_NORMALS_STRIDE * cap);
   }
 }
 
 /** Numbers per shape in `ShapeStore.verts`: count, radius and up to eight (x, y) vertices. */
-export const SHAPE_VERTS_STRIDE = 2 + 2 * MAX_POLYGON_VERTICES;
+export const SHAPE_VERTS_STRIDE = PACKED_VERTS_STRIDE;
+/** Numbers per shape in `ShapeStore.norms`: up to eight (nx, ny) edge normals. */
+export const SHAPE_NORMALS_STRIDE = PACKED_NORMALS_STRIDE;
 
-/** Copies geometry `g`'s count, radius and core vertices into shape slot `s`'s packed record. */
+/**
+ * Copies geometry `g`'s count, radius, core vertices and edge normals into shape slot `s`'s packed
+ * records, and sets its box flag.
+ */
 export function packShapeVerts(sh: ShapeStore, s: number, g: ConvexShape2): void {
   const v = sh.verts;
   const o = SHAPE_VERTS_STRIDE * s;
@@ -75,6 +88,15 @@ export function packShapeVerts(sh: ShapeStore, s: number, g: ConvexShape2): void
     v[o + 2 + 2 * k] = g.vx[k]!;
     v[o + 3 + 2 * k] = g.vy[k]!;
   }
+  const n = sh.norms;
+  const on = SHAPE_NORMALS_STRIDE * s;
+  for (let k = 0; k < g.count; k++) {
+    n[on + 2 * k] = g.nx[k]!;
+    n[on + 2 * k + 1] = g.ny[k]!;
+  }
+  const polygon =
+    g.kind !== 'circle' && g.kind !== 'capsule' && g.kind !== 'segment' && g.ghost === undefined;
+  sh.box[s] = polygon && isPackedBox(g) ? 1 : polygon && isAxisBox(g) ? 2 : 0;
 }
 
 /**

@@ -6,7 +6,6 @@
  */
 import { PhysicsError } from '../core/errors.js';
 import { apiChecks } from '../core/validate.js';
-import { isPackedBox } from '../geometry/collide2d.js';
 import {
   type ConvexShape2,
   computeAabb,
@@ -20,7 +19,7 @@ import { limitMagnitude, MAX_COORDINATE, MAX_DENSITY, originTransform, updateMas
 import { BODY_DYNAMIC } from './body-store.js';
 import { endContact } from './contact.js';
 import { CONTACT_SENSOR, CONTACT_TOUCHING } from './contact-store.js';
-import { KIND_POLYGON, shapeKindCode } from './narrowphase.js';
+import { shapeKindCode } from './narrowphase.js';
 import { packShapeVerts, SHAPE_VERTS_STRIDE, setProxyFilter } from './shape-store.js';
 import { wakeBody } from './sleep.js';
 import type { ChainDef, ShapeDef } from './types.js';
@@ -167,7 +166,6 @@ export function addShape(w: World, bi: number, geom: ConvexShape2, def: ShapeDef
   sh.geom[s] = geom;
   packShapeVerts(sh, s, geom);
   sh.kind[s] = shapeKindCode(geom);
-  sh.box[s] = sh.kind[s] === KIND_POLYGON && isPackedBox(geom) ? 1 : 0;
   sh.density[s] = density;
   sh.friction[s] = friction;
   sh.restitution[s] = restitution;

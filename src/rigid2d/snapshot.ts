@@ -127,8 +127,8 @@ export const SHAPE2_FIELDS: StoreFields = {
     ['aabb', 4],
     ['proxy', 1],
   ],
-  // the packed copy of each shape's vertices and its box flag: derived from its geometry, which a restore keeps
-  scratch: ['verts', 'box'],
+  // the packed copies of each shape's vertices and normals and its box flag: derived from its geometry, which a restore keeps
+  scratch: ['verts', 'norms', 'box'],
 };
 
 /** The joint store's state: kinds, bodies, definitions, warm-start impulses, reactions, break thresholds. */

@@ -869,7 +869,14 @@ export class World {
 
   /** The full state as snapshot bytes (rigid2d/snapshot.ts): a restored world continues bit-identically. */
   snapshot(): Uint8Array {
+    this.refitTrees();
     return rigid2dSnapshot(this);
+  }
+
+  /** Brings the broadphase trees' inner boxes up to date (DynamicTree.refit) before they are read. */
+  private refitTrees(): void {
+    const t = this.broadphase.trees;
+    for (let k = 0; k < 3; k++) t[k]!.refit();
   }
 
   /** Restores a full snapshot into this world (built with the same shapes); a bad one throws `PhysicsError` and changes nothing. */
@@ -889,6 +896,7 @@ export class World {
 
   /** A 64-bit hash (16 hex digits) of the full state, bit for bit. */
   stateHash(): string {
+    this.refitTrees();
     return rigid2dStateHash(this);
   }
 

@@ -146,6 +146,11 @@ export class DynamicTree {
   private rebuildCentres: Float64Array = new Float64Array(0);
   /** the leaf count of the current rebuild (the stride of `rebuildCentres` between axes) */
   private rebuildCount = 0;
+  /**
+   * true while some inner boxes may not contain their leaves: a proxy moved while a rebuild was due
+   * took its new box in place (`moveProxyFrom`); the next query or rebuild makes the tree whole
+   */
+  private stale = false;
 
   /** proxies created or re-inserted since the last `updatePairs` */
   private moveBuffer: Int32Array = new Int32Array(16);
@@ -220,6 +225,7 @@ export class DynamicTree {
    * the root's: a quality measure (lower is better).
    */
   areaRatio(): number {
+    if (this.stale) this.refit();
     if (this.root === NULL) return 0;
     const rootP = this.area(this.root);
     let total = 0;
@@ -422,14 +428,13 @@ export class DynamicTree {
       }
     }
     if (this.rebuildDue) {
-      // the tree is rebuilt before its next pair search: refit the ancestors instead of re-inserting
+      // the tree is rebuilt before its next pair search: the leaf takes its new box in place and the
+      // inner boxes above it are left stale until then (or until a query, which rebuilds first)
       b[n] = fMinX;
       b[n + 1] = fMinY;
       b[n + 2] = fMaxX;
       b[n + 3] = fMaxY;
-      for (let p = this.parent[id]!; p !== NULL; p = this.parent[p]!) {
-        this.setBoxUnion(p, this.child1[p]!, this.child2[p]!);
-      }
+      this.stale = true;
       this.bufferMove(id);
       return true;
     }
@@ -522,7 +527,13 @@ export class DynamicTree {
    * only. Allocates only when the tree grew since the last call.
    */
   rebuild(): void {
-    if (this.leafCount < 3) return;
+    this.stale = false;
+    if (this.leafCount < 3) {
+      // at most one inner node: the root
+      const r = this.root;
+      if (r !== NULL && this.heights[r]! > 0) this.setBoxUnion(r, this.child1[r]!, this.child2[r]!);
+      return;
+    }
     const n = this.leafCount;
     const D = this.dimensions;
     if (this.rebuildIds.length < n) this.rebuildIds = new Int32Array(n);
@@ -556,6 +567,38 @@ export class DynamicTree {
     this.nodeCount = n;
     this.root = this.buildRange(0, n);
     this.parent[this.root] = NULL;
+  }
+
+  /**
+   * Makes every inner box the union of its children's again after moves that left them stale (a
+   * proxy moved while a rebuild was due takes its new box in place, `moveProxyFrom`): the same
+   * boxes, bit for bit, as refitting each moved leaf's ancestors at once would give (a union is a
+   * min / max, whatever the order). Queries call it themselves; call it before reading the nodes.
+   */
+  refit(): void {
+    if (!this.stale) return;
+    this.stale = false;
+    const root = this.root;
+    if (root === NULL || this.heights[root] === 0) return;
+    // the inner nodes in pre-order (each before its descendants), then unions from the last back
+    let order = this.leaves;
+    let stack = this.stack;
+    let top = 0;
+    let n = 0;
+    stack[top++] = root;
+    while (top > 0) {
+      const i = stack[--top]!;
+      if (this.heights[i] === 0) continue;
+      if (n === order.length) order = this.growLeaves();
+      order[n++] = i;
+      if (top + 2 > stack.length) stack = this.growStack();
+      stack[top++] = this.child1[i]!;
+      stack[top++] = this.child2[i]!;
+    }
+    for (let k = n - 1; k >= 0; k--) {
+      const i = order[k]!;
+      this.setBoxUnion(i, this.child1[i]!, this.child2[i]!);
+    }
   }
 
   /** The subtree of proxies `rebuildIds[lo, hi)` (see `rebuild`); returns its root. */
@@ -875,6 +918,7 @@ export class DynamicTree {
   }
 
   private overlappingLeaves2(): number {
+    if (this.stale) this.refit();
     const box = this.queryBox;
     const qMinX = box[0]!;
     const qMinY = box[1]!;
@@ -908,6 +952,7 @@ export class DynamicTree {
   }
 
   private overlappingLeaves3(): number {
+    if (this.stale) this.refit();
     const box = this.queryBox;
     const qMinX = box[0]!;
     const qMinY = box[1]!;
@@ -968,6 +1013,7 @@ export class DynamicTree {
     callback: (proxyId: number, maxFraction: number) => number,
   ): void {
     this.requireDimensions(2, 'rayCast');
+    if (this.stale) this.refit();
     if (this.root === NULL) return;
     const rx = x2 - x1;
     const ry = y2 - y1;
@@ -1040,6 +1086,7 @@ export class DynamicTree {
     callback: (proxyId: number, maxFraction: number) => number,
   ): void {
     this.requireDimensions(3, 'rayCast3');
+    if (this.stale) this.refit();
     if (this.root === NULL) return;
     const rx = x2 - x1;
     const ry = y2 - y1;
@@ -1123,6 +1170,7 @@ export class DynamicTree {
    * (`setProxyFilter`) do not accept each other: the descent skips subtrees without an accepted bit.
    */
   updatePairs(skipSameUserData = false): number {
+    if (this.stale) this.refit();
     let count = 0;
     if (this.root === NULL) this.moveCount = 0;
     const S = this.stride;
@@ -1250,6 +1298,7 @@ export class DynamicTree {
    * its children's, the free list disjoint from the tree, counts.
    */
   validate(): void {
+    if (this.stale) this.refit();
     const bad = (what: string): never => {
       throw new PhysicsError('diverged', `DynamicTree.validate: ${what}`);
     };
@@ -1449,6 +1498,7 @@ export class DynamicTree {
 
   /** Inserts leaf `leaf` (its box already set): SAH sibling choice, then refit and rebalance upwards. */
   private insertLeaf(leaf: number): void {
+    if (this.stale) this.refit(); // the descent compares inner boxes
     if (this.root === NULL) {
       this.root = leaf;
       this.parent[leaf] = NULL;
