@@ -614,9 +614,15 @@ export class SmokeSim {
     if (this.obstacles.length > 0) this.rasterizeObstacles();
     // 2. sources
     this.applySources();
-    // 3. forces: u ← u + h f
-    this.applyBuoyancy(dt);
-    this.confinement.apply(this.vorticity, dt);
+    // 3. forces: u ← u + h f (in 2D with confinement on, the buoyancy rides in its pass)
+    if (this.vorticity > 0 && g.nz === 1) {
+      this.confinement.buoyancy[0] = this.buoyancyDensity;
+      this.confinement.buoyancy[1] = this.buoyancyTemperature;
+      this.confinement.apply(this.vorticity, dt, this.density, this.heat);
+    } else {
+      this.applyBuoyancy(dt);
+      this.confinement.apply(this.vorticity, dt);
+    }
     g.enforceBoundaries();
     // 4. advect the velocity through itself
     this.advOpts.scheme = this.velocityAdvection;

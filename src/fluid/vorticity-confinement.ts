@@ -58,11 +58,22 @@ export class VorticityConfinement {
     if (nz > 1) for (let c = 0; c < this.cw.length; c++) this.cw[c] = 0.5 * (w[c]! + w[c + slab]!);
   }
 
-  /** Adds dt·f to the face velocities for confinement strength ε (nothing when ε = 0). */
-  apply(eps: number, dt: number): void {
+  /**
+   * The buoyancy weights [a, b] that `apply` uses with a density and a heat field: the smoke's
+   * f = (−a s + b ΔT) ŷ on the v faces (set them before such a call)
+   */
+  readonly buoyancy = new Float64Array(2);
+
+  /**
+   * Adds dt·f to the face velocities for confinement strength ε (nothing when ε = 0). With
+   * `density` and `heat` (2D) it first adds the smoke's buoyancy dt·(−a s + b ΔT) to each v face
+   * (a, b from `buoyancy`), in the same pass, just before the face is first read: the same sums
+   * as the buoyancy pass followed by this one, one pass over the faces less.
+   */
+  apply(eps: number, dt: number, density?: Float64Array, heat?: Float64Array): void {
     if (eps === 0) return;
     if (this.grid.nz === 1) {
-      this.apply2(eps, dt);
+      this.apply2(eps, dt, density ?? null, heat ?? null);
       return;
     }
     const g = this.grid;
@@ -159,14 +170,25 @@ export class VorticityConfinement {
    * cell velocity reads). The same formulas on the same operands as the separate passes of the
    * general path: bit-identical, with the rows involved still in cache.
    */
-  private apply2(eps: number, dt: number): void {
+  private apply2(eps: number, dt: number, s: Float64Array | null, T: Float64Array | null): void {
     const { nx, ny, h, u, v, solid } = this.grid;
     const { cu, cv, omega, fx, fy } = this;
     const mag = this.omegaMag;
     const inv2h = 1 / (2 * h);
     const half = 0.5 * dt;
     const su = nx + 1;
+    const a = this.buoyancy[0]!;
+    const b = this.buoyancy[1]!;
     for (let m = 0; m <= ny + 2; m++) {
+      // buoyancy on face row m + 1 (rows 1 … ny − 1), which row m's cell velocities read first
+      if (s !== null && T !== null && m + 1 < ny) {
+        const below = nx * m;
+        const above = nx * (m + 1);
+        for (let i = 0; i < nx; i++) {
+          const f = 0.5 * (-a * (s[below + i]! + s[above + i]!) + b * (T[below + i]! + T[above + i]!));
+          v[above + i] = v[above + i]! + dt * f;
+        }
+      }
       if (m < ny) {
         const rowU = su * m;
         const rowV = nx * m;
