@@ -56,6 +56,7 @@ export {
   type SolverThreadFactory,
   type SolverWorkerHandle,
   solverWorkerMessage,
+  type ThreadProfile,
   type ThreadStatus,
 } from './solver-threads.js';
 export * from './types.js';

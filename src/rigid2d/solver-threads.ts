@@ -89,6 +89,13 @@ export interface ThreadStatus {
   readonly parallelSteps: number;
   /** worker threads started and holding the current arrays (a worker takes a moment to start) */
   readonly readyWorkers: number;
+  /**
+   * while the world has worker threads: set true to time the calling thread's part of the
+   * threaded jobs into {@link profile} (default false: each clock read makes a short-lived number)
+   */
+  timing?: boolean;
+  /** while the world has worker threads: where the calling thread's time went in the threaded jobs (while {@link timing} is on) */
+  readonly profile?: ThreadProfile;
 }
 
 // ---- the control words (Int32Array on a SharedArrayBuffer)
@@ -1332,6 +1339,13 @@ export function setupThreads(
     get readyWorkers(): number {
       return runner.readyWorkers;
     },
+    get timing(): boolean {
+      return runner.timing;
+    },
+    set timing(on: boolean) {
+      runner.timing = on;
+    },
+    profile: runner.profile,
   };
   return { status, runner };
 }

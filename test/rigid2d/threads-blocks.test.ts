@@ -6,7 +6,8 @@
  * enough for many blocks per stage at the default thresholds: a base-30 pyramid (about 1,300
  * contacts) with a 10×10 net of discs joined by revolute joints dropped on it (180 joints, and
  * contacts that begin while it lands). The state is the same bit for bit on 1, 2 and 4 threads,
- * and the workers really take part (blocks done, manifolds handed to the loop).
+ * and the workers really take part (blocks done, manifolds handed to the loop); the calling
+ * thread's profile of the threaded jobs (`world.threads.timing`) times every threaded step.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BodyId, World, type WorldDef } from '../../src/rigid2d/index.js';
@@ -79,6 +80,9 @@ async function run(workerCount: number): Promise<{ hashes: string[]; blocks: num
   if (pool !== null) pool.minPairs = 0;
   world.step(1 / 60);
   if (workerCount > 1) await ready(world);
+  // the calling thread's profile of the threaded jobs (it reads the clock: the state is the same)
+  if (workerCount > 1) world.threads.timing = true;
+  const timedFrom = world.threads.parallelSteps;
   const hashes = [world.stateHash()];
   for (let s = 1; s < STEPS; s++) {
     world.step(1 / 60);
@@ -88,7 +92,14 @@ async function run(workerCount: number): Promise<{ hashes: string[]; blocks: num
   }
   hashes.push(world.stateHash());
   const out = { hashes, blocks: pool?.workerBlocks ?? 0, handed: pool?.narrowphase.handed ?? 0 };
-  if (workerCount > 1) expect(world.threads.parallelSteps).toBeGreaterThan(STEPS / 2);
+  if (workerCount > 1) {
+    expect(world.threads.parallelSteps).toBeGreaterThan(STEPS / 2);
+    // every threaded step's solve job was timed, and the waits are a part of the jobs' time
+    const profile = world.threads.profile!;
+    expect(profile.jobs).toBe(world.threads.parallelSteps - timedFrom);
+    expect(profile.solveJob).toBeGreaterThan(0);
+    expect(profile.waits).toBeLessThanOrEqual(profile.solveJob + profile.narrowphaseJob);
+  }
   world.dispose();
   return out;
 }
