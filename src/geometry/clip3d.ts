@@ -201,19 +201,46 @@ export function featureToward(p: ConvexProxy3, d: ArrayLike<number>, sign: numbe
     case CoreKind3.POINT:
       f.count = 1;
       put(f, 0, p, 0, 0, 0, 0, 0);
-      faceNormal(f, p, lx, ly, lz, 0, 0);
+      // faceNormal(f, p, lx, ly, lz, 0, 0) written out (Pose3.rotate's arithmetic)
+      f.nx = q.r00 * lx + q.r01 * ly + q.r02 * lz;
+      f.ny = q.r10 * lx + q.r11 * ly + q.r12 * lz;
+      f.nz = q.r20 * lx + q.r21 * ly + q.r22 * lz;
+      f.align = 0;
+      f.face = featureCode(FEATURE_FACE, 0);
       return;
     case CoreKind3.SEGMENT: {
+      // the ends (0, ±hy, 0) through the pose written out, as Pose3.toWorld computes them (the
+      // computed ±hy would be boxed at an un-inlined call)
+      const hy = p.hy;
       if (Math.abs(ly) <= SIDE_COS) {
         f.count = 2;
-        put(f, 0, p, 0, -p.hy, 0, featureCode(0, 0), featureCode(1, 0));
-        put(f, 1, p, 0, p.hy, 0, featureCode(0, 1), featureCode(1, 0));
+        const y0 = -hy;
+        f.x[0] = q.px + q.r00 * 0 + q.r01 * y0 + q.r02 * 0;
+        f.y[0] = q.py + q.r10 * 0 + q.r11 * y0 + q.r12 * 0;
+        f.z[0] = q.pz + q.r20 * 0 + q.r21 * y0 + q.r22 * 0;
+        f.vcode[0] = featureCode(0, 0);
+        f.ecode[0] = featureCode(1, 0);
+        f.x[1] = q.px + q.r00 * 0 + q.r01 * hy + q.r02 * 0;
+        f.y[1] = q.py + q.r10 * 0 + q.r11 * hy + q.r12 * 0;
+        f.z[1] = q.pz + q.r20 * 0 + q.r21 * hy + q.r22 * 0;
+        f.vcode[1] = featureCode(0, 1);
+        f.ecode[1] = featureCode(1, 0);
       } else {
         f.count = 1;
         const s = ly > 0 ? 1 : 0;
-        put(f, 0, p, 0, s ? p.hy : -p.hy, 0, featureCode(0, s), 0);
+        const y = s ? hy : -hy;
+        f.x[0] = q.px + q.r00 * 0 + q.r01 * y + q.r02 * 0;
+        f.y[0] = q.py + q.r10 * 0 + q.r11 * y + q.r12 * 0;
+        f.z[0] = q.pz + q.r20 * 0 + q.r21 * y + q.r22 * 0;
+        f.vcode[0] = featureCode(0, s);
+        f.ecode[0] = 0;
       }
-      faceNormal(f, p, lx, ly, lz, 0, 0);
+      // faceNormal(f, p, lx, ly, lz, 0, 0) written out (Pose3.rotate's arithmetic)
+      f.nx = q.r00 * lx + q.r01 * ly + q.r02 * lz;
+      f.ny = q.r10 * lx + q.r11 * ly + q.r12 * lz;
+      f.nz = q.r20 * lx + q.r21 * ly + q.r22 * lz;
+      f.align = 0;
+      f.face = featureCode(FEATURE_FACE, 0);
       return;
     }
     case CoreKind3.BOX:

@@ -43,6 +43,8 @@ export function supportsPair3(a: number, b: number): boolean {
   return a < ShapeKind3.MESH || b < ShapeKind3.MESH;
 }
 
+/** the bounding-sphere radii of the pair in `collideConvex` */
+const boundRadii = new Float64Array(2);
 const proxyA = new ConvexProxy3();
 const proxyB = new ConvexProxy3();
 const gjk = new GjkResult3();
@@ -112,31 +114,30 @@ function collideConvex(
   if (a.kind <= ShapeKind3.CAPSULE && b.kind <= ShapeKind3.BOX) {
     // bounding spheres about the shapes' origins farther apart than the speculative distance: no
     // contact (these colliders measure the exact distance, so the reject changes no result)
-    const ra = a.kind === ShapeKind3.SPHERE ? a.radius : (a as Capsule3).halfHeight + (a as Capsule3).radius;
-    let rb: number;
-    if (b.kind === ShapeKind3.BOX) rb = Math.sqrt(b.hx * b.hx + b.hy * b.hy + b.hz * b.hz);
-    else rb = b.kind === ShapeKind3.SPHERE ? b.radius : (b as Capsule3).halfHeight + b.radius;
+    // (each radius stored from its own branch: a phi merging the branches' numbers was boxed)
+    const br = boundRadii;
+    if (a.kind === ShapeKind3.SPHERE) br[0] = a.radius;
+    else br[0] = (a as Capsule3).halfHeight + (a as Capsule3).radius;
+    if (b.kind === ShapeKind3.BOX) br[1] = Math.sqrt(b.hx * b.hx + b.hy * b.hy + b.hz * b.hz);
+    else if (b.kind === ShapeKind3.SPHERE) br[1] = b.radius;
+    else br[1] = (b as Capsule3).halfHeight + (b as Capsule3).radius;
     const dx = xfB[ob]! - xfA[oa]!;
     const dy = xfB[ob + 1]! - xfA[oa + 1]!;
     const dz = xfB[ob + 2]! - xfA[oa + 2]!;
-    const lim = (ra + rb + speculative) * (1 + 1e-9) + 1e-12;
+    const lim = (br[0]! + br[1]! + speculative) * (1 + 1e-9) + 1e-12;
     if (dx * dx + dy * dy + dz * dz > lim * lim) return;
   }
   if (a.kind === ShapeKind3.SPHERE) {
     if (b.kind === ShapeKind3.SPHERE) {
-      pointPoint(
-        xfA[oa]!,
-        xfA[oa + 1]!,
-        xfA[oa + 2]!,
-        a.radius,
-        xfB[ob]!,
-        xfB[ob + 1]!,
-        xfB[ob + 2]!,
-        b.radius,
-        speculative,
-        0,
-        out,
-      );
+      pp[0] = xfA[oa]!;
+      pp[1] = xfA[oa + 1]!;
+      pp[2] = xfA[oa + 2]!;
+      pp[3] = a.radius;
+      pp[4] = xfB[ob]!;
+      pp[5] = xfB[ob + 1]!;
+      pp[6] = xfB[ob + 2]!;
+      pp[7] = b.radius;
+      pointPoint(speculative, 0, out);
       return;
     }
     if (b.kind === ShapeKind3.CAPSULE) {
@@ -297,20 +298,22 @@ function convexProxies(A: ConvexProxy3, B: ConvexProxy3, speculative: number, ou
   manifoldFromNormal3(A, B, epa.normal, epa.pointA, epa.pointB, speculative, out);
 }
 
-/** Two rounded points (sphere centres) a, b with radii; one contact with feature id `id`. */
-function pointPoint(
-  ax: number,
-  ay: number,
-  az: number,
-  ra: number,
-  bx: number,
-  by: number,
-  bz: number,
-  rb: number,
-  speculative: number,
-  id: number,
-  out: Manifold3,
-): void {
+/** the two rounded points of `pointPoint`: a (xyz), its radius, b (xyz), its radius */
+const pp = new Float64Array(8);
+
+/**
+ * Two rounded points (sphere centres) a, b with radii, from `pp`; one contact with feature id `id`.
+ * The numbers come in an array: eight computed doubles handed to an un-inlined call would be boxed.
+ */
+function pointPoint(speculative: number, id: number, out: Manifold3): void {
+  const ax = pp[0]!;
+  const ay = pp[1]!;
+  const az = pp[2]!;
+  const ra = pp[3]!;
+  const bx = pp[4]!;
+  const by = pp[5]!;
+  const bz = pp[6]!;
+  const rb = pp[7]!;
   const dx = bx - ax;
   const dy = by - ay;
   const dz = bz - az;
@@ -383,19 +386,15 @@ function sphereCapsule(
       : t >= 1
         ? featureCode(FEATURE_VERTEX, 1)
         : featureCode(FEATURE_EDGE, 0);
-  pointPoint(
-    cx,
-    cy,
-    cz,
-    a.radius,
-    seg[0]! + t * ex,
-    seg[1]! + t * ey,
-    seg[2]! + t * ez,
-    b.radius,
-    speculative,
-    code,
-    out,
-  );
+  pp[0] = cx;
+  pp[1] = cy;
+  pp[2] = cz;
+  pp[3] = a.radius;
+  pp[4] = seg[0]! + t * ex;
+  pp[5] = seg[1]! + t * ey;
+  pp[6] = seg[2]! + t * ez;
+  pp[7] = b.radius;
+  pointPoint(speculative, code, out);
 }
 
 function sphereBox(
@@ -614,19 +613,15 @@ function capsuleCapsule(
       : t >= 1
         ? featureCode(FEATURE_VERTEX, 1)
         : featureCode(FEATURE_EDGE, 0);
-  pointPoint(
-    seg[0]! + s * d1x,
-    seg[1]! + s * d1y,
-    seg[2]! + s * d1z,
-    a.radius,
-    segB[0]! + t * d2x,
-    segB[1]! + t * d2y,
-    segB[2]! + t * d2z,
-    b.radius,
-    speculative,
-    (ca << 16) | cb,
-    out,
-  );
+  pp[0] = seg[0]! + s * d1x;
+  pp[1] = seg[1]! + s * d1y;
+  pp[2] = seg[2]! + s * d1z;
+  pp[3] = a.radius;
+  pp[4] = segB[0]! + t * d2x;
+  pp[5] = segB[1]! + t * d2y;
+  pp[6] = segB[2]! + t * d2z;
+  pp[7] = b.radius;
+  pointPoint(speculative, (ca << 16) | cb, out);
   // crossing axes (the cores meet): the common perpendicular d1 × d2, pointing from A's centre to B's
   const px = segB[0]! + t * d2x - seg[0]! - s * d1x;
   const py = segB[1]! + t * d2y - seg[1]! - s * d1y;
