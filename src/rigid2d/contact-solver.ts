@@ -399,6 +399,11 @@ export interface SolvePass {
    * Gauss–Seidel always favours point 0, which walks a symmetric stack sideways)
    */
   reverse: boolean;
+  /**
+   * record each point's largest normal impulse of the step (the restitution pass reads it, nothing
+   * else): false when no contact of the step has restitution; absent counts as true
+   */
+  trackMaxImpulse?: boolean;
 }
 
 /**
@@ -583,6 +588,7 @@ export function solveContacts(
   const staticImpulse = pass.staticSoft.impulseScale;
   const reverse = pass.reverse;
   const friction = pass.friction;
+  const trackMax = pass.trackMaxImpulse !== false;
   for (let i = start; i < end; i++) {
     const o = i * CONSTRAINT_STRIDE;
     const oa = cb[3 * i]!;
@@ -649,7 +655,7 @@ export function solveContacts(
       if (acc1 < 0) acc1 = 0;
       impulse = acc1 - old;
       cc[q1 + P_NORMAL_IMPULSE] = acc1;
-      if (impulse > cc[q1 + P_MAX_NORMAL_IMPULSE]!) cc[q1 + P_MAX_NORMAL_IMPULSE] = impulse;
+      if (trackMax && impulse > cc[q1 + P_MAX_NORMAL_IMPULSE]!) cc[q1 + P_MAX_NORMAL_IMPULSE] = impulse;
       const Px = impulse * n_x;
       const Py = impulse * n_y;
       vAx -= mA * Px;
@@ -692,7 +698,7 @@ export function solveContacts(
       if (acc2 < 0) acc2 = 0;
       impulse = acc2 - old;
       cc[q2 + P_NORMAL_IMPULSE] = acc2;
-      if (impulse > cc[q2 + P_MAX_NORMAL_IMPULSE]!) cc[q2 + P_MAX_NORMAL_IMPULSE] = impulse;
+      if (trackMax && impulse > cc[q2 + P_MAX_NORMAL_IMPULSE]!) cc[q2 + P_MAX_NORMAL_IMPULSE] = impulse;
       const Px = impulse * n_x;
       const Py = impulse * n_y;
       vAx -= mA * Px;

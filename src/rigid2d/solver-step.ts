@@ -96,6 +96,7 @@ export class SolverScratch {
     staticSoft: { biasRate: 0.5, massScale: 0.5, impulseScale: 0.5 },
     reverse: false,
     friction: true,
+    trackMaxImpulse: true,
   };
   /** the settings object and substep the softness in `pass` was computed for */
   softFor: ResolvedSolverSettings | null = null;
@@ -393,6 +394,8 @@ export function solve(w: World, dt: number): void {
   pass.maxPush = st.maxPushOutSpeed;
   pass.maxTurn = 0.7853981633974483 / substeps;
   pass.restitutionThreshold = st.restitutionThreshold;
+  // the points' largest normal impulses matter to the restitution pass only (the threads decide after their prepare)
+  pass.trackMaxImpulse = parallel || s.restituting > 0;
   if (s.softFor !== st || s.softH !== h) {
     // contact stiffness is capped at a quarter of the substep rate (Box2D v3); computed again only
     // when the settings or the substep change (no boxed numbers per step)
