@@ -102,6 +102,9 @@ export function treeFields(dimensions: 2 | 3): StoreFields {
       // the top-down rebuild's proxy list and box centres (refilled by every rebuild)
       'rebuildIds',
       'rebuildCentres',
+      // the put-off re-insertions (empty whenever the tree is read: DynamicTree.refit)
+      'pendingIds',
+      'pendingBoxes',
     ],
   };
 }

@@ -881,6 +881,7 @@ export class World {
 
   /** Restores a full snapshot into this world (built with the same shapes); a bad one throws `PhysicsError` and changes nothing. */
   restore(bytes: Uint8Array): void {
+    this.refitTrees(); // no put-off tree work of this world may outlive its state
     rigid2dRestore(this, bytes);
   }
 

@@ -151,6 +151,15 @@ export class DynamicTree {
    * took its new box in place (`moveProxyFrom`); the next query or rebuild makes the tree whole
    */
   private stale = false;
+  /**
+   * Re-insertions put off until the tree is next read (a tree with a `rebuildFraction` only): the
+   * proxy of each, and its fat box before and after (8 numbers). When a rebuild is due by then they
+   * are dropped — the rebuild reads the leaves alone —, otherwise replayed in order, which gives the
+   * tree re-inserting at once would have given, node for node (`settle`).
+   */
+  private pendingIds: Int32Array = new Int32Array(0);
+  private pendingBoxes: Float64Array = new Float64Array(0);
+  private pendingCount = 0;
 
   /** proxies created or re-inserted since the last `updatePairs` */
   private moveBuffer: Int32Array = new Int32Array(16);
@@ -217,6 +226,7 @@ export class DynamicTree {
 
   /** height of the tree (0 for a single leaf, -1 when empty) */
   height(): number {
+    if (this.pendingCount > 0) this.settle();
     return this.root === NULL ? -1 : this.heights[this.root]!;
   }
 
@@ -225,7 +235,7 @@ export class DynamicTree {
    * the root's: a quality measure (lower is better).
    */
   areaRatio(): number {
-    if (this.stale) this.refit();
+    if (this.stale || this.pendingCount > 0) this.refit();
     if (this.root === NULL) return 0;
     const rootP = this.area(this.root);
     let total = 0;
@@ -239,6 +249,7 @@ export class DynamicTree {
   createProxy(minX: number, minY: number, maxX: number, maxY: number, userData: number): number {
     this.requireDimensions(2, 'createProxy');
     checkBox('DynamicTree.createProxy', minX, minY, maxX, maxY);
+    if (this.stale || this.pendingCount > 0) this.refit();
     const id = this.allocate();
     const r = this.margin;
     const b = this.bounds;
@@ -278,6 +289,7 @@ export class DynamicTree {
   createProxyFrom(box: Float64Array, o: number, userData: number): number {
     const D = this.dimensions;
     checkBoxFrom('DynamicTree.createProxy', box, o, D);
+    if (this.stale || this.pendingCount > 0) this.refit();
     const id = this.allocate();
     const r = this.margin;
     const b = this.bounds;
@@ -292,6 +304,7 @@ export class DynamicTree {
   /** Removes a proxy; its id may be handed out again later. */
   destroyProxy(id: number): void {
     this.checkProxy(id, 'destroyProxy');
+    if (this.pendingCount > 0) this.settle();
     if (this.moved[id]) {
       // Drop it from the move buffer (order of the others is kept).
       let w = 0;
@@ -427,14 +440,29 @@ export class DynamicTree {
         return false;
       }
     }
-    if (this.rebuildDue) {
-      // the tree is rebuilt before its next pair search: the leaf takes its new box in place and the
-      // inner boxes above it are left stale until then (or until a query, which rebuilds first)
+    if (this.rebuildFraction > 0) {
+      // Put off until the tree is read (settle): the rebuild before the next pair search, when due,
+      // makes the re-insertion needless. Once a rebuild is due the move is recorded as one that
+      // refits the ancestors in place (id stored as −1 − id), and the inner boxes above it are stale.
+      const due = this.rebuildDue;
+      if (due) this.stale = true;
+      const k = this.pendingCount;
+      if (k === this.pendingIds.length) this.growPending();
+      this.pendingIds[k] = due ? -1 - id : id;
+      const pb = this.pendingBoxes;
+      pb[8 * k] = oMinX;
+      pb[8 * k + 1] = oMinY;
+      pb[8 * k + 2] = oMaxX;
+      pb[8 * k + 3] = oMaxY;
+      pb[8 * k + 4] = fMinX;
+      pb[8 * k + 5] = fMinY;
+      pb[8 * k + 6] = fMaxX;
+      pb[8 * k + 7] = fMaxY;
+      this.pendingCount = k + 1;
       b[n] = fMinX;
       b[n + 1] = fMinY;
       b[n + 2] = fMaxX;
       b[n + 3] = fMaxY;
-      this.stale = true;
       this.bufferMove(id);
       return true;
     }
@@ -446,6 +474,54 @@ export class DynamicTree {
     this.insertLeaf(id);
     this.bufferMove(id);
     return true;
+  }
+
+  private growPending(): void {
+    const ids = new Int32Array(Math.max(16, 2 * this.pendingIds.length));
+    ids.set(this.pendingIds);
+    const boxes = new Float64Array(8 * ids.length);
+    boxes.set(this.pendingBoxes);
+    this.pendingIds = ids;
+    this.pendingBoxes = boxes;
+  }
+
+  /**
+   * Replays the put-off moves (see `pendingIds`) in order, each from the boxes as they were then:
+   * re-insertions, and moves made while a rebuild was due, which take their boxes in place (their
+   * ancestors refitted after, by `refit`: the same unions). The tree is then the one moving at once
+   * would have built. (The rebuild drops them instead: it reads the leaves' boxes alone.)
+   */
+  private settle(): void {
+    const count = this.pendingCount;
+    this.pendingCount = 0;
+    // the inner boxes are those from before the first put-off move: with every moved leaf back to
+    // its box of then, they are its unions
+    this.stale = false;
+    const b = this.bounds;
+    const pb = this.pendingBoxes;
+    const ids = this.pendingIds;
+    let inPlace = false;
+    for (let k = count - 1; k >= 0; k--) {
+      const e = ids[k]!;
+      const n = (e < 0 ? -1 - e : e) << 2;
+      b[n] = pb[8 * k]!;
+      b[n + 1] = pb[8 * k + 1]!;
+      b[n + 2] = pb[8 * k + 2]!;
+      b[n + 3] = pb[8 * k + 3]!;
+    }
+    for (let k = 0; k < count; k++) {
+      const e = ids[k]!;
+      const id = e < 0 ? -1 - e : e;
+      const n = id << 2;
+      if (e >= 0) this.removeLeaf(id);
+      else inPlace = true;
+      b[n] = pb[8 * k + 4]!;
+      b[n + 1] = pb[8 * k + 5]!;
+      b[n + 2] = pb[8 * k + 6]!;
+      b[n + 3] = pb[8 * k + 7]!;
+      if (e >= 0) this.insertLeaf(id);
+    }
+    if (inPlace) this.stale = true;
   }
 
   /**
@@ -466,6 +542,7 @@ export class DynamicTree {
    */
   moveProxyBox(id: number, box: Float64Array, o: number, disp: Float64Array, d: number): boolean {
     this.checkProxy(id, 'moveProxy');
+    if (this.stale || this.pendingCount > 0) this.refit();
     const D = this.dimensions;
     for (let a = 0; a < D; a++) {
       const lo = box[o + a]!;
@@ -528,6 +605,7 @@ export class DynamicTree {
    */
   rebuild(): void {
     this.stale = false;
+    this.pendingCount = 0; // the rebuild reads the leaves' boxes alone
     if (this.leafCount < 3) {
       // at most one inner node: the root
       const r = this.root;
@@ -570,12 +648,14 @@ export class DynamicTree {
   }
 
   /**
-   * Makes every inner box the union of its children's again after moves that left them stale (a
-   * proxy moved while a rebuild was due takes its new box in place, `moveProxyFrom`): the same
-   * boxes, bit for bit, as refitting each moved leaf's ancestors at once would give (a union is a
-   * min / max, whatever the order). Queries call it themselves; call it before reading the nodes.
+   * Brings the tree up to date after the moves `moveProxyFrom` put off: re-insertions replayed (or,
+   * a rebuild being due, the rebuild), and every inner box the union of its children's again where
+   * a proxy moved while a rebuild was due took its new box in place — the same nodes, bit for bit,
+   * as re-inserting and refitting at once would give (a union is a min / max, whatever the order).
+   * Queries call it themselves; call it before reading the nodes.
    */
   refit(): void {
+    if (this.pendingCount > 0) this.settle();
     if (!this.stale) return;
     this.stale = false;
     const root = this.root;
@@ -863,6 +943,7 @@ export class DynamicTree {
    */
   setProxyFilter(id: number, category: number, layers: number, pairMask: number, pairLayers: number): void {
     this.checkProxy(id, 'setProxyFilter');
+    if (this.pendingCount > 0) this.settle();
     this.category[id] = category >>> 0;
     this.layers[id] = layers & ALL_LAYERS;
     this.pairMask[id] = pairMask >>> 0;
@@ -918,7 +999,7 @@ export class DynamicTree {
   }
 
   private overlappingLeaves2(): number {
-    if (this.stale) this.refit();
+    if (this.stale || this.pendingCount > 0) this.refit();
     const box = this.queryBox;
     const qMinX = box[0]!;
     const qMinY = box[1]!;
@@ -952,7 +1033,7 @@ export class DynamicTree {
   }
 
   private overlappingLeaves3(): number {
-    if (this.stale) this.refit();
+    if (this.stale || this.pendingCount > 0) this.refit();
     const box = this.queryBox;
     const qMinX = box[0]!;
     const qMinY = box[1]!;
@@ -1013,7 +1094,7 @@ export class DynamicTree {
     callback: (proxyId: number, maxFraction: number) => number,
   ): void {
     this.requireDimensions(2, 'rayCast');
-    if (this.stale) this.refit();
+    if (this.stale || this.pendingCount > 0) this.refit();
     if (this.root === NULL) return;
     const rx = x2 - x1;
     const ry = y2 - y1;
@@ -1086,7 +1167,7 @@ export class DynamicTree {
     callback: (proxyId: number, maxFraction: number) => number,
   ): void {
     this.requireDimensions(3, 'rayCast3');
-    if (this.stale) this.refit();
+    if (this.stale || this.pendingCount > 0) this.refit();
     if (this.root === NULL) return;
     const rx = x2 - x1;
     const ry = y2 - y1;
@@ -1170,7 +1251,7 @@ export class DynamicTree {
    * (`setProxyFilter`) do not accept each other: the descent skips subtrees without an accepted bit.
    */
   updatePairs(skipSameUserData = false): number {
-    if (this.stale) this.refit();
+    if (this.stale || this.pendingCount > 0) this.refit();
     let count = 0;
     if (this.root === NULL) this.moveCount = 0;
     const S = this.stride;
@@ -1298,7 +1379,7 @@ export class DynamicTree {
    * its children's, the free list disjoint from the tree, counts.
    */
   validate(): void {
-    if (this.stale) this.refit();
+    if (this.stale || this.pendingCount > 0) this.refit();
     const bad = (what: string): never => {
       throw new PhysicsError('diverged', `DynamicTree.validate: ${what}`);
     };
@@ -1498,7 +1579,7 @@ export class DynamicTree {
 
   /** Inserts leaf `leaf` (its box already set): SAH sibling choice, then refit and rebalance upwards. */
   private insertLeaf(leaf: number): void {
-    if (this.stale) this.refit(); // the descent compares inner boxes
+    if (this.stale || this.pendingCount > 0) this.refit(); // the descent compares inner boxes
     if (this.root === NULL) {
       this.root = leaf;
       this.parent[leaf] = NULL;
