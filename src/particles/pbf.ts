@@ -143,6 +143,13 @@ export class PbfSet implements ConstraintSet {
       this.box.hi[0],
       this.box.lo[1],
       this.box.openTop ? Number.POSITIVE_INFINITY : this.box.hi[1],
+      // 14–17 the kernels' h, h², poly6 and spiky constants: a number read off an object inside a
+      // loop is checked and unboxed at every use (a class field holds it boxed), one read off this
+      // array is a plain double
+      this.kernels.h,
+      this.kernels.h2,
+      this.kernels.poly6Constant,
+      this.kernels.spikyConstant,
     );
     this.neighbors = new NeighborSearch({
       dim: this.box.dim,
@@ -262,7 +269,10 @@ export class PbfSet implements ConstraintSet {
     const all = this.all;
     const x = this.particles.x;
     const o = 3 * this.first;
-    for (let q = 0; q < 3 * n; q++) all[q] = x[o + q];
+    // the copy in a function of its own: this runs once per substep, so V8 compiles a loop here on
+    // stack replacement during the first call, and the code after it (then without type feedback)
+    // would leave the optimised code at every later call
+    copyRange(all, x, o, 3 * n);
     if (this.neighbors.count !== n + nb) all.set(this.box.boundary, 3 * n);
     this.neighbors.staticFrom = n; // the boundary: no boundary–boundary pairs
     this.neighbors.update(all, 0, n + nb);
@@ -318,26 +328,17 @@ export class PbfSet implements ConstraintSet {
       this.cutPairs = new Int32Array(Math.max(off[count], 2 * this.cutPairs.length));
     this.pairOffsets = this.cutOffsets;
     this.pairs = this.cutPairs;
-    const po = this.pairOffsets;
-    const pairs = this.pairs;
-    const loc = this.local;
-    const h2 = this.kernels.h2;
     const zk = this.box.dim === 3 ? 1 : 0; // in 2D the third number is the fluid flag
-    let w = 0;
-    for (let s = 0; s < count; s++) {
-      po[s] = w;
-      const xi = loc[3 * s];
-      const yi = loc[3 * s + 1];
-      const zi = loc[3 * s + 2];
-      for (let e = off[s]; e < off[s + 1]; e++) {
-        const t = nbr[e];
-        const dx = xi - loc[3 * t];
-        const dy = yi - loc[3 * t + 1];
-        const dz = zk * (zi - loc[3 * t + 2]);
-        if (dx * dx + dy * dy + dz * dz < h2) pairs[w++] = t;
-      }
-    }
-    po[count] = w;
+    this.pairOffsets[count] = cutToSupport(
+      this.local,
+      off,
+      nbr,
+      count,
+      zk,
+      this.params,
+      this.pairOffsets,
+      this.pairs,
+    );
   }
 
   /** The fluid's positions of the store into rank order. */
@@ -387,7 +388,6 @@ export class PbfSet implements ConstraintSet {
         this.first,
         this.neighbors.order,
         this.params,
-        this.kernels,
       );
       return;
     }
@@ -424,7 +424,6 @@ export class PbfSet implements ConstraintSet {
       this.pairOffsets,
       this.pairs,
       this.neighbors.count,
-      this.kernels,
       this.params,
       this.neighbors.order,
       this.density,
@@ -453,7 +452,6 @@ export class PbfSet implements ConstraintSet {
         this.neighbors.count,
         this.pairOffsets,
         this.pairs,
-        this.kernels,
         p,
         this.rhoLocal,
         this.vtmp,
@@ -474,7 +472,6 @@ export class PbfSet implements ConstraintSet {
         this.neighbors.count,
         this.pairOffsets,
         this.pairs,
-        this.kernels,
         p,
         this.rhoLocal,
         this.vtmp,
@@ -512,7 +509,6 @@ function pbfLambdas(
   off: Int32Array,
   nbr: Int32Array,
   count: number,
-  k: SphKernels,
   p: Float64Array,
   order: Int32Array,
   rho: Float64Array,
@@ -528,12 +524,12 @@ function pbfLambdas(
   const rho0 = p[7];
   const c = m / rho0;
   // the kernels written out (poly6 density, spiky gradient): a call per pair measured 5× slower
-  const h = k.h;
-  const h2 = k.h2;
-  const c6 = k.poly6Constant;
+  const h = p[14];
+  const h2 = p[15];
+  const c6 = p[16];
   const cq = c6 * p[3]; // W(r)/W(Δq) = cq (h² − r²)³
   const w0 = c6 * h2 * h2 * h2;
-  const cs = -3 * k.spikyConstant * c;
+  const cs = -3 * p[17] * c;
   acc.fill(0, 0, 5 * count);
   for (let s = 0; s < count; s++) {
     const xi = x[3 * s];
@@ -546,7 +542,7 @@ function pbfLambdas(
     let gz = 0;
     let sq = 0;
     for (let e = off[s]; e < off[s + 1]; e++) {
-      const t = nbr[e];
+      const t = nbr[e] & 0xfffffff; // a rank (below 2²⁸): 3t, 4t need no overflow check
       const dx = xi - x[3 * t];
       const dy = yi - x[3 * t + 1];
       const dz = zi - x[3 * t + 2];
@@ -637,7 +633,7 @@ function pbfDeltas(
       // the gradient factor of this pair at these positions, from the λ sweep
       const gf = pair[2 * e];
       if (gf === 0) continue;
-      const t = nbr[e];
+      const t = nbr[e] & 0xfffffff; // a rank (below 2²⁸): 3t, 4t need no overflow check
       const l = ls + lambda[t] - pair[2 * e + 1];
       if (l === 0) continue;
       const g = l * gf;
@@ -664,7 +660,6 @@ function pbfLambdas2(
   off: Int32Array,
   nbr: Int32Array,
   count: number,
-  k: SphKernels,
   p: Float64Array,
   order: Int32Array,
   rho: Float64Array,
@@ -677,23 +672,24 @@ function pbfLambdas2(
   const m = p[6];
   const rho0 = p[7];
   const c = m / rho0;
-  const h = k.h;
-  const h2 = k.h2;
-  const c6 = k.poly6Constant;
+  const h = p[14];
+  const h2 = p[15];
+  const c6 = p[16];
   const w0 = c6 * h2 * h2 * h2;
-  const cs = -3 * k.spikyConstant * c;
+  const cs = -3 * p[17] * c;
   acc.fill(0, 0, 4 * count);
   for (let s = 0; s < count; s++) {
     const xi = x[3 * s];
     const yi = x[3 * s + 1];
     const fs = x[3 * s + 2]; // the fluid flag (see PbfSet.local)
+    touch(nbr, pair, acc);
     let sw = 0;
     let gx = 0;
     let gy = 0;
     let sq = 0;
     const e1 = off[s + 1];
     for (let e = off[s]; e < e1; e++) {
-      const t = nbr[e];
+      const t = nbr[e] & 0xfffffff; // a rank (below 2²⁸): 3t, 4t need no overflow check
       const dx = xi - x[3 * t];
       const dy = yi - x[3 * t + 1];
       const r2 = dx * dx + dy * dy;
@@ -757,12 +753,11 @@ function pbfDeltas2(
   first: number,
   order: Int32Array,
   p: Float64Array,
-  k: SphKernels,
 ): void {
   const kc = p[1];
   const exponent = p[2];
-  const h2 = k.h2;
-  const cq = k.poly6Constant * p[3]; // W(r)/W(Δq) = cq (h² − r²)³, as in the λ pass
+  const h2 = p[15];
+  const cq = p[16] * p[3]; // W(r)/W(Δq) = cq (h² − r²)³, as in the λ pass
   const m2 = p[9] * p[9];
   const x0 = p[10];
   const x1 = p[11];
@@ -775,13 +770,14 @@ function pbfDeltas2(
     const yi = loc[3 * s + 1];
     const ls = lambda[s];
     const fs = loc[3 * s + 2]; // the fluid flag
+    touch(nbr, pair, delta);
     let sx = 0;
     let sy = 0;
     const e1 = off[s + 1];
     for (let e = off[s]; e < e1; e++) {
       // a pair that left the support has gf = 0 and adds nothing (no branch)
       const gf = pair[e];
-      const t = nbr[e];
+      const t = nbr[e] & 0xfffffff; // a rank (below 2²⁸): 3t, 4t need no overflow check
       const ex = xi - loc[3 * t];
       const ey = yi - loc[3 * t + 1];
       // s_corr = k (W(r)/W(Δq))ⁿ from the λ pass's positions (the same differences, the same
@@ -881,18 +877,33 @@ function pbfXsph2(
   count: number,
   off: Int32Array,
   nbr: Int32Array,
-  k: SphKernels,
   p: Float64Array,
   rho: Float64Array,
   vtmp: Float64Array,
   vol: Float64Array,
   acc: Float64Array,
 ): void {
-  const xsph = p[4];
+  // three loops, three functions: nothing follows a loop in its function (see copyRange's callers)
+  xsphGather2(v, first, fluidRanks, order, n, p, rho, vtmp, vol);
+  acc.fill(0, 0, 2 * count);
+  xsphSums2(x, count, off, nbr, p, vtmp, vol, acc);
+  xsphApply2(v, first, fluidRanks, order, n, p, vtmp, acc);
+}
+
+/** {@link pbfXsph2}: the fluid ranks' velocities (stride 2) and volumes m/ρ. */
+function xsphGather2(
+  v: Float64Array,
+  first: number,
+  fluidRanks: Int32Array,
+  order: Int32Array,
+  n: number,
+  p: Float64Array,
+  rho: Float64Array,
+  vtmp: Float64Array,
+  vol: Float64Array,
+): void {
   const m = p[6];
   const o = 3 * first;
-  const h2 = k.h2;
-  const c6 = k.poly6Constant;
   for (let q = 0; q < n; q++) {
     const s = fluidRanks[q];
     const a = o + 3 * order[s];
@@ -900,7 +911,21 @@ function pbfXsph2(
     vtmp[2 * s + 1] = v[a + 1];
     vol[s] = m / rho[s];
   }
-  acc.fill(0, 0, 2 * count);
+}
+
+/** {@link pbfXsph2}: Σ_j (m/ρ_j)(v_j − v_i) W_ij into acc (stride 2), each fluid pair once. */
+function xsphSums2(
+  x: Float64Array,
+  count: number,
+  off: Int32Array,
+  nbr: Int32Array,
+  p: Float64Array,
+  vtmp: Float64Array,
+  vol: Float64Array,
+  acc: Float64Array,
+): void {
+  const h2 = p[15];
+  const c6 = p[16];
   for (let i = 0; i < count; i++) {
     if (x[3 * i + 2] === 0) continue; // the fluid flag
     const xi = x[3 * i];
@@ -908,11 +933,12 @@ function pbfXsph2(
     const vxi = vtmp[2 * i];
     const vyi = vtmp[2 * i + 1];
     const vi = vol[i];
+    touch(nbr, acc, acc);
     let sx = 0;
     let sy = 0;
     const e1 = off[i + 1];
     for (let e = off[i]; e < e1; e++) {
-      const j = nbr[e];
+      const j = nbr[e] & 0xfffffff; // a rank (below 2²⁸): 3j, 2j need no overflow check
       if (x[3 * j + 2] === 0) continue;
       const dx = xi - x[3 * j];
       const dy = yi - x[3 * j + 1];
@@ -931,6 +957,21 @@ function pbfXsph2(
     acc[2 * i] += sx;
     acc[2 * i + 1] += sy;
   }
+}
+
+/** {@link pbfXsph2}: v_i = v_i + c acc_i for the fluid ranks. */
+function xsphApply2(
+  v: Float64Array,
+  first: number,
+  fluidRanks: Int32Array,
+  order: Int32Array,
+  n: number,
+  p: Float64Array,
+  vtmp: Float64Array,
+  acc: Float64Array,
+): void {
+  const xsph = p[4];
+  const o = 3 * first;
   for (let q = 0; q < n; q++) {
     const s = fluidRanks[q];
     const a = o + 3 * order[s];
@@ -955,7 +996,6 @@ function pbfVelocity(
   count: number,
   off: Int32Array,
   nbr: Int32Array,
-  k: SphKernels,
   p: Float64Array,
   rho: Float64Array,
   vtmp: Float64Array,
@@ -967,10 +1007,10 @@ function pbfVelocity(
   const m = p[6];
   const h = p[8];
   const o = 3 * first;
-  const h2 = k.h2;
-  const kh = k.h;
-  const c6 = k.poly6Constant;
-  const cs = -3 * k.spikyConstant;
+  const h2 = p[15];
+  const kh = p[14];
+  const c6 = p[16];
+  const cs = -3 * p[17];
   for (let q = 0; q < n; q++) {
     const s = fluidRanks[q];
     const a = o + 3 * order[s];
@@ -1111,4 +1151,51 @@ function pbfVelocity(
     v[a + 1] += h * eps * (nz * ox - nx * oz);
     v[a + 2] += h * eps * (nx * oy - ny * ox);
   }
+}
+
+/**
+ * One read of each array before a pass's loops: V8 checks an array's map and loads its length and
+ * data pointer at the first access and does not hoist those out of a loop, so a parameter first read
+ * inside the pair loop is checked at every pair; read once before, the checks inside are redundant.
+ */
+function touch(a: Int32Array, b: Float64Array, c: Float64Array): void {
+  void (a[0] + b[0] + c[0]);
+}
+
+/** dst[0 .. count−1] = src[from .. from+count−1]. */
+function copyRange(dst: Float64Array, src: Float64Array, from: number, count: number): void {
+  for (let k = 0; k < count; k++) dst[k] = src[from + k];
+}
+
+/**
+ * The pairs of the lists (off, nbr) closer than h (√p[15]) at the positions loc into (po, pairs);
+ * returns their number (po[count], the caller's: nothing follows the loop, see NeighborSearch's
+ * sortIntoCells). zk: 1 in space, 0 in the plane (the third number is the fluid flag).
+ */
+function cutToSupport(
+  loc: Float64Array,
+  off: Int32Array,
+  nbr: Int32Array,
+  count: number,
+  zk: number,
+  p: Float64Array,
+  po: Int32Array,
+  pairs: Int32Array,
+): number {
+  const h2 = p[15];
+  let w = 0;
+  for (let s = 0; s < count; s++) {
+    po[s] = w;
+    const xi = loc[3 * s];
+    const yi = loc[3 * s + 1];
+    const zi = loc[3 * s + 2];
+    for (let e = off[s]; e < off[s + 1]; e++) {
+      const t = nbr[e];
+      const dx = xi - loc[3 * t];
+      const dy = yi - loc[3 * t + 1];
+      const dz = zk * (zi - loc[3 * t + 2]);
+      if (dx * dx + dy * dy + dz * dz < h2) pairs[w++] = t;
+    }
+  }
+  return w;
 }

@@ -90,7 +90,10 @@ export class NeighborSearch {
   private readonly buckets = new Int32Array(27);
   /** a scan's query: x, y, z and the squared reach */
   private readonly query = new Float64Array(4);
-  private readonly grid = new Float64Array(3);
+  /** the grid's origin x, y, z and 1/cell */
+  private readonly grid = new Float64Array(4);
+  /** a build's grid dimensions nx, ny, nz */
+  private readonly dims = new Float64Array(3);
   private nx = 1;
   private ny = 1;
   private nz = 1;
@@ -216,17 +219,17 @@ export class NeighborSearch {
     }
     if (this.offsets.length < n + 1) this.offsets = new Int32Array(Math.max(n + 1, 2 * this.offsets.length));
     if (this.order.length !== n) this.order = new Int32Array(n);
-    const o = 3 * first;
-    const ref = this.ref;
-    for (let k = 0; k < 3 * n; k++) ref[k] = x[o + k];
     if (n === 0) {
       this.offsets[0] = 0;
       return;
     }
+    copyRange(this.ref, x, 3 * first, 3 * n);
     this.sortIntoCells(n);
-    if (!this.half) this.writeLists(n);
-    else if (this.hashed) this.writeHalfHashed(n);
-    else this.writeHalfLists(n);
+    let m = 0;
+    if (!this.half) m = this.writeLists(n);
+    else if (this.hashed) m = this.writeHalfHashed(n);
+    else m = this.writeHalfLists(n);
+    this.offsets[n] = m;
   }
 
   /**
@@ -258,42 +261,22 @@ export class NeighborSearch {
     this.invCell = 1 / this.reach;
   }
 
-  /** The grid: its origin, dense dimensions (or the hash table), and the counting sort. */
+  /**
+   * The grid: its origin, dense dimensions (or the hash table), and the counting sort. Each loop is
+   * a function of its own: a build runs once per update, so V8 compiles these loops on stack
+   * replacement during the first build, and code after such a loop in the same function (not yet run
+   * then, without type feedback) would leave the optimised code at every later build.
+   */
   private sortIntoCells(n: number): void {
     const ref = this.ref;
     const dim = this.dim;
-    let minX = ref[0];
-    let minY = ref[1];
-    let minZ = dim === 3 ? ref[2] : 0;
-    let maxX = minX;
-    let maxY = minY;
-    let maxZ = minZ;
-    let sum = 0; // NaN compares false with every bound: a sum catches it
-    for (let i = 0; i < n; i++) {
-      const a = ref[3 * i];
-      const b = ref[3 * i + 1];
-      sum += a + b;
-      if (a < minX) minX = a;
-      if (a > maxX) maxX = a;
-      if (b < minY) minY = b;
-      if (b > maxY) maxY = b;
-      if (dim === 3) {
-        const c = ref[3 * i + 2];
-        sum += c;
-        if (c < minZ) minZ = c;
-        if (c > maxZ) maxZ = c;
-      }
-    }
-    if (!Number.isFinite(sum + minX + maxX + minY + maxY + minZ + maxZ)) {
+    this.grid[3] = this.invCell;
+    if (!cellGrid(ref, n, dim, this.grid, this.dims)) {
       throw new PhysicsError('non-finite', 'neighborSearch.build: particle positions must be finite');
     }
-    const inv = this.invCell;
-    this.grid[0] = minX;
-    this.grid[1] = minY;
-    this.grid[2] = minZ;
-    const nx = Math.floor((maxX - minX) * inv) + 1;
-    const ny = Math.floor((maxY - minY) * inv) + 1;
-    const nz = dim === 3 ? Math.floor((maxZ - minZ) * inv) + 1 : 1;
+    const nx = this.dims[0];
+    const ny = this.dims[1];
+    const nz = this.dims[2];
     // a dense grid while it is at most 16 cells per particle (its prefix sum stays cheap), else hashed
     const cap = Math.max(65536, 16 * n);
     this.hashed = nx * ny * nz > cap;
@@ -312,36 +295,16 @@ export class NeighborSearch {
     const start = this.cellStart;
     start.fill(0, 0, cells + 1);
     const cellOf = this.cellOf;
-    for (let i = 0; i < n; i++) {
-      const cx = Math.floor((ref[3 * i] - minX) * inv);
-      const cy = Math.floor((ref[3 * i + 1] - minY) * inv);
-      const cz = dim === 3 ? Math.floor((ref[3 * i + 2] - minZ) * inv) : 0;
-      const key = this.hashed ? this.hash(cx, cy, cz) : (cz * ny + cy) * nx + cx;
-      cellOf[i] = key;
-      start[key + 1]++;
-    }
-    for (let c = 0; c < cells; c++) start[c + 1] += start[c];
+    if (this.hashed) hashedCellKeys(ref, n, dim, this.grid, this.tableSize, cellOf, start);
+    else cellKeys(ref, n, dim, this.grid, nx, ny, cellOf, start);
+    prefixSum(start, cells);
     const sorted = this.sorted;
-    for (let i = 0; i < n; i++) sorted[start[cellOf[i]]++] = i;
-    for (let c = cells; c > 0; c--) start[c] = start[c - 1];
+    scatterByCell(cellOf, n, start, sorted);
+    shiftStarts(start, cells);
     start[0] = 0;
-    const sp = this.sortedPos;
-    if (dim === 2) {
-      for (let e = 0; e < n; e++) {
-        const i = sorted[e];
-        sp[2 * e] = ref[3 * i];
-        sp[2 * e + 1] = ref[3 * i + 1];
-      }
-    } else {
-      for (let e = 0; e < n; e++) {
-        const i = sorted[e];
-        sp[3 * e] = ref[3 * i];
-        sp[3 * e + 1] = ref[3 * i + 1];
-        sp[3 * e + 2] = ref[3 * i + 2];
-      }
-    }
-    const order = this.order;
-    for (let e = 0; e < n; e++) order[e] = sorted[e]; // no subarray view (an allocation per build)
+    // the positions in cell order, and the order itself (no subarray view: an allocation per build)
+    if (dim === 2) sortedPositions2(ref, sorted, n, this.sortedPos, this.order);
+    else sortedPositions3(ref, sorted, n, this.sortedPos, this.order);
   }
 
   private hash(cx: number, cy: number, cz: number): number {
@@ -353,8 +316,9 @@ export class NeighborSearch {
    * The half lists of a dense grid (see {@link NeighborSearch.half}): for rank s in cell (cx, cy, cz),
    * the ranks after s up to the end of cell cx + 1 of its row, the cells cx − 1 .. cx + 1 of the next
    * row, and (3D) the rows cy − 1 .. cy + 1 of the next plane: every cell after its own that touches it.
+   * Returns the number of pairs (offsets[n]).
    */
-  private writeHalfLists(n: number): void {
+  private writeHalfLists(n: number): number {
     const start = this.cellStart;
     const sp = this.sortedPos;
     const sorted = this.sorted;
@@ -429,11 +393,11 @@ export class NeighborSearch {
         if (sorted[s] >= fixed) m = dropStatic(nb, sorted, fixed, offsets[s], m);
       }
     }
-    offsets[n] = m;
+    return m; // the caller writes offsets[n] (nothing after the loop here, see sortIntoCells)
   }
 
   /** The half lists of a hashed grid: the ranks after s in the buckets of the 3^dim cells around it. */
-  private writeHalfHashed(n: number): void {
+  private writeHalfHashed(n: number): number {
     const start = this.cellStart;
     const sp = this.sortedPos;
     const offsets = this.offsets;
@@ -481,11 +445,11 @@ export class NeighborSearch {
       }
       if (this.sorted[s] >= this.staticFrom) m = dropStatic(nb, this.sorted, this.staticFrom, offsets[s], m);
     }
-    offsets[n] = m;
+    return m; // the caller writes offsets[n] (nothing after the loop here, see sortIntoCells)
   }
 
   /** For each particle in id order, the particles of the 3^dim cells around it within the query radius. */
-  private writeLists(n: number): void {
+  private writeLists(n: number): number {
     const ref = this.ref;
     const start = this.cellStart;
     const sorted = this.sorted;
@@ -577,7 +541,7 @@ export class NeighborSearch {
         }
       }
     }
-    offsets[n] = m;
+    return m; // the caller writes offsets[n] (nothing after the loop here, see sortIntoCells)
   }
 
   /** Number of listed pairs: each unordered pair appears twice in the full lists, once in the half lists. */
@@ -713,4 +677,156 @@ function scanHalf3(
     if (dx * dx + dy * dy + dz * dz <= r2) nb[m++] = e;
   }
   return m;
+}
+
+/** dst[0 .. count−1] = src[from .. from+count−1]. */
+function copyRange(dst: Float64Array, src: Float64Array, from: number, count: number): void {
+  for (let k = 0; k < count; k++) dst[k] = src[from + k];
+}
+
+/**
+ * The grid of the points ref (stride 3; z ignored in the plane): its origin into grid[0..2] and its
+ * dimensions into dims (cells of 1/grid[3]); false when a coordinate is not finite (NaN compares false
+ * with every bound: the sum catches it). The few numbers after the loop are computed here rather than
+ * in the caller, which has no loop and would run unoptimised (boxing each double) for many builds.
+ */
+function cellGrid(
+  ref: Float64Array,
+  n: number,
+  dim: number,
+  grid: Float64Array,
+  dims: Float64Array,
+): boolean {
+  let minX = ref[0];
+  let minY = ref[1];
+  let minZ = dim === 3 ? ref[2] : 0;
+  let maxX = minX;
+  let maxY = minY;
+  let maxZ = minZ;
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const a = ref[3 * i];
+    const b = ref[3 * i + 1];
+    sum += a + b;
+    if (a < minX) minX = a;
+    if (a > maxX) maxX = a;
+    if (b < minY) minY = b;
+    if (b > maxY) maxY = b;
+    if (dim === 3) {
+      const c = ref[3 * i + 2];
+      sum += c;
+      if (c < minZ) minZ = c;
+      if (c > maxZ) maxZ = c;
+    }
+  }
+  if (!Number.isFinite(sum + minX + maxX + minY + maxY + minZ + maxZ)) return false;
+  const inv = grid[3];
+  grid[0] = minX;
+  grid[1] = minY;
+  grid[2] = minZ;
+  dims[0] = Math.floor((maxX - minX) * inv) + 1;
+  dims[1] = Math.floor((maxY - minY) * inv) + 1;
+  dims[2] = dim === 3 ? Math.floor((maxZ - minZ) * inv) + 1 : 1;
+  return true;
+}
+
+/**
+ * Each point's dense cell (x fastest) into cellOf, counted in start[cell + 1]; grid: the origin and
+ * 1/cell (grid[3]).
+ */
+function cellKeys(
+  ref: Float64Array,
+  n: number,
+  dim: number,
+  grid: Float64Array,
+  nx: number,
+  ny: number,
+  cellOf: Int32Array,
+  start: Int32Array,
+): void {
+  const minX = grid[0];
+  const minY = grid[1];
+  const minZ = grid[2];
+  const inv = grid[3];
+  for (let i = 0; i < n; i++) {
+    const cx = Math.floor((ref[3 * i] - minX) * inv);
+    const cy = Math.floor((ref[3 * i + 1] - minY) * inv);
+    const cz = dim === 3 ? Math.floor((ref[3 * i + 2] - minZ) * inv) : 0;
+    const key = (cz * ny + cy) * nx + cx;
+    cellOf[i] = key;
+    start[key + 1]++;
+  }
+}
+
+/** {@link cellKeys} into a hash table of `size` buckets (a power of two). */
+function hashedCellKeys(
+  ref: Float64Array,
+  n: number,
+  dim: number,
+  grid: Float64Array,
+  size: number,
+  cellOf: Int32Array,
+  start: Int32Array,
+): void {
+  const minX = grid[0];
+  const minY = grid[1];
+  const minZ = grid[2];
+  const inv = grid[3];
+  for (let i = 0; i < n; i++) {
+    const cx = Math.floor((ref[3 * i] - minX) * inv);
+    const cy = Math.floor((ref[3 * i + 1] - minY) * inv);
+    const cz = dim === 3 ? Math.floor((ref[3 * i + 2] - minZ) * inv) : 0;
+    const h = Math.imul(cx, 92837111) ^ Math.imul(cy, 689287499) ^ Math.imul(cz, 283923481);
+    const key = (h >>> 0) & (size - 1);
+    cellOf[i] = key;
+    start[key + 1]++;
+  }
+}
+
+/** start[c + 1] += start[c] for c = 0 .. cells−1: the counts become each cell's end. */
+function prefixSum(start: Int32Array, cells: number): void {
+  for (let c = 0; c < cells; c++) start[c + 1] += start[c];
+}
+
+/** The counting sort's placement: point i (in id order) at the next free slot of its cell. */
+function scatterByCell(cellOf: Int32Array, n: number, start: Int32Array, sorted: Int32Array): void {
+  for (let i = 0; i < n; i++) sorted[start[cellOf[i]]++] = i;
+}
+
+/** start[c] = start[c − 1] for c = cells .. 1 (each cell's end becomes the next cell's start); start[0] is the caller's. */
+function shiftStarts(start: Int32Array, cells: number): void {
+  for (let c = cells; c > 0; c--) start[c] = start[c - 1];
+}
+
+/** The positions in cell order (stride 2) and the order itself. */
+function sortedPositions2(
+  ref: Float64Array,
+  sorted: Int32Array,
+  n: number,
+  sp: Float64Array,
+  order: Int32Array,
+): void {
+  for (let e = 0; e < n; e++) {
+    const i = sorted[e];
+    sp[2 * e] = ref[3 * i];
+    sp[2 * e + 1] = ref[3 * i + 1];
+    order[e] = i;
+  }
+}
+
+/** {@link sortedPositions2} in space (stride 3). */
+function sortedPositions3(
+  ref: Float64Array,
+  sorted: Int32Array,
+  n: number,
+  sp: Float64Array,
+  order: Int32Array,
+): void {
+  for (let e = 0; e < n; e++) {
+    const i = sorted[e];
+    sp[3 * e] = ref[3 * i];
+    sp[3 * e + 1] = ref[3 * i + 1];
+    sp[3 * e + 2] = ref[3 * i + 2];
+    order[e] = i;
+  }
 }
