@@ -462,11 +462,14 @@ export class FlipSim3D implements TransferParticles3D {
 
   /** Keeps every particle one cell plus a quarter cell inside the domain; zeroes velocity into the wall. */
   private clampToWalls(): void {
-    const h = this.h;
+    // the cell size and the domain from the grid's fields, not through the h/width/height/depth
+    // getters: a double returned by a call the optimiser leaves out of line is boxed, once per step
+    const g = this.grid;
+    const h = g.h;
     const lo = 1.25 * h;
-    const hiX = this.width - lo;
-    const hiY = this.height - lo;
-    const hiZ = this.depth - lo;
+    const hiX = g.nx * h - lo;
+    const hiY = g.ny * h - lo;
+    const hiZ = g.nz * h - lo;
     const { x, y, z, vx, vy, vz } = this;
     for (let p = 0; p < this.count; p++) {
       const px = x[p]!;

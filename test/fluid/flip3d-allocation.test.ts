@@ -8,6 +8,9 @@ import { steadyHeapGrowthPerCall } from '../support/steady-heap.js';
  * on-stack replacement: the least heap growth over windows of steps that saw no garbage collection.
  */
 setFlagsFromString('--no-use-osr');
+// and without inlining, so the figure does not depend on which function the (load-dependent) compiler
+// optimised first: a double crossing a call left out of line is boxed (see test/mpm/allocation3d.test.ts).
+setFlagsFromString('--no-turbo-inlining');
 
 describe('FlipSim3D step allocation', () => {
   it('allocates nothing per warm step (APIC dam break with push-apart and reseeding, MGPCG)', () => {

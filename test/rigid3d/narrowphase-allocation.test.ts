@@ -10,6 +10,9 @@ import { groundWorld, pyramid3 } from './helpers.js';
  * was boxed (500 KB per step on the base-10 pyramid). One simulation per file (see steady-heap.ts).
  */
 setFlagsFromString('--no-use-osr');
+// and without inlining, so the figure does not depend on which function the (load-dependent) compiler
+// optimised first: a double crossing a call left out of line is boxed (see test/mpm/allocation3d.test.ts).
+setFlagsFromString('--no-turbo-inlining');
 
 describe('rigid3d whole-step allocation', () => {
   it('a warm base-6 box pyramid (91 cubes, about 500 box contacts, sleeping off): under 2 KB per whole step', () => {
