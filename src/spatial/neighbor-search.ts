@@ -90,10 +90,13 @@ export class NeighborSearch {
   private readonly buckets = new Int32Array(27);
   /** a scan's query: x, y, z and the squared reach */
   private readonly query = new Float64Array(4);
-  /** the grid's origin x, y, z and 1/cell */
-  private readonly grid = new Float64Array(4);
-  /** a build's grid dimensions nx, ny, nz */
-  private readonly dims = new Float64Array(3);
+  /** the grid's origin x, y, z */
+  private readonly grid = new Float64Array(3);
+  /**
+   * a build's bounds: min x, y, z, max x, y, z and the sum of the coordinates (NaN catcher); [0] is
+   * also the adaptive skin's largest squared travel
+   */
+  private readonly bounds = new Float64Array(7);
   private nx = 1;
   private ny = 1;
   private nz = 1;
@@ -240,19 +243,10 @@ export class NeighborSearch {
   private chooseSkin(x: Float64Array, first: number, count: number): void {
     let skin = this.skin;
     if (this.builds > 0 && count === this.count && first === this.first && this.served > 0) {
-      // the largest squared travel, here rather than through maxTravel2 (a double returned from a
-      // call that is not inlined is boxed)
-      const ref = this.ref;
-      const o = 3 * first;
-      const dim = this.dim;
-      let m = 0;
-      for (let i = 0; i < count; i++) {
-        const dx = x[o + 3 * i] - ref[3 * i];
-        const dy = x[o + 3 * i + 1] - ref[3 * i + 1];
-        const dz = dim === 3 ? x[o + 3 * i + 2] - ref[3 * i + 2] : 0;
-        const d = dx * dx + dy * dy + dz * dz;
-        if (d > m) m = d;
-      }
+      // the largest squared travel into an array (a double returned from a call that is not inlined
+      // is boxed)
+      largestTravel2(x, 3 * first, this.ref, count, this.dim, this.bounds);
+      const m = this.bounds[0];
       const t = this.served * skin;
       if (16 * m > t * t) skin = 0; // travel per update > skin/4
     }
@@ -268,26 +262,60 @@ export class NeighborSearch {
    * then, without type feedback) would leave the optimised code at every later build.
    */
   private sortIntoCells(n: number): void {
+    const cells = this.gridAndKeys(n);
+    const start = this.cellStart;
+    prefixSum(start, cells);
+    const sorted = this.sorted;
+    scatterByCell(this.cellOf, n, start, sorted);
+    shiftStarts(start, cells);
+    start[0] = 0;
+    // the positions in cell order, and the order itself (no subarray view: an allocation per build)
+    if (this.dim === 2) sortedPositions2(this.ref, sorted, n, this.sortedPos, this.order);
+    else sortedPositions3(this.ref, sorted, n, this.sortedPos, this.order);
+  }
+
+  /**
+   * The grid of a build (origin, dense dimensions or the hash table, the zeroed cell counts), then each
+   * particle's cell into cellOf, counted in cellStart[cell + 1]; returns the number of cells. The grid's
+   * numbers are worked out before the loop, in this function (which the loop makes hot early), rather
+   * than in the caller, which has no loop and would box each double for many builds before V8
+   * optimises it; nothing but the return follows the loop.
+   */
+  private gridAndKeys(n: number): number {
     const ref = this.ref;
     const dim = this.dim;
-    this.grid[3] = this.invCell;
-    if (!cellGrid(ref, n, dim, this.grid, this.dims)) {
+    const bounds = this.bounds;
+    cellBounds(ref, n, dim, bounds);
+    const minX = bounds[0];
+    const minY = bounds[1];
+    const minZ = bounds[2];
+    const maxX = bounds[3];
+    const maxY = bounds[4];
+    const maxZ = bounds[5];
+    if (!Number.isFinite(bounds[6] + minX + maxX + minY + maxY + minZ + maxZ)) {
       throw new PhysicsError('non-finite', 'neighborSearch.build: particle positions must be finite');
     }
-    const nx = this.dims[0];
-    const ny = this.dims[1];
-    const nz = this.dims[2];
+    const inv = this.invCell;
+    this.grid[0] = minX;
+    this.grid[1] = minY;
+    this.grid[2] = minZ;
+    const nx = Math.floor((maxX - minX) * inv) + 1;
+    const ny = Math.floor((maxY - minY) * inv) + 1;
+    const nz = dim === 3 ? Math.floor((maxZ - minZ) * inv) + 1 : 1;
     // a dense grid while it is at most 16 cells per particle (its prefix sum stays cheap), else hashed
     const cap = Math.max(65536, 16 * n);
-    this.hashed = nx * ny * nz > cap;
+    const hashed = nx * ny * nz > cap;
+    this.hashed = hashed;
     this.nx = nx;
     this.ny = ny;
     this.nz = nz;
     let cells = nx * ny * nz;
-    if (this.hashed) {
+    let size = 1;
+    if (hashed) {
       let t = 1024;
       while (t < 2 * n) t *= 2;
       this.tableSize = t;
+      size = t;
       cells = t;
     }
     if (this.cellStart.length < cells + 1)
@@ -295,16 +323,27 @@ export class NeighborSearch {
     const start = this.cellStart;
     start.fill(0, 0, cells + 1);
     const cellOf = this.cellOf;
-    if (this.hashed) hashedCellKeys(ref, n, dim, this.grid, this.tableSize, cellOf, start);
-    else cellKeys(ref, n, dim, this.grid, nx, ny, cellOf, start);
-    prefixSum(start, cells);
-    const sorted = this.sorted;
-    scatterByCell(cellOf, n, start, sorted);
-    shiftStarts(start, cells);
-    start[0] = 0;
-    // the positions in cell order, and the order itself (no subarray view: an allocation per build)
-    if (dim === 2) sortedPositions2(ref, sorted, n, this.sortedPos, this.order);
-    else sortedPositions3(ref, sorted, n, this.sortedPos, this.order);
+    if (hashed) {
+      for (let i = 0; i < n; i++) {
+        const cx = Math.floor((ref[3 * i] - minX) * inv);
+        const cy = Math.floor((ref[3 * i + 1] - minY) * inv);
+        const cz = dim === 3 ? Math.floor((ref[3 * i + 2] - minZ) * inv) : 0;
+        const h = Math.imul(cx, 92837111) ^ Math.imul(cy, 689287499) ^ Math.imul(cz, 283923481);
+        const key = (h >>> 0) & (size - 1);
+        cellOf[i] = key;
+        start[key + 1]++;
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const cx = Math.floor((ref[3 * i] - minX) * inv);
+        const cy = Math.floor((ref[3 * i + 1] - minY) * inv);
+        const cz = dim === 3 ? Math.floor((ref[3 * i + 2] - minZ) * inv) : 0;
+        const key = (cz * ny + cy) * nx + cx;
+        cellOf[i] = key;
+        start[key + 1]++;
+      }
+    }
+    return cells;
   }
 
   private hash(cx: number, cy: number, cz: number): number {
@@ -685,18 +724,11 @@ function copyRange(dst: Float64Array, src: Float64Array, from: number, count: nu
 }
 
 /**
- * The grid of the points ref (stride 3; z ignored in the plane): its origin into grid[0..2] and its
- * dimensions into dims (cells of 1/grid[3]); false when a coordinate is not finite (NaN compares false
- * with every bound: the sum catches it). The few numbers after the loop are computed here rather than
- * in the caller, which has no loop and would run unoptimised (boxing each double) for many builds.
+ * The bounds of the points ref (stride 3; z ignored in the plane) into out: min x, y, z, max x, y, z,
+ * and the sum of every coordinate (NaN compares false with every bound: the sum catches it), written
+ * as they change: nothing follows the loop (see NeighborSearch.sortIntoCells).
  */
-function cellGrid(
-  ref: Float64Array,
-  n: number,
-  dim: number,
-  grid: Float64Array,
-  dims: Float64Array,
-): boolean {
+function cellBounds(ref: Float64Array, n: number, dim: number, out: Float64Array): void {
   let minX = ref[0];
   let minY = ref[1];
   let minZ = dim === 3 ? ref[2] : 0;
@@ -704,82 +736,52 @@ function cellGrid(
   let maxY = minY;
   let maxZ = minZ;
   let sum = 0;
+  out[0] = minX;
+  out[1] = minY;
+  out[2] = minZ;
+  out[3] = maxX;
+  out[4] = maxY;
+  out[5] = maxZ;
+  out[6] = sum;
   for (let i = 0; i < n; i++) {
     const a = ref[3 * i];
     const b = ref[3 * i + 1];
     sum += a + b;
-    if (a < minX) minX = a;
-    if (a > maxX) maxX = a;
-    if (b < minY) minY = b;
-    if (b > maxY) maxY = b;
+    out[6] = sum;
+    if (a < minX) out[0] = minX = a;
+    if (a > maxX) out[3] = maxX = a;
+    if (b < minY) out[1] = minY = b;
+    if (b > maxY) out[4] = maxY = b;
     if (dim === 3) {
       const c = ref[3 * i + 2];
       sum += c;
-      if (c < minZ) minZ = c;
-      if (c > maxZ) maxZ = c;
+      out[6] = sum;
+      if (c < minZ) out[2] = minZ = c;
+      if (c > maxZ) out[5] = maxZ = c;
     }
   }
-  if (!Number.isFinite(sum + minX + maxX + minY + maxY + minZ + maxZ)) return false;
-  const inv = grid[3];
-  grid[0] = minX;
-  grid[1] = minY;
-  grid[2] = minZ;
-  dims[0] = Math.floor((maxX - minX) * inv) + 1;
-  dims[1] = Math.floor((maxY - minY) * inv) + 1;
-  dims[2] = dim === 3 ? Math.floor((maxZ - minZ) * inv) + 1 : 1;
-  return true;
 }
 
 /**
- * Each point's dense cell (x fastest) into cellOf, counted in start[cell + 1]; grid: the origin and
- * 1/cell (grid[3]).
+ * The largest squared travel of the points x[o ..] (stride 3) from ref since the last build into
+ * out[0], written as it grows: nothing follows the loop (see NeighborSearch.sortIntoCells).
  */
-function cellKeys(
+function largestTravel2(
+  x: Float64Array,
+  o: number,
   ref: Float64Array,
-  n: number,
+  count: number,
   dim: number,
-  grid: Float64Array,
-  nx: number,
-  ny: number,
-  cellOf: Int32Array,
-  start: Int32Array,
+  out: Float64Array,
 ): void {
-  const minX = grid[0];
-  const minY = grid[1];
-  const minZ = grid[2];
-  const inv = grid[3];
-  for (let i = 0; i < n; i++) {
-    const cx = Math.floor((ref[3 * i] - minX) * inv);
-    const cy = Math.floor((ref[3 * i + 1] - minY) * inv);
-    const cz = dim === 3 ? Math.floor((ref[3 * i + 2] - minZ) * inv) : 0;
-    const key = (cz * ny + cy) * nx + cx;
-    cellOf[i] = key;
-    start[key + 1]++;
-  }
-}
-
-/** {@link cellKeys} into a hash table of `size` buckets (a power of two). */
-function hashedCellKeys(
-  ref: Float64Array,
-  n: number,
-  dim: number,
-  grid: Float64Array,
-  size: number,
-  cellOf: Int32Array,
-  start: Int32Array,
-): void {
-  const minX = grid[0];
-  const minY = grid[1];
-  const minZ = grid[2];
-  const inv = grid[3];
-  for (let i = 0; i < n; i++) {
-    const cx = Math.floor((ref[3 * i] - minX) * inv);
-    const cy = Math.floor((ref[3 * i + 1] - minY) * inv);
-    const cz = dim === 3 ? Math.floor((ref[3 * i + 2] - minZ) * inv) : 0;
-    const h = Math.imul(cx, 92837111) ^ Math.imul(cy, 689287499) ^ Math.imul(cz, 283923481);
-    const key = (h >>> 0) & (size - 1);
-    cellOf[i] = key;
-    start[key + 1]++;
+  let m = 0;
+  out[0] = m;
+  for (let i = 0; i < count; i++) {
+    const dx = x[o + 3 * i] - ref[3 * i];
+    const dy = x[o + 3 * i + 1] - ref[3 * i + 1];
+    const dz = dim === 3 ? x[o + 3 * i + 2] - ref[3 * i + 2] : 0;
+    const d = dx * dx + dy * dy + dz * dz;
+    if (d > m) out[0] = m = d;
   }
 }
 
