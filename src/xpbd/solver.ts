@@ -344,11 +344,21 @@ export class XpbdWorld {
   }
 
   private checkFinite(): void {
-    const x = this.particles.x;
-    let s = 0;
-    for (let k = 0; k < 3 * this.particles.count; k++) s += x[k];
-    if (!Number.isFinite(s)) this.particles.assertAllFinite('xpbd.particles');
+    if (!Number.isFinite(sumOf(this.particles.x, 3 * this.particles.count))) {
+      this.particles.assertAllFinite('xpbd.particles');
+    }
   }
+}
+
+/**
+ * The sum of a[0..n) (non-finite as soon as one entry is), in a function with nothing after its loop:
+ * V8 compiles a loop that runs once per frame on stack replacement during its first call, and code
+ * after the loop, without type feedback then, would leave that compiled code at every later call.
+ */
+function sumOf(a: Float64Array, n: number): number {
+  let s = 0;
+  for (let k = 0; k < n; k++) s += a[k]!;
+  return s;
 }
 
 function validateSettings(s: XpbdSettings): void {

@@ -10,6 +10,7 @@ import { PhysicsError } from '../../src/core/errors.js';
 import { PbfSet } from '../../src/particles/pbf.js';
 import { SphFluid, type SphOptions } from '../../src/particles/sph.js';
 import { XpbdWorld } from '../../src/xpbd/solver.js';
+import { steadyHeapGrowthPerCall } from '../support/steady-heap.js';
 
 const base: SphOptions = { dim: 2, spacing: 0.02, domain: { min: [0, 0], max: [0.4, 0.4] } };
 
@@ -123,6 +124,9 @@ describe('particle fluids: no allocation per warm step', () => {
     const world = new XpbdWorld({ substeps: 2, iterations: 3 });
     const f = world.add(new PbfSet(world.particles, { ...base, vorticity: 0.01 }));
     f.addBlock([0, 0], [0.16, 0.3]);
-    expect(heapGrowthPerStep(() => world.step(1 / 60), 30, 8)).toBeLessThan(2048);
+    // measured in rounds until V8 has optimised the step (test/support/steady-heap.ts): a fixed
+    // 30-step warm-up read 86 KB per step once when this test ran alone, before the code was optimised
+    const perStep = steadyHeapGrowthPerCall(() => world.step(1 / 60), { warm: 30, calls: 8, bound: 2048 });
+    expect(perStep).toBeLessThan(2048);
   });
 });
