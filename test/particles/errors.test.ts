@@ -91,32 +91,13 @@ describe('particle fluids: bad input', () => {
   });
 });
 
-/** The least heap growth per step over windows free of collections (docs/design.md). */
-function heapGrowthPerStep(step: () => void, warm: number, steps: number): number {
-  for (let s = 0; s < warm; s++) step();
-  let least = Number.POSITIVE_INFINITY;
-  for (let window = 0; window < 12; window++) {
-    const first = process.memoryUsage().heapUsed;
-    let last = first;
-    let clean = true;
-    for (let s = 0; s < steps; s++) {
-      step();
-      const now = process.memoryUsage().heapUsed;
-      if (now < last) clean = false;
-      last = now;
-    }
-    if (clean) least = Math.min(least, (last - first) / steps);
-  }
-  expect(least).toBeLessThan(Number.POSITIVE_INFINITY);
-  return least;
-}
-
 describe('particle fluids: no allocation per warm step', () => {
   for (const solver of ['dfsph', 'wcsph'] as const) {
     it(`${solver}: heap grows by under 2 KB per warm step`, () => {
       const f = new SphFluid({ ...base, solver, substeps: solver === 'wcsph' ? 10 : 2 });
       f.addBlock([0, 0], [0.16, 0.3]);
-      expect(heapGrowthPerStep(() => f.step(1 / 60), 30, 8)).toBeLessThan(2048);
+      const perStep = steadyHeapGrowthPerCall(() => f.step(1 / 60), { warm: 30, calls: 8, bound: 2048 });
+      expect(perStep).toBeLessThan(2048);
     });
   }
 
