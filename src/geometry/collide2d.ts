@@ -17,11 +17,11 @@ export const LINEAR_SLOP = 0.005;
 /** Default speculative distance: points up to this far apart are kept as contacts (4 × slop). */
 export const SPECULATIVE_DISTANCE = 4 * LINEAR_SLOP;
 
-const sepA: SeparationResult = { edge: 0, separation: 0.5 };
-const sepB: SeparationResult = { edge: 0, separation: 0.5 };
+const sepAScratch: SeparationResult = { edge: 0, separation: 0.5 };
+const sepBScratch: SeparationResult = { edge: 0, separation: 0.5 };
 // placements of one polygon in the other's frame, and the clipping inputs (reused: no allocation)
-const bInA = new Transform2();
-const aInB = new Transform2();
+const bInAScratch = new Transform2();
+const aInBScratch = new Transform2();
 const segments = new Float64Array(8);
 const clipOut = new ClipResult();
 // the closest points of the last closestOnPacked: [px, py, qx, qy] (an array: a double written to an
@@ -463,6 +463,10 @@ export function collidePolygons(
   out: Manifold2,
   forced = -1,
 ): Manifold2 {
+  const sepA = sepAScratch;
+  const sepB = sepBScratch;
+  const bInA = bInAScratch;
+  const aInB = aInBScratch;
   out.clear();
   // B in A's frame
   const dx = xfB.px - xfA.px;
@@ -750,6 +754,19 @@ export function collideBoxes(
     edgeB = 3;
   }
   if (sepB > limit) return out;
+  // the slop, the layout of `closest` and the scratch arrays as locals (a literal, or one read): optimised
+  // code reads a module constant through the module's context with a check at every use
+  // (test/rigid2d/collide-layout.test.ts checks every literal copy against its module constant)
+  const LINEAR_SLOP = 0.005;
+  const CPX = 0;
+  const CPY = 1;
+  const CQX = 2;
+  const CQY = 3;
+  const seg = segments;
+  const cl = closest;
+  const clip = clipOut;
+  const radii = pairRadii;
+  const fractions = segmentFractions;
   const flip = sepB > sepA + 0.1 * LINEAR_SLOP;
   // reference (r) and incident (i) records, incident placed in the reference frame by (tx, ty, tc, ts)
   const vr = flip ? vb : va;
@@ -762,8 +779,9 @@ export function collideBoxes(
   const ty = flip ? qy : py;
   const tc = c;
   const ts = flip ? ns : s;
-  const nx = BOX_NX[edge]!;
-  const ny = BOX_NY[edge]!;
+  // BOX_NX[edge], BOX_NY[edge] in integers (0, 1, 0, −1 and −1, 0, 1, 0: the same numbers, no −0)
+  const nx = (edge & 1) * (2 - edge);
+  const ny = (1 - (edge & 1)) * (edge - 1);
   // boxIncidentEdge
   const d0 = ts * nx - tc * ny;
   const d1 = tc * nx + ts * ny;
@@ -790,21 +808,21 @@ export function collideBoxes(
   const r1y = vr[or + 3 + 2 * edge]!;
   const maxSep = flip ? sepB : sepA;
   const incRadius = flip ? radiusA : radiusB;
-  pairRadii[0] = flip ? radiusB : radiusA;
-  pairRadii[1] = radius;
+  radii[0] = flip ? radiusB : radiusA;
+  radii[1] = radius;
   let vertexPair = false;
-  segments[0] = r1x;
-  segments[1] = r1y;
-  segments[2] = vr[or + 2 + 2 * e2]!;
-  segments[3] = vr[or + 3 + 2 * e2]!;
-  segments[4] = ax;
-  segments[5] = ay;
-  segments[6] = bx;
-  segments[7] = by;
+  seg[0] = r1x;
+  seg[1] = r1y;
+  seg[2] = vr[or + 2 + 2 * e2]!;
+  seg[3] = vr[or + 3 + 2 * e2]!;
+  seg[4] = ax;
+  seg[5] = ay;
+  seg[6] = bx;
+  seg[7] = by;
   if (maxSep > 0.1 * LINEAR_SLOP) {
-    closestOnPacked(segments);
-    const ex = closest[CQX]! - closest[CPX]!;
-    const ey = closest[CQY]! - closest[CPY]!;
+    closestOnPacked(seg);
+    const ex = cl[CQX]! - cl[CPX]!;
+    const ey = cl[CQY]! - cl[CPY]!;
     const dist = Math.sqrt(ex * ex + ey * ey);
     if (dist - radius > speculative) return out;
     if (radius > 0) {
@@ -812,23 +830,23 @@ export function collideBoxes(
         return closestPointManifoldOf(out, xf1, flip, edge, incEdge);
       }
     } else {
-      const fs = segmentFractions[0]!;
-      const ft = segmentFractions[1]!;
+      const fs = fractions[0]!;
+      const ft = fractions[1]!;
       vertexPair = dist > 1e-12 && (fs === 0 || fs === 1) && (ft === 0 || ft === 1);
     }
   }
-  if (!clipSegmentToSlab(segments, clipOut)) {
+  if (!clipSegmentToSlab(seg, clip)) {
     return vertexPair ? closestPointManifoldOf(out, xf1, flip, edge, incEdge) : out;
   }
   const offset = nx * r1x + ny * r1y;
   const wnx = xf1.c * nx - xf1.s * ny;
   const wny = xf1.s * nx + xf1.c * ny;
   if (vertexPair) {
-    const cdx = closest[CQX]! - closest[CPX]!;
-    const cdy = closest[CQY]! - closest[CPY]!;
+    const cdx = cl[CQX]! - cl[CPX]!;
+    const cdy = cl[CQY]! - cl[CPY]!;
     const vv = Math.sqrt(cdx * cdx + cdy * cdy);
-    const s0 = nx * clipOut.x[0]! + ny * clipOut.y[0]! - offset;
-    const s1 = nx * clipOut.x[1]! + ny * clipOut.y[1]! - offset;
+    const s0 = nx * clip.x[0]! + ny * clip.y[0]! - offset;
+    const s1 = nx * clip.x[1]! + ny * clip.y[1]! - offset;
     if (vv + 0.1 * LINEAR_SLOP < Math.min(s0, s1)) {
       return closestPointManifoldOf(out, xf1, flip, edge, incEdge);
     }
@@ -836,8 +854,8 @@ export function collideBoxes(
   // the points as in collidePolygons: same order, same ids
   for (let i = 0; i < 2; i++) {
     const k = flip ? i : 1 - i;
-    const x = clipOut.x[k]!;
-    const y = clipOut.y[k]!;
+    const x = clip.x[k]!;
+    const y = clip.y[k]!;
     const sep = nx * x + ny * y - offset - radius;
     const f = incRadius + 0.5 * sep;
     const mx = x - f * nx;
@@ -847,7 +865,7 @@ export function collideBoxes(
     out.ix[i] = xf1.px + xf1.c * x - xf1.s * y;
     out.iy[i] = xf1.py + xf1.s * x + xf1.c * y;
     out.separation[i] = sep;
-    const origin = clipOut.origin[k]!;
+    const origin = clip.origin[k]!;
     const aEnd = origin === 0 || origin === 3;
     const refVertex = aEnd ? e2 : edge;
     const incVertex = aEnd ? incEdge : j2;
@@ -985,6 +1003,13 @@ export function collidePolygonsPacked(
   out: Manifold2,
 ): Manifold2 {
   out.clear();
+  // the packed strides as local literals (see collideBoxes)
+  const PACKED_VERTS_STRIDE = 18;
+  const PACKED_NORMALS_STRIDE = 16;
+  const sepA = sepAScratch;
+  const sepB = sepBScratch;
+  const bInA = bInAScratch;
+  const aInB = aInBScratch;
   const oa = PACKED_VERTS_STRIDE * sa;
   const ob = PACKED_VERTS_STRIDE * sb;
   const na = PACKED_NORMALS_STRIDE * sa;
@@ -1014,6 +1039,19 @@ export function collidePolygonsPacked(
   if (boxB) packedBoxSeparation(v, ob, oa, aInB, sepB);
   else packedMaxSeparation(v, nrm, ob, nb, oa, aInB, sepB);
   if (sepB.separation > speculative + radius) return out;
+  // the slop, the layout of `closest` and the scratch arrays as locals (a literal, or one read): optimised
+  // code reads a module constant through the module's context with a check at every use
+  // (test/rigid2d/collide-layout.test.ts checks every literal copy against its module constant)
+  const LINEAR_SLOP = 0.005;
+  const CPX = 0;
+  const CPY = 1;
+  const CQX = 2;
+  const CQY = 3;
+  const seg = segments;
+  const cl = closest;
+  const clip = clipOut;
+  const radii = pairRadii;
+  const fractions = segmentFractions;
   const flip = sepB.separation > sepA.separation + 0.1 * LINEAR_SLOP;
   const or = flip ? ob : oa;
   const nr = flip ? nb : na;
@@ -1071,21 +1109,21 @@ export function collidePolygonsPacked(
   const r1y = v[or + 3 + 2 * edge]!;
   const maxSep = flip ? sepB.separation : sepA.separation;
   const incRadius = flip ? radiusA : radiusB;
-  pairRadii[0] = flip ? radiusB : radiusA;
-  pairRadii[1] = radius;
+  radii[0] = flip ? radiusB : radiusA;
+  radii[1] = radius;
   let vertexPair = false;
-  segments[0] = r1x;
-  segments[1] = r1y;
-  segments[2] = v[or + 2 + 2 * e2]!;
-  segments[3] = v[or + 3 + 2 * e2]!;
-  segments[4] = ax;
-  segments[5] = ay;
-  segments[6] = bx;
-  segments[7] = by;
+  seg[0] = r1x;
+  seg[1] = r1y;
+  seg[2] = v[or + 2 + 2 * e2]!;
+  seg[3] = v[or + 3 + 2 * e2]!;
+  seg[4] = ax;
+  seg[5] = ay;
+  seg[6] = bx;
+  seg[7] = by;
   if (maxSep > 0.1 * LINEAR_SLOP) {
-    closestOnPacked(segments);
-    const ex = closest[CQX]! - closest[CPX]!;
-    const ey = closest[CQY]! - closest[CPY]!;
+    closestOnPacked(seg);
+    const ex = cl[CQX]! - cl[CPX]!;
+    const ey = cl[CQY]! - cl[CPY]!;
     const dist = Math.sqrt(ex * ex + ey * ey);
     if (dist - radius > speculative) return out;
     if (radius > 0) {
@@ -1093,31 +1131,31 @@ export function collidePolygonsPacked(
         return closestPointManifoldOf(out, xf1, flip, edge, incEdge);
       }
     } else {
-      const fs = segmentFractions[0]!;
-      const ft = segmentFractions[1]!;
+      const fs = fractions[0]!;
+      const ft = fractions[1]!;
       vertexPair = dist > 1e-12 && (fs === 0 || fs === 1) && (ft === 0 || ft === 1);
     }
   }
-  if (!clipSegmentToSlab(segments, clipOut)) {
+  if (!clipSegmentToSlab(seg, clip)) {
     return vertexPair ? closestPointManifoldOf(out, xf1, flip, edge, incEdge) : out;
   }
   const offset = nx * r1x + ny * r1y;
   const wnx = xf1.c * nx - xf1.s * ny;
   const wny = xf1.s * nx + xf1.c * ny;
   if (vertexPair) {
-    const cdx = closest[CQX]! - closest[CPX]!;
-    const cdy = closest[CQY]! - closest[CPY]!;
+    const cdx = cl[CQX]! - cl[CPX]!;
+    const cdy = cl[CQY]! - cl[CPY]!;
     const vv = Math.sqrt(cdx * cdx + cdy * cdy);
-    const s0 = nx * clipOut.x[0]! + ny * clipOut.y[0]! - offset;
-    const s1 = nx * clipOut.x[1]! + ny * clipOut.y[1]! - offset;
+    const s0 = nx * clip.x[0]! + ny * clip.y[0]! - offset;
+    const s1 = nx * clip.x[1]! + ny * clip.y[1]! - offset;
     if (vv + 0.1 * LINEAR_SLOP < Math.min(s0, s1)) {
       return closestPointManifoldOf(out, xf1, flip, edge, incEdge);
     }
   }
   for (let i = 0; i < 2; i++) {
     const k = flip ? i : 1 - i;
-    const x = clipOut.x[k]!;
-    const y = clipOut.y[k]!;
+    const x = clip.x[k]!;
+    const y = clip.y[k]!;
     const sep = nx * x + ny * y - offset - radius;
     const f = incRadius + 0.5 * sep;
     const mx = x - f * nx;
@@ -1127,7 +1165,7 @@ export function collidePolygonsPacked(
     out.ix[i] = xf1.px + xf1.c * x - xf1.s * y;
     out.iy[i] = xf1.py + xf1.s * x + xf1.c * y;
     out.separation[i] = sep;
-    const origin = clipOut.origin[k]!;
+    const origin = clip.origin[k]!;
     const aEnd = origin === 0 || origin === 3;
     const refVertex = aEnd ? e2 : edge;
     const incVertex = aEnd ? incEdge : j2;
@@ -1156,6 +1194,8 @@ export function collideCirclesPacked(
   out: Manifold2,
 ): Manifold2 {
   out.clear();
+  // the packed strides as local literals (see collideBoxes)
+  const PACKED_VERTS_STRIDE = 18;
   const oa = PACKED_VERTS_STRIDE * sa;
   const ob = PACKED_VERTS_STRIDE * sb;
   const ra = v[oa + 1]!;
@@ -1205,6 +1245,9 @@ export function collidePolygonCirclePacked(
   out: Manifold2,
 ): Manifold2 {
   out.clear();
+  // the packed strides as local literals (see collideBoxes)
+  const PACKED_VERTS_STRIDE = 18;
+  const PACKED_NORMALS_STRIDE = 16;
   const op = PACKED_VERTS_STRIDE * sp;
   const np = PACKED_NORMALS_STRIDE * sp;
   const oc = PACKED_VERTS_STRIDE * sc;

@@ -123,7 +123,11 @@ export class ContactStore {
       this.qy[k] = 0;
       this.separation[k] = 0;
     }
-    // (plain loops: fill and copyWithin are calls into the runtime, slow for a few numbers)
+    // (plain loops: fill and copyWithin are calls into the runtime, slow for a few numbers; the
+    // strides as local literals: a module constant is read through the module's context with a
+    // check at every use, test/rigid2d/collide-layout.test.ts checks the copies)
+    const RECYCLE_STRIDE = 8;
+    const ANCHOR_STRIDE = 5;
     const pose = this.pose;
     for (let k = RECYCLE_STRIDE * c; k < RECYCLE_STRIDE * (c + 1); k++) pose[k] = 0;
     const a0 = this.anchor0;
@@ -148,6 +152,8 @@ export class ContactStore {
     this.friction[c] = this.friction[last]!;
     this.restitution[c] = this.restitution[last]!;
     this.recycleValid[c] = this.recycleValid[last]!;
+    const RECYCLE_STRIDE = 8;
+    const ANCHOR_STRIDE = 5;
     const pose = this.pose;
     for (let k = 0; k < RECYCLE_STRIDE; k++) pose[RECYCLE_STRIDE * c + k] = pose[RECYCLE_STRIDE * last + k]!;
     const a0 = this.anchor0;

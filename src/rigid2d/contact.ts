@@ -13,27 +13,13 @@ import {
   collidePolygonsPacked,
 } from '../geometry/collide2d.js';
 import { originTransform } from './body.js';
-import { BODY_DYNAMIC, BODY_STATIC } from './body-store.js';
-import {
-  ANCHOR_STRIDE,
-  CONTACT_EVENTS,
-  CONTACT_SENSOR,
-  CONTACT_TOUCHING,
-  RECYCLE_STRIDE,
-} from './contact-store.js';
+import { BODY_DYNAMIC } from './body-store.js';
+import { CONTACT_EVENTS, CONTACT_SENSOR, CONTACT_TOUCHING } from './contact-store.js';
 import { pairEvent } from './events.js';
 import { jointBlocksCollision } from './joints/joint-def.js';
-import {
-  COLLIDERS,
-  KIND_COUNT,
-  PACKED_CIRCLE_POLYGON,
-  PACKED_CIRCLES,
-  PACKED_PAIR,
-  PACKED_POLYGON_CIRCLE,
-  PACKED_POLYGONS,
-} from './narrowphase.js';
+import { COLLIDERS, PACKED_PAIR } from './narrowphase.js';
 import { sensorEndEvent, updateSensorContact } from './sensor.js';
-import { SHAPE_VERTS_STRIDE, shouldCollide } from './shape-store.js';
+import { shouldCollide } from './shape-store.js';
 import { wakeBody } from './sleep.js';
 import type { SolverThreads } from './solver-threads.js';
 import type { World } from './world.js';
@@ -110,13 +96,35 @@ export function collide(w: World): void {
   const threads = w.scratch.threads as SolverThreads | null;
   if (threads !== null) threads.collideAhead(w);
   const ahead = threads === null ? null : threads.narrowphase;
+  // the flags, kinds and strides as local literals, the tables read once: optimised code reads a
+  // module constant (or an import) through its context with a check at every use, a local literal
+  // folds into the instruction (test/rigid2d/collide-layout.test.ts checks every copy)
+  const CONTACT_TOUCHING = 1;
+  const CONTACT_SENSOR = 2;
+  const KIND_COUNT = 5;
+  const SHAPE_VERTS_STRIDE = 18;
+  const PACKED_POLYGONS = 1;
+  const PACKED_CIRCLES = 2;
+  const PACKED_POLYGON_CIRCLE = 3;
+  const PACKED_CIRCLE_POLYGON = 4;
+  const packedPair = PACKED_PAIR;
+  const colliders = COLLIDERS;
+  // the stores' arrays, read once (nothing in the loop adds a contact or a body, so none is replaced)
+  const bodyA = cs.bodyA;
+  const bodyB = cs.bodyB;
+  const shapeA = cs.shapeA;
+  const shapeB = cs.shapeB;
+  const cflags = cs.flags;
+  const pointCount = cs.pointCount;
+  const recycleValid = cs.recycleValid;
+  const awake = b.awake;
   let recycled = 0;
   for (let c = cs.count - 1; c >= 0; c--) {
-    const ba = cs.bodyA[c]!;
-    const bb = cs.bodyB[c]!;
-    if (b.awake[ba] === 0 && b.awake[bb] === 0) continue;
-    const sa = cs.shapeA[c]!;
-    const sb = cs.shapeB[c]!;
+    const ba = bodyA[c]!;
+    const bb = bodyB[c]!;
+    if (awake[ba] === 0 && awake[bb] === 0) continue;
+    const sa = shapeA[c]!;
+    const sb = shapeB[c]!;
     const oa = 4 * sa;
     const ob = 4 * sb;
     if (
@@ -129,13 +137,13 @@ export function collide(w: World): void {
       cs.remove(c);
       continue;
     }
-    const flags = cs.flags[c]!;
+    const flags = cflags[c]!;
     // A pair with no points whose tight boxes are apart by more than twice the speculative
     // distance along x or y is farther apart than that: its manifold stays empty, so the
     // narrowphase is skipped (most contacts of a fast-moving pile are such fat-box overlaps).
     if (
       (flags & (CONTACT_TOUCHING | CONTACT_SENSOR)) === 0 &&
-      cs.pointCount[c] === 0 &&
+      pointCount[c] === 0 &&
       (aabb[oa]! > aabb[ob + 2]! + gap ||
         aabb[ob]! > aabb[oa + 2]! + gap ||
         aabb[oa + 1]! > aabb[ob + 3]! + gap ||
@@ -146,7 +154,7 @@ export function collide(w: World): void {
     if (
       recycle &&
       (flags & (CONTACT_SENSOR | CONTACT_TOUCHING)) === CONTACT_TOUCHING &&
-      cs.recycleValid[c] === 1 &&
+      recycleValid[c] === 1 &&
       recycleContact(w, c, ba, bb)
     ) {
       recycled++;
@@ -159,7 +167,7 @@ export function collide(w: World): void {
       const pair = kind[sa]! * KIND_COUNT + kind[sb]!;
       const boxA = box[sa]!;
       const boxB = box[sb]!;
-      const packed = PACKED_PAIR[pair]!;
+      const packed = packedPair[pair]!;
       if ((boxA & boxB) === 1)
         collideBoxes(verts, SHAPE_VERTS_STRIDE * sa, verts, SHAPE_VERTS_STRIDE * sb, xfA, xfB, spec, m);
       else if (packed === PACKED_POLYGONS)
@@ -172,7 +180,7 @@ export function collide(w: World): void {
         m.normalX = -m.normalX;
         m.normalY = -m.normalY;
         m.flip = true;
-      } else COLLIDERS[pair]!(sh.geom[sa]!, xfA, sh.geom[sb]!, xfB, spec, m);
+      } else colliders[pair]!(sh.geom[sa]!, xfA, sh.geom[sb]!, xfB, spec, m);
     }
     if (flags & CONTACT_SENSOR) {
       updateSensorContact(w, c, sa, sb, flags, m);
@@ -211,6 +219,12 @@ function recycleContact(w: World, c: number, ba: number, bb: number): boolean {
   if (cs.normalImpulse[2 * c]! + cs.normalImpulse[2 * c + 1]! === 0) return false;
   const b = w.bodies;
   const pose = cs.pose;
+  // local literals (see collide)
+  const RECYCLE_STRIDE = 8;
+  const ANCHOR_STRIDE = 5;
+  const BODY_STATIC = 0;
+  // cos of the largest turn of either body for which a manifold is recycled (≈ 11.5°, Box2D's 0.98)
+  const RECYCLE_COS = 0.98;
   const o = RECYCLE_STRIDE * c;
   const aC = b.qc[ba]!;
   const aS = b.qs[ba]!;
@@ -267,9 +281,6 @@ function recycleContact(w: World, c: number, ba: number, bb: number): boolean {
   return true;
 }
 
-/** cos of the largest turn of either body for which a manifold is recycled (≈ 11.5°, Box2D's 0.98) */
-const RECYCLE_COS = 0.98;
-
 /**
  * Records the poses of contact `c`'s fresh manifold (for {@link recycleContact}; its points'
  * anchors are written with the points, in {@link updateManifold}).
@@ -278,6 +289,7 @@ function cachePose(w: World, c: number, ba: number, bb: number): void {
   const cs = w.contactStore;
   const b = w.bodies;
   const pose = cs.pose;
+  const RECYCLE_STRIDE = 8;
   const o = RECYCLE_STRIDE * c;
   const aC = b.qc[ba]!;
   const aS = b.qs[ba]!;
@@ -305,6 +317,10 @@ function updateManifold(w: World, c: number, ba: number, bb: number, flags: numb
   const cs = w.contactStore;
   const b = w.bodies;
   const m = w.manifold;
+  // local literals (see collide)
+  const CONTACT_TOUCHING = 1;
+  const CONTACT_EVENTS = 4;
+  const ANCHOR_STRIDE = 5;
   const was = (flags & CONTACT_TOUCHING) !== 0;
   const base = 2 * c;
   const oldCount = cs.pointCount[c]!;

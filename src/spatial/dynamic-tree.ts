@@ -1010,6 +1010,10 @@ export class DynamicTree {
     const lay = this.layers;
     const qMask = this.qMask;
     const qLayers = this.qLayers;
+    // the node arrays read once (growing the stack or the leaves replaces neither)
+    const heights = this.heights;
+    const child1 = this.child1;
+    const child2 = this.child2;
     let leaves = this.leaves;
     let count = 0;
     let stack = this.stack;
@@ -1020,13 +1024,13 @@ export class DynamicTree {
       const n = node << 2;
       if (b[n]! > qMaxX || b[n + 1]! > qMaxY || qMinX > b[n + 2]! || qMinY > b[n + 3]!) continue;
       if ((cat[node]! & qMask) === 0 || (lay[node]! & qLayers) === 0) continue;
-      if (this.heights[node] === 0) {
+      if (heights[node] === 0) {
         if (count === leaves.length) leaves = this.growLeaves();
         leaves[count++] = node;
       } else {
         if (top + 2 > stack.length) stack = this.growStack();
-        stack[top++] = this.child1[node]!;
-        stack[top++] = this.child2[node]!;
+        stack[top++] = child1[node]!;
+        stack[top++] = child2[node]!;
       }
     }
     return count;
