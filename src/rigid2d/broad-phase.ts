@@ -216,6 +216,9 @@ export class BroadPhase2 {
     const marked = this.partnerMarked;
     const partner = this.partner;
     const mark = this.partnerMark;
+    // the key's shift as a local literal (a module constant is a context load with checks at
+    // every use; test/rigid2d/collide-layout.test.ts checks the copy)
+    const SHIFT = 67108864;
     for (let k = 0; k < n; k++) {
       const node = leaves[k]!;
       if (node === self) continue;

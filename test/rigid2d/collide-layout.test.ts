@@ -57,7 +57,12 @@ describe('rigid2d collide stage layout', () => {
     // the strides the shape store shares with the packed pair functions
     expect(known.get('SHAPE_VERTS_STRIDE')).toBe(known.get('PACKED_VERTS_STRIDE'));
     let copies = 0;
-    for (const f of ['src/geometry/collide2d.ts', 'src/rigid2d/contact.ts', 'src/rigid2d/contact-store.ts']) {
+    for (const f of [
+      'src/geometry/collide2d.ts',
+      'src/rigid2d/contact.ts',
+      'src/rigid2d/contact-store.ts',
+      'src/rigid2d/broad-phase.ts',
+    ]) {
       const text = readFileSync(join(ROOT, f), 'utf8');
       const values = new Map(known);
       for (const d of literalConsts(text, false)) values.set(d.name, d.value);
