@@ -80,8 +80,8 @@ export class PoissonSystem {
   /** number of closed regions (labels 1..closedRegions) */
   closedRegions = 0;
   /**
-   * The fused kernels' scalars: [0] the dot product `applyTo`, `updateApplyTo` and
-   * `residualSquaredTo` leave, [1] the β that `updateApplyTo` reads. A double returned from or
+   * The fused kernels' scalars: [0] the dot product `applyTo`, `updateApplyTo`,
+   * `residualSquaredTo` and `activeSquaredTo` leave, [1] the β that `updateApplyTo` reads. A double returned from or
    * passed to a call that V8 does not inline is boxed; through this array nothing is.
    */
   readonly scalars = new Float64Array(2);
@@ -531,8 +531,14 @@ export class PoissonSystem {
 
 /** ‖x‖₂ over the active cells. */
 export function activeNorm(sys: PoissonSystem, x: Float64Array): number {
+  activeSquaredTo(sys, x);
+  return Math.sqrt(sys.scalars[0]!);
+}
+
+/** Σ x² over the active cells, left in `sys.scalars[0]` (nothing boxed when the call stays out of line). */
+export function activeSquaredTo(sys: PoissonSystem, x: Float64Array): void {
   let s = 0;
   const diag = sys.diag;
   for (let c = 0; c < sys.size; c++) if (diag[c] !== 0) s += x[c]! * x[c]!;
-  return Math.sqrt(s);
+  sys.scalars[0] = s;
 }

@@ -20,7 +20,7 @@ import { quoteList, show } from '../core/validate.js';
 import { psin } from '../math/portable.js';
 import { MIC0 } from './mic0.js';
 import { type MultigridOptions, MultigridPreconditioner, redBlackSweepFused } from './multigrid.js';
-import type { PoissonSystem } from './poisson.js';
+import { activeSquaredTo, type PoissonSystem } from './poisson.js';
 
 /** The pressure solvers: stationary sweeps (Jacobi, weighted Jacobi, Gauss–Seidel, red–black SOR) and the conjugate-gradient family (plain, MIC(0)- and multigrid-preconditioned). */
 export type PressureSolverKind =
@@ -145,14 +145,12 @@ export class PressureSolver {
       this.runsStale = false;
     }
     const tol = options.tolerance ?? 1e-5;
-    // ‖b‖ over the active cells (as activeNorm), written here: its double would be boxed if the call stayed
-    // out of line
+    // ‖b‖ over the active cells, its square through sys.scalars (a double returned by a call left out
+    // of line would be boxed)
     let bNorm = rhsNorm;
     if (!(rhsNorm >= 0)) {
-      const diag = sys.diag;
-      let sb = 0;
-      for (let c = 0; c < sys.size; c++) if (diag[c] !== 0) sb += b[c]! * b[c]!;
-      bNorm = Math.sqrt(sb);
+      activeSquaredTo(sys, b);
+      bNorm = Math.sqrt(sys.scalars[0]!);
     }
     const target = tol * (bNorm > 0 ? bNorm : 1);
     if (kind === 'cg' || kind === 'mic-pcg' || kind === 'mgpcg') {
